@@ -1,0 +1,69 @@
+# xlat - one entry point. `make run` needs only a C compiler and make; `make test`
+# installs the Debian packages the checks need (make deps) and runs every check.
+
+CC      ?= cc
+OPT     ?= -O2
+BUILD   ?= build
+SAN     ?=
+CSTD    := -std=c11
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+CPPFLAGS += -Imodel/include -Isw/include -D_POSIX_C_SOURCE=200809L
+CFLAGS  ?= $(OPT) -g
+ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
+
+LIB_SRC := $(sort $(wildcard model/src/*.c) $(wildcard sw/driver/*.c) $(wildcard sw/workloads/*.c))
+LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/presets.o
+PRESETS := $(sort $(wildcard configs/*.ini))
+XLAT    := $(BUILD)/xlat
+UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+.PHONY: all run test deps unit clean help check-asan fuzz determinism
+all: $(XLAT)
+
+help:
+	@echo "make run    build and run the default study (needs only cc and make)"
+	@echo "make test   install test dependencies (make deps) and run every check"
+	@echo "make deps   install the Debian packages the checks use"
+	@echo "make clean  remove build outputs"
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+# Presets are compiled into the binary so `xlat --preset NAME` works from any directory.
+$(BUILD)/gen/presets.c: $(PRESETS) model/tools/embed-presets.sh
+	@mkdir -p $(dir $@)
+	sh model/tools/embed-presets.sh $(PRESETS) > $@
+
+$(BUILD)/obj/presets.o: $(BUILD)/gen/presets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -c $< -o $@
+
+$(BUILD)/libxlat.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
+	$(CC) $(ALLCFLAGS) -o $@ $^
+
+run: $(XLAT)
+	./$(XLAT) study --preset isca18
+
+# ---------------------------------------------------------------- tests
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
+
+unit: $(UNIT_BIN) $(XLAT)
+
+deps:
+	@sh tests/deps.sh
+
+test: deps
+	@sh tests/run.sh
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,95 @@
+/*
+ * config.h - the effective configuration of a run, its INI loader, `--set`
+ * overrides and built-in presets (DESIGN.md "Configuration and presets").
+ *
+ * INI: "[section]" headers, "key = value" lines, '#' or ';' comments on their own line
+ * or after a value. Every key has a default, a unit and a one-line description in the
+ * schema (config.c); an unknown section or key, a malformed or out-of-range value, a
+ * duplicate key in one file, or a missing file is an error naming file, line and key.
+ * Loading never half-applies: on error the caller's config is unchanged.
+ */
+#ifndef XLAT_CONFIG_H
+#define XLAT_CONFIG_H
+
+#include <stdio.h>
+#include "xlat/physmem.h"
+#include "xlat/tlb.h"
+#include "xlat/types.h"
+
+typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
+typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
+
+typedef struct {
+    struct {
+        uint32_t cus;            /* compute units */
+        uint32_t simds_per_cu;   /* SIMD units per CU */
+        uint32_t simd_width;     /* lanes per SIMD */
+        uint32_t wave_lanes;     /* work-items per wavefront (<= 64) */
+        uint32_t waves_per_simd; /* wavefront slots per SIMD */
+        uint32_t clock_mhz;      /* GPU clock */
+    } gpu;
+    struct { uint32_t size_kb, ways, line_bytes; } l1d;   /* per-CU L1 data cache */
+    struct { uint32_t size_kb, ways, line_bytes; } l2d;   /* shared L2 data cache */
+    struct {
+        uint32_t entries, ways;  /* geometry (ways == entries: fully associative) */
+        xl_repl_t repl;          /* lru | plru */
+        uint32_t hit_latency;    /* GPU cycles */
+        uint32_t mshrs;          /* outstanding misses */
+    } l1tlb, l2tlb;
+    struct {
+        uint32_t tlb1_entries, tlb1_ways;  /* IOMMU L1 TLB */
+        uint32_t tlb2_entries, tlb2_ways;  /* IOMMU L2 TLB */
+        uint32_t buffer_entries;           /* page-walk request buffer */
+        uint32_t walkers;                  /* page-table walkers */
+        xl_sched_t sched;                  /* fcfs | random | simt */
+        xl_coal_t coalesce;                /* off | leaf | upper | both */
+        uint32_t aging_threshold;          /* bypasses before a request is forced */
+        uint32_t link_latency;             /* GPU L2 TLB -> IOMMU, GPU cycles */
+    } iommu;
+    struct {
+        uint32_t l4_entries, l4_ways;
+        uint32_t l3_entries, l3_ways;
+        uint32_t l2_entries, l2_ways;
+    } pwc;
+    struct {
+        uint32_t mhz;            /* DRAM I/O clock (DDR: 2 transfers per clock) */
+        uint32_t channels, ranks, banks;
+    } dram;
+    struct {
+        uint32_t size_mb;        /* simulated physical memory */
+        xl_alloc_policy_t alloc; /* sequential | random */
+        uint32_t page_kb;        /* 4 or 2048: page size used to map workload data */
+    } mem;
+    struct { uint32_t ideal; } translation;   /* 1: every translation takes one cycle */
+    struct { uint64_t seed; } sim;
+} xl_config_t;
+
+/* The built-in defaults (equal to the isca18 preset). */
+void xl_config_defaults(xl_config_t *c);
+
+/* Apply an INI file on top of *c. Returns XL_OK or XL_EINPUT with a one-line
+ * message "FILE:LINE: ..." in err. */
+int xl_config_load_file(xl_config_t *c, const char *path, char *err, size_t errlen);
+/* Apply INI text held in memory; `name` is used in messages in place of a file name. */
+int xl_config_load_string(xl_config_t *c, const char *text, size_t len, const char *name,
+                          char *err, size_t errlen);
+/* Apply "section.key=value". */
+int xl_config_set(xl_config_t *c, const char *assignment, char *err, size_t errlen);
+/* Presets compiled into the binary from configs/NAME.ini. */
+int xl_config_load_preset(xl_config_t *c, const char *name, char *err, size_t errlen);
+unsigned xl_config_preset_count(void);
+const char *xl_config_preset_name(unsigned i);
+const char *xl_config_preset_summary(unsigned i);   /* first comment line of the file */
+
+/* Cross-key checks (geometry, powers of two, lane counts). XL_EINPUT with a message
+ * naming the key(s) on failure. */
+int xl_config_validate(const xl_config_t *c, char *err, size_t errlen);
+
+/* The full effective config as INI text (every key, with its unit as a comment). */
+void xl_config_write_ini(const xl_config_t *c, FILE *f);
+/* As a JSON object {"section": {"key": value, ...}, ...}; indent as in stats. */
+void xl_config_write_json(const xl_config_t *c, FILE *f, unsigned indent);
+/* One line per key: section.key, default, unit, description (for --help-config). */
+void xl_config_describe(FILE *f);
+
+#endif

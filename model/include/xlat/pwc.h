@@ -1,0 +1,80 @@
+/*
+ * pwc.h - the IOMMU page-walk caches: one small set-associative cache per upper
+ * level (L4, L3, L2 entries), tree-PLRU, each entry with a 2-bit saturating pending
+ * counter (spec seed-000-003 §1.4, §2.6; ISCA'18 §IV).
+ *
+ * An entry of level L (4, 3 or 2) is tagged by (asid, VA[47 : 12+9(L-1)]) and holds
+ * the physical base of the level L-1 node that the L entry points to. A hit on the
+ * deepest level L leaves L-1 page-table reads (1..3); a full miss leaves 4.
+ * Set index = tag & (sets-1).
+ *
+ * Counters (§2.6): the arrival-time probe increments (saturating at 3) every entry
+ * it hits without touching PLRU; the walk-time lookup decrements (saturating at 0)
+ * and touches PLRU. Replacement: among invalid ways the lowest index; otherwise walk
+ * the PLRU tree, at each node following the PLRU direction unless that subtree has no
+ * counter-0 way while the other subtree has one; with no counter-0 way in the set,
+ * follow plain PLRU.
+ */
+#ifndef XLAT_PWC_H
+#define XLAT_PWC_H
+
+#include "xlat/types.h"
+
+#define XL_PWC_LEVELS 3u   /* L4, L3, L2; array index = 4 - level */
+
+typedef struct {
+    uint32_t entries[XL_PWC_LEVELS];   /* [0] = L4, [1] = L3, [2] = L2 */
+    uint32_t ways[XL_PWC_LEVELS];
+} xl_pwc_params_t;
+
+typedef struct {
+    uint8_t  valid;
+    uint8_t  cnt;      /* 2-bit pending counter, 0..3 */
+    uint16_t asid;
+    uint64_t tag;      /* VA[47 : 12+9(L-1)] */
+    xl_pa_t  next;     /* base of the level L-1 node */
+} xl_pwc_entry_t;
+
+typedef struct {
+    uint32_t sets, ways;
+    xl_pwc_entry_t *e;   /* sets * ways */
+    uint8_t *plru;       /* ways bits per set */
+    /* counters */
+    uint64_t hits;            /* walk-time lookups that hit this level */
+    uint64_t misses;          /* walk-time lookups that missed this level */
+    uint64_t fills;           /* entries written */
+    uint64_t evictions;       /* valid entries replaced */
+    uint64_t protected_evictions; /* victim choices that skipped a PLRU way with counter > 0 */
+    uint64_t forced_evictions;    /* evictions where every way had counter > 0 */
+} xl_pwc_level_t;
+
+typedef struct {
+    xl_pwc_level_t lv[XL_PWC_LEVELS];
+} xl_pwc_t;
+
+typedef struct {
+    unsigned hit_level;   /* deepest level that hit: 2, 3 or 4; 0 on a full miss */
+    xl_pa_t  next;        /* node of level hit_level-1 (valid when hit_level != 0) */
+    unsigned reads;       /* page-table reads still needed: hit_level ? hit_level-1 : 4 */
+} xl_pwc_result_t;
+
+int  xl_pwc_init(xl_pwc_t *c, const xl_pwc_params_t *p, char *err, size_t errlen);
+void xl_pwc_free(xl_pwc_t *c);
+
+/* Walk-time lookup (§2.4 step 2-b): all levels in parallel, deepest hit wins; hit
+ * entries get a PLRU touch and a counter decrement; per-level hit/miss counted. */
+void xl_pwc_lookup(xl_pwc_t *c, uint16_t asid, xl_va_t va, xl_pwc_result_t *r);
+/* Arrival-time probe (§2.3 step 1-a): same result, no PLRU update, no hit/miss count;
+ * increments the counters of hit entries when inc is non-zero. */
+void xl_pwc_probe(xl_pwc_t *c, uint16_t asid, xl_va_t va, int inc, xl_pwc_result_t *r);
+/* Record that the level-`level` entry for va points at node `next`. Refreshes an
+ * existing entry in place (PLRU touch, counter kept); otherwise allocates a victim,
+ * new counter = 0. */
+void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t next);
+
+static inline uint64_t xl_pwc_tag(xl_va_t va, unsigned level)
+{
+    return (va & XL_VA_MASK) >> (12u + 9u * (level - 1u));
+}
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * tlb.h - a generic translation lookaside buffer: fully or set associative, LRU or
+ * tree-PLRU, tagged with an address-space id, holding 4 KB and 2 MB pages.
+ * Used for the per-CU L1 TLBs, the shared L2 TLB and the IOMMU TLBs
+ * (spec seed-000-003 §1.1, Table I: 32-entry FA L1, 512-entry 16-way L2).
+ *
+ * Set index: a 4 KB entry lives in set (va >> 12) & (sets-1), a 2 MB entry in set
+ * (va >> 21) & (sets-1); a lookup probes both. sets = entries / ways must be a power
+ * of two; tree-PLRU also needs a power-of-two way count.
+ *
+ * Tree-PLRU convention (one bit per internal node, heap order: node 1 is the root,
+ * node n has children 2n and 2n+1; leaves ways..2*ways-1 map to ways 0..ways-1):
+ * bit = 0 means "the victim is on the left", 1 "on the right". An access sets every
+ * bit on the way's path to point away from it. Bits start at 0, so an empty set's
+ * first victim is way 0. Invalid ways are always chosen before any valid one (lowest
+ * index first), for LRU and PLRU alike.
+ */
+#ifndef XLAT_TLB_H
+#define XLAT_TLB_H
+
+#include "xlat/types.h"
+
+typedef enum { XL_REPL_LRU = 0, XL_REPL_PLRU = 1 } xl_repl_t;
+
+typedef struct {
+    uint32_t  entries;
+    uint32_t  ways;     /* ways == entries: fully associative */
+    xl_repl_t repl;
+} xl_tlb_params_t;
+
+typedef struct {
+    uint8_t  valid;
+    uint8_t  page_shift;   /* 12 or 21 */
+    uint16_t asid;
+    uint64_t vpn;          /* va >> page_shift */
+    xl_pa_t  frame;        /* physical base of the page */
+} xl_tlb_entry_t;
+
+typedef struct {
+    xl_tlb_params_t p;
+    uint32_t  sets;
+    xl_tlb_entry_t *e;     /* sets * ways, set-major */
+    uint64_t *stamp;       /* LRU: last-use stamp per entry */
+    uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
+    uint64_t  clock;       /* LRU stamp source */
+    /* counters */
+    uint64_t  accesses;    /* lookups */
+    uint64_t  hits;        /* lookups that hit */
+    uint64_t  misses;      /* lookups that missed */
+    uint64_t  fills;       /* entries written */
+    uint64_t  evictions;   /* valid entries replaced by a fill */
+} xl_tlb_t;
+
+/* Validate params and allocate. On bad geometry returns XL_EINPUT and a one-line
+ * message naming the problem (prefixed by `what`, e.g. "l2tlb"). */
+int  xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *err, size_t errlen);
+void xl_tlb_free(xl_tlb_t *t);
+
+/* Lookup with replacement update and counters. Returns 1 on hit and writes the
+ * translated physical address of va to *pa (may be NULL); 0 on miss. */
+int  xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa);
+/* Same result, no state change. */
+int  xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa);
+/* Insert the page containing va (frame = page base PA). If already present it is
+ * refreshed in place. *victim (may be NULL) receives the evicted entry, valid = 0 if none. */
+void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
+                 xl_tlb_entry_t *victim);
+/* Invalidate every entry of one address space; returns how many. */
+uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid);
+
+/* Tree-PLRU helpers, shared with the page-walk cache (ways a power of two, <= 64). */
+unsigned xl_plru_victim(const uint8_t *bits, unsigned ways);
+void     xl_plru_touch(uint8_t *bits, unsigned ways, unsigned way);
+
+#endif

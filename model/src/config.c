@@ -1,0 +1,774 @@
+/*
+ * config.c - the effective configuration of a run (config.h): the key schema with
+ * defaults, ranges, units and descriptions; our own INI parser; `--set` overrides;
+ * the built-in presets; cross-key validation; INI/JSON output.
+ *
+ * Defaults are the ISCA'18 baseline: spec seed-000-003 §1.1 (Table I) plus the proposed
+ * defaults of §1.2 and the open choices of §8 (DESIGN.md "Configuration and presets").
+ *
+ * Everything is driven by one table, `schema[]`: defaults, load, set, validate (ranges),
+ * write_ini, write_json and describe all walk it, so adding a key is one table row
+ * plus its struct field. Values are reached by byte offset and size (memcpy), which
+ * also covers the enum fields: each enum here has the size of uint32_t (checked at
+ * compile time) and holds small non-negative values.
+ */
+#include "xlat/config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The presets, generated from configs/NAME.ini files by model/tools/embed-presets.sh. */
+extern const struct { const char *name; const char *text; } xl_preset_table[];
+extern const size_t xl_preset_count;
+
+_Static_assert(sizeof(xl_repl_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+
+/* ------------------------------------------------------------------ schema */
+
+typedef enum {
+    KT_U32,    /* unsigned decimal (or 0x hex) that fits the [min, max] range */
+    KT_U64,    /* the same, 64-bit */
+    KT_ENUM,   /* one of names[]; stored as its index */
+    KT_BOOL    /* 0 or 1 */
+} cfg_type_t;
+
+typedef struct {
+    const char *section;
+    const char *key;
+    size_t off;                 /* offsetof(xl_config_t, section.key) */
+    size_t size;                /* 4 or 8 */
+    cfg_type_t type;
+    uint64_t def, min, max;
+    const char *const *names;   /* KT_ENUM: NULL-terminated, names[i] is value i */
+    const char *unit;           /* for enums/bools: the allowed values */
+    const char *desc;           /* one line; says when the default is a project choice */
+} cfg_key_t;
+
+static const char *const repl_names[]  = { "lru", "plru", NULL };
+static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
+static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
+static const char *const alloc_names[] = { "sequential", "random", NULL };
+
+#define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
+#define U32(sec, fld, def, lo, hi, unit, desc) \
+    { FIELD(sec, fld), KT_U32, (def), (lo), (hi), NULL, (unit), (desc) }
+#define U64(sec, fld, def, lo, hi, unit, desc) \
+    { FIELD(sec, fld), KT_U64, (def), (lo), (hi), NULL, (unit), (desc) }
+#define ENUM(sec, fld, def, names, unit, desc) \
+    { FIELD(sec, fld), KT_ENUM, (def), 0, sizeof(names) / sizeof(names[0]) - 2u, (names), (unit), (desc) }
+#define BOOL(sec, fld, def, desc) \
+    { FIELD(sec, fld), KT_BOOL, (def), 0, 1, NULL, "0|1", (desc) }
+
+#define MAX_ENTRIES 1048576u   /* 2^20: far above any paper's structure, bounds allocation */
+
+/* Provenance tags follow the spec: [ISCA] Table I, [ADJ] adjacent paper/gem5 default,
+ * [INF] inferred, [OPEN] not given anywhere (a chosen default that can be swept). */
+static const cfg_key_t schema[] = {
+    U32(gpu, cus,            8,    1, 1024,   "CUs",     "compute units [ISCA Table I]"),
+    U32(gpu, simds_per_cu,   4,    1, 64,     "SIMDs",   "SIMD units per CU [ISCA Table I]"),
+    U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; a 64-lane instruction issues over wave_lanes/simd_width cycles [ISCA Table I]"),
+    U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
+    U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ seed 002]"),
+    U32(gpu, clock_mhz,      2000, 1, 100000, "MHz",     "GPU clock [ISCA Table I: 2 GHz]"),
+
+    U32(l1d, size_kb,    32, 1, 1048576, "KB",    "per-CU L1 data cache capacity [ISCA Table I]"),
+    U32(l1d, ways,       16, 1, 1024,    "ways",  "L1 data cache associativity [ISCA Table I]"),
+    U32(l1d, line_bytes, 64, 4, 4096,    "bytes", "L1 data cache block size [ISCA Table I]"),
+    U32(l2d, size_kb,    4096, 1, 1048576, "KB",    "shared L2 data cache capacity [ISCA Table I: 4 MB]"),
+    U32(l2d, ways,       16,   1, 1024,    "ways",  "L2 data cache associativity [ISCA Table I]"),
+    U32(l2d, line_bytes, 64,   4, 4096,    "bytes", "L2 data cache block size [ISCA Table I]"),
+
+    U32(l1tlb, entries,     32, 1, MAX_ENTRIES, "entries", "per-CU GPU L1 TLB capacity [ISCA Table I]"),
+    U32(l1tlb, ways,        32, 1, MAX_ENTRIES, "ways",    "GPU L1 TLB associativity; ways = entries is fully associative [ISCA Table I: FA]"),
+    ENUM(l1tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L1 TLB replacement; chosen default [INF]"),
+    U32(l1tlb, hit_latency, 1,  1, 100000, "cycles",  "GPU L1 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
+    U32(l1tlb, mshrs,       64, 1, 4096,   "misses",  "GPU L1 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
+
+    U32(l2tlb, entries,     512, 1, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]"),
+    U32(l2tlb, ways,        16,  1, MAX_ENTRIES, "ways",    "GPU L2 TLB associativity [ISCA Table I: 16-way]"),
+    ENUM(l2tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L2 TLB replacement; chosen default [INF]"),
+    U32(l2tlb, hit_latency, 69,  1, 100000, "cycles",  "GPU L2 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
+    U32(l2tlb, mshrs,       64,  1, 4096,   "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
+
+    U32(iommu, tlb1_entries,    32,  1, MAX_ENTRIES, "entries", "IOMMU L1 TLB capacity [ISCA Table I]"),
+    U32(iommu, tlb1_ways,       32,  1, MAX_ENTRIES, "ways",    "IOMMU L1 TLB associativity (32 = FA); chosen default [OPEN]"),
+    U32(iommu, tlb2_entries,    256, 1, MAX_ENTRIES, "entries", "IOMMU L2 TLB capacity [ISCA Table I]"),
+    U32(iommu, tlb2_ways,       8,   1, MAX_ENTRIES, "ways",    "IOMMU L2 TLB associativity; chosen default [OPEN]"),
+    U32(iommu, buffer_entries,  256, 1, 65536, "entries", "page-walk request buffer slots [ISCA Table I]"),
+    U32(iommu, walkers,         8,   1, 1024,  "walkers", "independent page-table walkers [ISCA Table I]"),
+    ENUM(iommu, sched,    XL_SCHED_FCFS, sched_names, "fcfs|random|simt", "walk scheduler; fcfs is the baseline [ISCA Table I]"),
+    ENUM(iommu, coalesce, XL_COAL_OFF,   coal_names,  "off|leaf|upper|both", "neighbourhood walk coalescing; off is the baseline [MICRO'18]"),
+    U32(iommu, aging_threshold, 2000000, 1, UINT32_MAX, "bypasses", "younger dispatches before a pending walk is forced [ISCA: 2 million]"),
+    U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB to IOMMU request latency in GPU cycles; chosen default [OPEN]"),
+
+    U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l4_ways,    4,  1, 64,   "ways",    "L4 PWC associativity (tree-PLRU); chosen default [OPEN]"),
+    U32(pwc, l3_entries, 8,  1, 4096, "entries", "PWC entries for L3 (PDPTE); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l3_ways,    4,  1, 64,   "ways",    "L3 PWC associativity (tree-PLRU); chosen default [OPEN]"),
+    U32(pwc, l2_entries, 32, 1, 4096, "entries", "PWC entries for L2 (PDE); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l2_ways,    4,  1, 64,   "ways",    "L2 PWC associativity (tree-PLRU); chosen default [OPEN]"),
+
+    U32(dram, mhz,      800, 1, 100000, "MHz",      "DRAM I/O clock, DDR3-1600 [ISCA Table I]"),
+    U32(dram, channels, 2,   1, 64,     "channels", "DRAM channels [ISCA Table I]"),
+    U32(dram, ranks,    2,   1, 16,     "ranks",    "ranks per channel [ISCA Table I]"),
+    U32(dram, banks,    16,  1, 64,     "banks",    "banks per rank [ISCA Table I]"),
+
+    U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
+    ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),
+    U32(mem, page_kb, 4, 4, 2048, "KB", "page size mapping workload data, 4 or 2048 [ISCA: 4 KB pages]"),
+
+    BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
+
+    U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
+};
+
+#define NKEYS (sizeof schema / sizeof schema[0])
+
+/* ------------------------------------------------------------------ helpers */
+
+#ifdef __GNUC__
+static void cfg_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#endif
+
+static void cfg_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static uint64_t key_get(const xl_config_t *c, const cfg_key_t *k)
+{
+    const unsigned char *p = (const unsigned char *)c + k->off;
+    if (k->size == sizeof(uint64_t)) {
+        uint64_t v;
+        memcpy(&v, p, sizeof v);
+        return v;
+    }
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static void key_put(xl_config_t *c, const cfg_key_t *k, uint64_t v)
+{
+    unsigned char *p = (unsigned char *)c + k->off;
+    if (k->size == sizeof(uint64_t)) {
+        memcpy(p, &v, sizeof v);
+    } else {
+        uint32_t w = (uint32_t)v;   /* range already checked against max <= UINT32_MAX */
+        memcpy(p, &w, sizeof w);
+    }
+}
+
+/* The value as text: enum name, or decimal. buf holds at least 24 bytes. */
+static void key_format(const cfg_key_t *k, uint64_t v, char *buf, size_t len)
+{
+    if (k->type == KT_ENUM && v <= k->max)
+        snprintf(buf, len, "%s", k->names[v]);
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+static int is_space(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* A byte span [p, p+n) of the input; never NUL-terminated. */
+typedef struct { const char *p; size_t n; } span_t;
+
+static span_t span_trim(span_t s)
+{
+    while (s.n && is_space(s.p[0])) { s.p++; s.n--; }
+    while (s.n && is_space(s.p[s.n - 1])) s.n--;
+    return s;
+}
+
+static int span_eq(span_t s, const char *str)
+{
+    size_t l = strlen(str);
+    return s.n == l && memcmp(s.p, str, l) == 0;
+}
+
+/* Copy a span for an error message: at most 40 bytes, non-printable bytes shown as '?'
+ * (so the message stays one line), "..." when cut. */
+static const char *span_quote(span_t s, char *buf, size_t len)
+{
+    size_t lim = 40, o = 0;
+    for (size_t i = 0; i < s.n && i < lim && o + 1 < len; i++) {
+        unsigned char ch = (unsigned char)s.p[i];
+        buf[o++] = (ch < 0x20u || ch >= 0x7fu) ? '?' : (char)ch;
+    }
+    if (s.n > lim && o + 4 < len) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+static int is_section(span_t s)
+{
+    for (size_t i = 0; i < NKEYS; i++)
+        if (span_eq(s, schema[i].section))
+            return 1;
+    return 0;
+}
+
+static int find_key(span_t sec, span_t key)
+{
+    for (size_t i = 0; i < NKEYS; i++)
+        if (span_eq(sec, schema[i].section) && span_eq(key, schema[i].key))
+            return (int)i;
+    return -1;
+}
+
+/* Parse an unsigned integer: decimal digits, or 0x/0X and hex digits; nothing else (no
+ * sign, no inner spaces). Returns 1 and *v, 0 if malformed, -1 if above 2^64-1. */
+static int parse_uint(span_t s, uint64_t *v)
+{
+    unsigned base = 10;
+    size_t i = 0;
+    if (s.n > 2 && s.p[0] == '0' && (s.p[1] == 'x' || s.p[1] == 'X')) {
+        base = 16;
+        i = 2;
+    }
+    if (i >= s.n)
+        return 0;
+    uint64_t r = 0;
+    int over = 0;
+    for (; i < s.n; i++) {
+        char ch = s.p[i];
+        unsigned d;
+        if (ch >= '0' && ch <= '9')
+            d = (unsigned)(ch - '0');
+        else if (base == 16 && ch >= 'a' && ch <= 'f')
+            d = (unsigned)(ch - 'a' + 10);
+        else if (base == 16 && ch >= 'A' && ch <= 'F')
+            d = (unsigned)(ch - 'A' + 10);
+        else
+            return 0;
+        if (r > (UINT64_MAX - d) / base)
+            over = 1;
+        else
+            r = r * base + d;
+    }
+    if (over)
+        return -1;
+    *v = r;
+    return 1;
+}
+
+/* Parse a value for key k. On error write the reason (without the key name; the caller
+ * adds its "FILE:LINE: key: " or "--set ...: " prefix) into msg and return XL_EINPUT. */
+static int parse_value(const cfg_key_t *k, span_t s, uint64_t *out, char *msg, size_t mlen)
+{
+    char q[64];
+    if (s.n == 0) {
+        snprintf(msg, mlen, "missing value");
+        return XL_EINPUT;
+    }
+    if (k->type == KT_ENUM) {
+        for (uint64_t i = 0; k->names[i]; i++)
+            if (span_eq(s, k->names[i])) {
+                *out = i;
+                return XL_OK;
+            }
+        char allowed[128] = "";
+        size_t o = 0;
+        for (unsigned i = 0; k->names[i] && o < sizeof allowed; i++)
+            o += (size_t)snprintf(allowed + o, sizeof allowed - o, "%s%s", i ? ", " : "", k->names[i]);
+        snprintf(msg, mlen, "'%s' is not one of %s", span_quote(s, q, sizeof q), allowed);
+        return XL_EINPUT;
+    }
+    uint64_t v = 0;
+    int r = parse_uint(s, &v);
+    if (k->type == KT_BOOL) {
+        if (r != 1 || v > 1) {
+            snprintf(msg, mlen, "'%s' is not 0 or 1", span_quote(s, q, sizeof q));
+            return XL_EINPUT;
+        }
+        *out = v;
+        return XL_OK;
+    }
+    if (r == 0) {
+        snprintf(msg, mlen, "'%s' is not an unsigned integer", span_quote(s, q, sizeof q));
+        return XL_EINPUT;
+    }
+    if (r < 0 || v < k->min || v > k->max) {
+        snprintf(msg, mlen, "%s is out of range (min %llu, max %llu)", span_quote(s, q, sizeof q),
+                 (unsigned long long)k->min, (unsigned long long)k->max);
+        return XL_EINPUT;
+    }
+    *out = v;
+    return XL_OK;
+}
+
+/* ------------------------------------------------------------------ defaults, load */
+
+void xl_config_defaults(xl_config_t *c)
+{
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < NKEYS; i++)
+        key_put(c, &schema[i], schema[i].def);
+}
+
+/* Apply INI text to *c in place (the callers pass a scratch copy, so a failure leaves
+ * their config untouched). Stops at the first error. */
+static int apply_ini(xl_config_t *c, const char *text, size_t len, const char *name, char *err,
+                     size_t errlen)
+{
+    unsigned set_on[NKEYS];     /* line where each key was set in this text, 0 = not yet */
+    memset(set_on, 0, sizeof set_on);
+    span_t sec = { NULL, 0 };   /* current section; p == NULL before the first header */
+    char q[64], msg[256];
+    unsigned lineno = 0;
+    size_t pos = 0;
+
+    if (!name)
+        name = "(config)";
+    /* a UTF-8 byte-order mark written by some editors is not part of line 1 */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3;
+    while (pos < len) {
+        const char *ls = text + pos;
+        const char *nl = memchr(ls, '\n', len - pos);
+        size_t ll = nl ? (size_t)(nl - ls) : len - pos;
+        pos += ll + (nl ? 1u : 0u);
+        lineno++;
+
+        if (memchr(ls, '\0', ll)) {
+            cfg_err(err, errlen, "%s:%u: NUL byte in line", name, lineno);
+            return XL_EINPUT;
+        }
+        span_t line = span_trim((span_t){ ls, ll });
+        if (line.n == 0 || line.p[0] == '#' || line.p[0] == ';')
+            continue;
+
+        if (line.p[0] == '[') {
+            const char *close = memchr(line.p, ']', line.n);
+            if (!close) {
+                cfg_err(err, errlen, "%s:%u: section header '%s' has no closing ']'", name, lineno,
+                        span_quote(line, q, sizeof q));
+                return XL_EINPUT;
+            }
+            span_t rest = span_trim((span_t){ close + 1, line.n - (size_t)(close + 1 - line.p) });
+            if (rest.n && rest.p[0] != '#' && rest.p[0] != ';') {
+                cfg_err(err, errlen, "%s:%u: unexpected text '%s' after section header", name,
+                        lineno, span_quote(rest, q, sizeof q));
+                return XL_EINPUT;
+            }
+            span_t s = span_trim((span_t){ line.p + 1, (size_t)(close - line.p - 1) });
+            if (!is_section(s)) {
+                cfg_err(err, errlen, "%s:%u: unknown section [%s]", name, lineno,
+                        span_quote(s, q, sizeof q));
+                return XL_EINPUT;
+            }
+            sec = s;
+            continue;
+        }
+
+        const char *eq = memchr(line.p, '=', line.n);
+        if (!eq) {
+            cfg_err(err, errlen, "%s:%u: expected 'key = value' or '[section]', got '%s'", name,
+                    lineno, span_quote(line, q, sizeof q));
+            return XL_EINPUT;
+        }
+        span_t key = span_trim((span_t){ line.p, (size_t)(eq - line.p) });
+        span_t val = { eq + 1, line.n - (size_t)(eq + 1 - line.p) };
+        /* a value ends at a '#' or ';' comment */
+        for (size_t i = 0; i < val.n; i++)
+            if (val.p[i] == '#' || val.p[i] == ';') {
+                val.n = i;
+                break;
+            }
+        val = span_trim(val);
+        if (key.n == 0) {
+            cfg_err(err, errlen, "%s:%u: missing key before '='", name, lineno);
+            return XL_EINPUT;
+        }
+        if (!sec.p) {
+            cfg_err(err, errlen, "%s:%u: key '%s' before any [section]", name, lineno,
+                    span_quote(key, q, sizeof q));
+            return XL_EINPUT;
+        }
+        int ki = find_key(sec, key);
+        if (ki < 0) {
+            char qs[64];
+            cfg_err(err, errlen, "%s:%u: unknown key '%s' in [%s]", name, lineno,
+                    span_quote(key, q, sizeof q), span_quote(sec, qs, sizeof qs));
+            return XL_EINPUT;
+        }
+        const cfg_key_t *k = &schema[ki];
+        if (set_on[ki]) {
+            cfg_err(err, errlen, "%s:%u: duplicate key %s.%s (already set on line %u)", name,
+                    lineno, k->section, k->key, set_on[ki]);
+            return XL_EINPUT;
+        }
+        uint64_t v;
+        if (parse_value(k, val, &v, msg, sizeof msg) != XL_OK) {
+            cfg_err(err, errlen, "%s:%u: %s.%s: %s", name, lineno, k->section, k->key, msg);
+            return XL_EINPUT;
+        }
+        key_put(c, k, v);
+        set_on[ki] = lineno;
+    }
+    return XL_OK;
+}
+
+int xl_config_load_string(xl_config_t *c, const char *text, size_t len, const char *name,
+                          char *err, size_t errlen)
+{
+    xl_config_t tmp;
+    memcpy(&tmp, c, sizeof tmp);   /* atomic: work on a copy, publish only on success */
+    if (!text && len) {
+        cfg_err(err, errlen, "%s: no text", name ? name : "(config)");
+        return XL_EINPUT;
+    }
+    int rc = apply_ini(&tmp, text ? text : "", len, name, err, errlen);
+    if (rc == XL_OK)
+        memcpy(c, &tmp, sizeof tmp);
+    return rc;
+}
+
+#define CONFIG_MAX_BYTES (1u << 20)   /* a config is a few KB; refuse to slurp huge files */
+
+int xl_config_load_file(xl_config_t *c, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cfg_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return XL_EINPUT;
+    }
+    char *buf = malloc(CONFIG_MAX_BYTES + 1u);
+    if (!buf) {
+        fclose(f);
+        cfg_err(err, errlen, "%s: out of memory", path);
+        return XL_EINTERNAL;
+    }
+    size_t n = fread(buf, 1, CONFIG_MAX_BYTES + 1u, f);
+    int rc;
+    if (ferror(f)) {
+        cfg_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        rc = XL_EINPUT;
+    } else if (n > CONFIG_MAX_BYTES) {
+        cfg_err(err, errlen, "%s: larger than %u bytes, not a config file", path, CONFIG_MAX_BYTES);
+        rc = XL_EINPUT;
+    } else {
+        rc = xl_config_load_string(c, buf, n, path, err, errlen);
+    }
+    free(buf);
+    fclose(f);
+    return rc;
+}
+
+int xl_config_set(xl_config_t *c, const char *assignment, char *err, size_t errlen)
+{
+    char q[64], msg[256];
+    span_t all = { assignment ? assignment : "", assignment ? strlen(assignment) : 0 };
+    const char *eq = memchr(all.p, '=', all.n);
+    span_t lhs = span_trim((span_t){ all.p, eq ? (size_t)(eq - all.p) : 0 });
+    const char *dot = lhs.n ? memchr(lhs.p, '.', lhs.n) : NULL;
+    if (!eq || !dot || dot == lhs.p || dot == lhs.p + lhs.n - 1) {
+        cfg_err(err, errlen, "--set '%s': expected section.key=value", span_quote(all, q, sizeof q));
+        return XL_EINPUT;
+    }
+    span_t sec = span_trim((span_t){ lhs.p, (size_t)(dot - lhs.p) });
+    span_t key = span_trim((span_t){ dot + 1, lhs.n - (size_t)(dot + 1 - lhs.p) });
+    span_t val = span_trim((span_t){ eq + 1, all.n - (size_t)(eq + 1 - all.p) });
+    int ki = find_key(sec, key);
+    if (ki < 0) {
+        cfg_err(err, errlen, "--set %s: unknown key", span_quote(all, q, sizeof q));
+        return XL_EINPUT;
+    }
+    uint64_t v;
+    if (parse_value(&schema[ki], val, &v, msg, sizeof msg) != XL_OK) {
+        cfg_err(err, errlen, "--set %s: %s", span_quote(all, q, sizeof q), msg);
+        return XL_EINPUT;
+    }
+    key_put(c, &schema[ki], v);
+    return XL_OK;
+}
+
+/* ------------------------------------------------------------------ presets */
+
+unsigned xl_config_preset_count(void)
+{
+    return (unsigned)xl_preset_count;
+}
+
+const char *xl_config_preset_name(unsigned i)
+{
+    return i < xl_preset_count ? xl_preset_table[i].name : NULL;
+}
+
+const char *xl_config_preset_summary(unsigned i)
+{
+    /* The first line of the file, if it is a comment, without its '#'/';' and blanks.
+     * Computed once per preset and kept for the life of the program (the table is
+     * read-only and its lines are not NUL-terminated). */
+    static char **cache;
+    if (i >= xl_preset_count)
+        return NULL;
+    if (!cache) {
+        cache = calloc(xl_preset_count, sizeof *cache);
+        if (!cache)
+            return "";
+    }
+    if (!cache[i]) {
+        const char *t = xl_preset_table[i].text;
+        const char *nl = strchr(t, '\n');
+        span_t s = span_trim((span_t){ t, nl ? (size_t)(nl - t) : strlen(t) });
+        if (s.n && (s.p[0] == '#' || s.p[0] == ';')) {
+            while (s.n && (s.p[0] == '#' || s.p[0] == ';')) { s.p++; s.n--; }
+            s = span_trim(s);
+        } else {
+            s.n = 0;
+        }
+        char *copy = malloc(s.n + 1);
+        if (!copy)
+            return "";
+        memcpy(copy, s.p, s.n);
+        copy[s.n] = '\0';
+        cache[i] = copy;
+    }
+    return cache[i];
+}
+
+int xl_config_load_preset(xl_config_t *c, const char *name, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < xl_preset_count; i++)
+        if (name && strcmp(name, xl_preset_table[i].name) == 0) {
+            char fname[128];
+            snprintf(fname, sizeof fname, "configs/%s.ini", xl_preset_table[i].name);
+            const char *t = xl_preset_table[i].text;
+            return xl_config_load_string(c, t, strlen(t), fname, err, errlen);
+        }
+    char known[256] = "";
+    size_t o = 0;
+    for (size_t i = 0; i < xl_preset_count && o < sizeof known; i++)
+        o += (size_t)snprintf(known + o, sizeof known - o, "%s%s", i ? ", " : "",
+                              xl_preset_table[i].name);
+    char q[64];
+    span_t s = { name ? name : "", name ? strlen(name) : 0 };
+    cfg_err(err, errlen, "unknown preset '%s' (known: %s)", span_quote(s, q, sizeof q), known);
+    return XL_EINPUT;
+}
+
+/* ------------------------------------------------------------------ validation */
+
+static int is_pow2(uint64_t v)
+{
+    return v && (v & (v - 1)) == 0;
+}
+
+/* An entries/ways pair: ways in 1..entries, entries a multiple of ways, and a
+ * power-of-two set count (tlb.h, pwc.h: set index = tag & (sets-1)). `plru` adds the
+ * tree-PLRU limit: power-of-two ways, at most 64 (tlb.h xl_plru_*). */
+static int check_geometry(const char *e_name, uint32_t entries, const char *w_name, uint32_t ways,
+                          int plru, const char *why, char *err, size_t errlen)
+{
+    if (ways == 0) {
+        cfg_err(err, errlen, "%s is 0; it must be at least 1", w_name);
+        return XL_EINPUT;
+    }
+    if (entries == 0) {
+        cfg_err(err, errlen, "%s is 0; it must be at least 1", e_name);
+        return XL_EINPUT;
+    }
+    if (ways > entries) {
+        cfg_err(err, errlen, "%s (%u) exceeds %s (%u)", w_name, ways, e_name, entries);
+        return XL_EINPUT;
+    }
+    if (entries % ways) {
+        cfg_err(err, errlen, "%s (%u) is not a multiple of %s (%u)", e_name, entries, w_name, ways);
+        return XL_EINPUT;
+    }
+    if (!is_pow2(entries / ways)) {
+        cfg_err(err, errlen, "%s / %s = %u / %u = %u sets; the set count must be a power of two",
+                e_name, w_name, entries, ways, entries / ways);
+        return XL_EINPUT;
+    }
+    if (plru && (!is_pow2(ways) || ways > 64u)) {
+        cfg_err(err, errlen, "%s (%u) must be a power of two no larger than 64 (%s)", w_name, ways, why);
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}
+
+/* A data cache: size_kb*1024 / line_bytes / ways must be a whole power-of-two set count. */
+static int check_cache(const char *sec, uint32_t size_kb, uint32_t ways, uint32_t line,
+                       char *err, size_t errlen)
+{
+    if (!is_pow2(line)) {
+        cfg_err(err, errlen, "%s.line_bytes (%u) must be a power of two", sec, line);
+        return XL_EINPUT;
+    }
+    uint64_t lines = (uint64_t)size_kb * 1024u / line;
+    if (ways == 0 || (uint64_t)size_kb * 1024u % line || lines % ways || !is_pow2(lines / ways)) {
+        cfg_err(err, errlen,
+                "%s.size_kb, %s.line_bytes, %s.ways: %u KB / %u B / %u ways does not give a "
+                "power-of-two number of sets", sec, sec, sec, size_kb, line, ways);
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}
+
+int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
+{
+    /* every key within its schema range (configs built in code skip the parser) */
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &schema[i];
+        uint64_t x = key_get(c, k);
+        if (x < k->min || x > k->max) {
+            if (k->type == KT_ENUM)
+                cfg_err(err, errlen, "%s.%s: %llu is not a valid value (%s)", k->section, k->key,
+                        (unsigned long long)x, k->unit);
+            else
+                cfg_err(err, errlen, "%s.%s: %llu is out of range (min %llu, max %llu)",
+                        k->section, k->key, (unsigned long long)x, (unsigned long long)k->min,
+                        (unsigned long long)k->max);
+            return XL_EINPUT;
+        }
+    }
+
+    /* GPU: a wavefront issues over wave_lanes / simd_width cycles (spec §1.1) */
+    if (c->gpu.wave_lanes == 0 || c->gpu.wave_lanes > XL_MAX_LANES) {
+        cfg_err(err, errlen, "gpu.wave_lanes (%u) must be 1..%u", c->gpu.wave_lanes, XL_MAX_LANES);
+        return XL_EINPUT;
+    }
+    if (c->gpu.simd_width == 0 || c->gpu.wave_lanes % c->gpu.simd_width) {
+        cfg_err(err, errlen, "gpu.wave_lanes (%u) must be a multiple of gpu.simd_width (%u)",
+                c->gpu.wave_lanes, c->gpu.simd_width);
+        return XL_EINPUT;
+    }
+    if (c->gpu.cus < 1) {
+        cfg_err(err, errlen, "gpu.cus must be at least 1");
+        return XL_EINPUT;
+    }
+    if (c->iommu.buffer_entries < 1 || c->iommu.walkers < 1) {
+        cfg_err(err, errlen, "iommu.buffer_entries (%u) and iommu.walkers (%u) must be at least 1",
+                c->iommu.buffer_entries, c->iommu.walkers);
+        return XL_EINPUT;
+    }
+
+    /* TLB and PWC geometries */
+    int rc;
+    if ((rc = check_geometry("l1tlb.entries", c->l1tlb.entries, "l1tlb.ways", c->l1tlb.ways,
+                             c->l1tlb.repl == XL_REPL_PLRU, "l1tlb.repl = plru", err, errlen)) ||
+        (rc = check_geometry("l2tlb.entries", c->l2tlb.entries, "l2tlb.ways", c->l2tlb.ways,
+                             c->l2tlb.repl == XL_REPL_PLRU, "l2tlb.repl = plru", err, errlen)) ||
+        (rc = check_geometry("iommu.tlb1_entries", c->iommu.tlb1_entries, "iommu.tlb1_ways",
+                             c->iommu.tlb1_ways, 0, "", err, errlen)) ||
+        (rc = check_geometry("iommu.tlb2_entries", c->iommu.tlb2_entries, "iommu.tlb2_ways",
+                             c->iommu.tlb2_ways, 0, "", err, errlen)) ||
+        /* the PWCs use tree-PLRU with pending counters (spec §2.6) */
+        (rc = check_geometry("pwc.l4_entries", c->pwc.l4_entries, "pwc.l4_ways", c->pwc.l4_ways, 1,
+                             "the PWC uses tree-PLRU", err, errlen)) ||
+        (rc = check_geometry("pwc.l3_entries", c->pwc.l3_entries, "pwc.l3_ways", c->pwc.l3_ways, 1,
+                             "the PWC uses tree-PLRU", err, errlen)) ||
+        (rc = check_geometry("pwc.l2_entries", c->pwc.l2_entries, "pwc.l2_ways", c->pwc.l2_ways, 1,
+                             "the PWC uses tree-PLRU", err, errlen)))
+        return rc;
+
+    /* data caches */
+    if ((rc = check_cache("l1d", c->l1d.size_kb, c->l1d.ways, c->l1d.line_bytes, err, errlen)) ||
+        (rc = check_cache("l2d", c->l2d.size_kb, c->l2d.ways, c->l2d.line_bytes, err, errlen)))
+        return rc;
+
+    /* memory: physmem.h needs a multiple of 2 MB, at least 4 MB; pages are 4 KB or 2 MB */
+    if (c->mem.page_kb != 4u && c->mem.page_kb != 2048u) {
+        cfg_err(err, errlen, "mem.page_kb (%u) must be 4 or 2048", c->mem.page_kb);
+        return XL_EINPUT;
+    }
+    if (c->mem.size_mb < 4u || c->mem.size_mb % 2u) {
+        cfg_err(err, errlen, "mem.size_mb (%u) must be a multiple of 2 and at least 4", c->mem.size_mb);
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}
+
+/* ------------------------------------------------------------------ output */
+
+void xl_config_write_ini(const xl_config_t *c, FILE *f)
+{
+    char v[32], kv[96];
+    fputs("# xlat effective configuration: every key, loadable with --config\n", f);
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &schema[i];
+        if (i == 0 || strcmp(k->section, schema[i - 1].section) != 0)
+            fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
+        key_format(k, key_get(c, k), v, sizeof v);
+        snprintf(kv, sizeof kv, "%s = %s", k->key, v);
+        fprintf(f, "%-32s # %s\n", kv, k->unit);
+    }
+}
+
+void xl_config_write_json(const xl_config_t *c, FILE *f, unsigned indent)
+{
+    /* Same layout rule as xl_stats_write_json: indent 0 is one line; otherwise keys at
+     * `indent` spaces, each section's keys two further, closing braces two back. */
+    char v[32];
+    int in = (int)indent, in2 = (int)indent + 2, back = indent >= 2u ? (int)indent - 2 : 0;
+    fputc('{', f);
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &schema[i];
+        int first_in_sec = i == 0 || strcmp(k->section, schema[i - 1].section) != 0;
+        if (first_in_sec) {
+            if (i) {   /* close the previous section */
+                if (indent)
+                    fprintf(f, "\n%*s},", in, "");
+                else
+                    fputs("}, ", f);
+            }
+            if (indent)
+                fprintf(f, "\n%*s\"%s\": {", in, "", k->section);
+            else
+                fprintf(f, "\"%s\": {", k->section);
+        } else {
+            fputc(',', f);
+            if (!indent)
+                fputc(' ', f);
+        }
+        if (indent)
+            fprintf(f, "\n%*s", in2, "");
+        key_format(k, key_get(c, k), v, sizeof v);
+        if (k->type == KT_ENUM)
+            fprintf(f, "\"%s\": \"%s\"", k->key, v);
+        else
+            fprintf(f, "\"%s\": %s", k->key, v);
+    }
+    if (indent)
+        fprintf(f, "\n%*s}\n%*s}", in, "", back, "");
+    else
+        fputs("}}", f);
+}
+
+void xl_config_describe(FILE *f)
+{
+    char name[64], v[32];
+    size_t wn = 0, wv = 0, wu = 0;
+    for (size_t i = 0; i < NKEYS; i++) {
+        size_t l = strlen(schema[i].section) + 1 + strlen(schema[i].key);
+        if (l > wn) wn = l;
+        key_format(&schema[i], schema[i].def, v, sizeof v);
+        if (strlen(v) > wv) wv = strlen(v);
+        if (strlen(schema[i].unit) > wu) wu = strlen(schema[i].unit);
+    }
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &schema[i];
+        snprintf(name, sizeof name, "%s.%s", k->section, k->key);
+        key_format(k, k->def, v, sizeof v);
+        fprintf(f, "%-*s  %-*s  %-*s  %s\n", (int)wn, name, (int)wv, v, (int)wu, k->unit, k->desc);
+    }
+}

@@ -1,0 +1,268 @@
+/*
+ * pwc.c - the IOMMU page-walk caches of pwc.h: one set-associative, tree-PLRU cache
+ * per upper page-table level (L4, L3, L2), each entry with a 2-bit saturating pending
+ * counter and counter-aware replacement (spec seed-000-003 §1.4 walk cost, §2.6
+ * reservation counters and replacement, §8 item 4).
+ *
+ * Entry of level L: tag = VA[47 : 12+9(L-1)] (L4: VA[47:39], L3: VA[47:30],
+ * L2: VA[47:21]) plus asid; set = tag & (sets-1); next = base of the level L-1 node.
+ * Because the tag of level L holds every upper index, a hit at L alone resolves the
+ * walk down to L-1, so the deepest hit decides the cost (§1.4): L2 hit -> 1 read,
+ * deepest L3 -> 2, L4 only -> 3, none -> 4.
+ */
+#include "xlat/pwc.h"
+#include "xlat/tlb.h"   /* xl_plru_victim / xl_plru_touch */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CNT_MAX 3u   /* 2-bit counter saturates at 3 (§2.6) */
+
+static int is_pow2(uint32_t x)
+{
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
+
+static xl_pwc_entry_t *lv_entry(const xl_pwc_level_t *l, uint32_t set, uint32_t way)
+{
+    return &l->e[(size_t)set * l->ways + way];
+}
+
+static uint8_t *lv_bits(const xl_pwc_level_t *l, uint32_t set)
+{
+    return l->plru + (size_t)set * l->ways;
+}
+
+/* Way of the valid (asid, tag) entry in its set, or -1. */
+static int lv_find(const xl_pwc_level_t *l, uint16_t asid, uint64_t tag, uint32_t *set_out)
+{
+    uint32_t set = (uint32_t)(tag & (l->sets - 1u)), w;
+    *set_out = set;
+    for (w = 0; w < l->ways; w++) {
+        const xl_pwc_entry_t *e = lv_entry(l, set, w);
+        if (e->valid && e->asid == asid && e->tag == tag)
+            return (int)w;
+    }
+    return -1;
+}
+
+/* Mask of the ways under tree node n (heap order, leaves ways..2*ways-1). */
+static uint64_t subtree_mask(unsigned n, unsigned ways)
+{
+    unsigned lo = n, width = 1u;
+    while (lo < ways) {
+        lo *= 2u;
+        width *= 2u;
+    }
+    if (width >= 64u)
+        return ~UINT64_C(0);
+    return ((UINT64_C(1) << width) - 1u) << (lo - ways);
+}
+
+/*
+ * Counter-aware victim (§2.6 [INF] bit-exact rule), for a set whose ways are all
+ * valid. zero = mask of the ways whose counter is 0.
+ *  - zero == 0 (every way is reserved): plain tree-PLRU, counted as forced.
+ *  - otherwise start at the root n = 1 and, while n is an internal node (n < ways):
+ *      pref  = 2n + bits[n]       (the child plain PLRU would take)
+ *      other = 2n + 1 - bits[n]
+ *      n = (subtree(pref) holds a counter-0 way) ? pref : other
+ *    The subtree entered always holds a counter-0 way (true at the root because
+ *    zero != 0; a node whose preferred child has none passes to the other child,
+ *    which must then have one), so the leaf reached has counter 0. Victim = n - ways.
+ *    If the plain PLRU victim already has counter 0 every step takes pref and the
+ *    two agree; otherwise the choice skipped a reserved way and counts as protected.
+ */
+static uint32_t lv_victim(xl_pwc_level_t *l, uint32_t set)
+{
+    const uint8_t *bits = lv_bits(l, set);
+    unsigned ways = l->ways, n = 1u, plain;
+    uint64_t zero = 0;
+    uint32_t w;
+    for (w = 0; w < ways; w++) {              /* invalid ways first, lowest index */
+        const xl_pwc_entry_t *e = lv_entry(l, set, w);
+        if (!e->valid)
+            return w;
+        if (e->cnt == 0u)
+            zero |= UINT64_C(1) << w;
+    }
+    plain = xl_plru_victim(bits, ways);
+    if (zero == 0u) {
+        l->forced_evictions++;
+        return plain;
+    }
+    while (n < ways) {
+        unsigned pref = 2u * n + (bits[n] ? 1u : 0u);
+        unsigned other = pref ^ 1u;
+        n = (zero & subtree_mask(pref, ways)) != 0u ? pref : other;
+    }
+    if (n - ways != plain)
+        l->protected_evictions++;
+    return n - ways;
+}
+
+static void set_lv_err(char *err, size_t errlen, unsigned level, const char *msg)
+{
+    if (err != NULL && errlen > 0u)
+        snprintf(err, errlen, "pwc.l%u: %s", level, msg);
+}
+
+int xl_pwc_init(xl_pwc_t *c, const xl_pwc_params_t *p, char *err, size_t errlen)
+{
+    unsigned i;
+    memset(c, 0, sizeof *c);
+    if (p == NULL) {
+        if (err != NULL && errlen > 0u)
+            snprintf(err, errlen, "pwc: no parameters given");
+        return XL_EINPUT;
+    }
+    /* Validate every level before allocating anything. */
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        unsigned level = 4u - i;
+        uint32_t ent = p->entries[i], ways = p->ways[i], sets;
+        char msg[160];
+        if (ent == 0u) {
+            set_lv_err(err, errlen, level, "entries must be at least 1 (got 0)");
+            return XL_EINPUT;
+        }
+        if (ways == 0u) {
+            set_lv_err(err, errlen, level, "ways must be at least 1 (got 0)");
+            return XL_EINPUT;
+        }
+        if (!is_pow2(ways)) {
+            snprintf(msg, sizeof msg, "tree-PLRU needs a power-of-two way count (got %lu ways)",
+                     (unsigned long)ways);
+            set_lv_err(err, errlen, level, msg);
+            return XL_EINPUT;
+        }
+        if (ways > 64u) {
+            snprintf(msg, sizeof msg, "tree-PLRU supports at most 64 ways (got %lu ways)",
+                     (unsigned long)ways);
+            set_lv_err(err, errlen, level, msg);
+            return XL_EINPUT;
+        }
+        if (ent % ways != 0u) {
+            snprintf(msg, sizeof msg, "entries %lu is not a multiple of ways %lu",
+                     (unsigned long)ent, (unsigned long)ways);
+            set_lv_err(err, errlen, level, msg);
+            return XL_EINPUT;
+        }
+        sets = ent / ways;
+        if (!is_pow2(sets)) {
+            snprintf(msg, sizeof msg, "%lu sets is not a power of two (entries %lu / ways %lu)",
+                     (unsigned long)sets, (unsigned long)ent, (unsigned long)ways);
+            set_lv_err(err, errlen, level, msg);
+            return XL_EINPUT;
+        }
+    }
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        xl_pwc_level_t *l = &c->lv[i];
+        l->ways = p->ways[i];
+        l->sets = p->entries[i] / p->ways[i];
+        l->e = calloc(p->entries[i], sizeof *l->e);
+        l->plru = calloc(p->entries[i], sizeof *l->plru);   /* sets * ways bit slots */
+        if (l->e == NULL || l->plru == NULL) {
+            xl_pwc_free(c);
+            if (err != NULL && errlen > 0u)
+                snprintf(err, errlen, "pwc.l%u: out of memory", 4u - i);
+            return XL_EINTERNAL;
+        }
+    }
+    return XL_OK;
+}
+
+void xl_pwc_free(xl_pwc_t *c)
+{
+    unsigned i;
+    if (c == NULL)
+        return;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        free(c->lv[i].e);
+        free(c->lv[i].plru);
+        c->lv[i].e = NULL;
+        c->lv[i].plru = NULL;
+    }
+}
+
+/* Shared body of lookup (walk = 1) and probe (walk = 0). Levels are visited from L4
+ * down to L2 so that the last hit recorded is the deepest one. */
+static void pwc_access(xl_pwc_t *c, uint16_t asid, xl_va_t va, int walk, int inc,
+                       xl_pwc_result_t *r)
+{
+    xl_pwc_result_t res = { 0u, 0u, 4u };
+    unsigned i;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        unsigned level = 4u - i;
+        xl_pwc_level_t *l = &c->lv[i];
+        uint32_t set;
+        int w = lv_find(l, asid, xl_pwc_tag(va, level), &set);
+        xl_pwc_entry_t *e;
+        if (w < 0) {
+            if (walk)
+                l->misses++;
+            continue;
+        }
+        e = lv_entry(l, set, (uint32_t)w);
+        if (walk) {
+            /* §2.6 Decrement: a dispatched walk's lookup (2-b) hits, saturating at 0;
+             * only the walk-time lookup moves PLRU (§8 item 4). */
+            l->hits++;
+            if (e->cnt > 0u)
+                e->cnt--;
+            xl_plru_touch(lv_bits(l, set), l->ways, (uint32_t)w);
+        } else if (inc) {
+            /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
+            if (e->cnt < CNT_MAX)
+                e->cnt++;
+        }
+        res.hit_level = level;
+        res.next = e->next;
+        res.reads = level - 1u;
+    }
+    if (r != NULL)
+        *r = res;
+}
+
+void xl_pwc_lookup(xl_pwc_t *c, uint16_t asid, xl_va_t va, xl_pwc_result_t *r)
+{
+    pwc_access(c, asid, va, 1, 0, r);
+}
+
+void xl_pwc_probe(xl_pwc_t *c, uint16_t asid, xl_va_t va, int inc, xl_pwc_result_t *r)
+{
+    pwc_access(c, asid, va, 0, inc, r);
+}
+
+void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t next)
+{
+    xl_pwc_level_t *l;
+    xl_pwc_entry_t *e;
+    uint64_t tag;
+    uint32_t set, way;
+    int w;
+    /* Only L4, L3 and L2 entries are cached; fill() has no error return, so another
+     * level is a caller bug that leaves the cache unchanged. */
+    if (level < 2u || level > 4u)
+        return;
+    l = &c->lv[4u - level];
+    tag = xl_pwc_tag(va, level);
+    w = lv_find(l, asid, tag, &set);
+    if (w >= 0) {
+        /* Present: refresh in place, keep the pending counter (pwc.h). */
+        way = (uint32_t)w;
+        e = lv_entry(l, set, way);
+    } else {
+        way = lv_victim(l, set);
+        e = lv_entry(l, set, way);
+        if (e->valid)
+            l->evictions++;
+        e->valid = 1u;
+        e->cnt = 0u;   /* §2.6 [INF]: a newly filled entry starts with counter 0 */
+        e->asid = asid;
+        e->tag = tag;
+    }
+    e->next = next & XL_PA_MASK;
+    l->fills++;
+    xl_plru_touch(lv_bits(l, set), l->ways, way);
+}

@@ -1,0 +1,296 @@
+/*
+ * tlb.c - the generic TLB of tlb.h: fully or set associative, LRU (per-entry stamps)
+ * or tree-PLRU, asid-tagged, 4 KB and 2 MB pages. Implements the GPU L1/L2 TLBs and
+ * the IOMMU TLBs of spec seed-000-003 §1.1 (Table I: 32-entry FA L1, 512-entry 16-way
+ * L2) and the shared tree-PLRU helpers used by the page-walk cache (§2.6).
+ *
+ * Rules fixed here (all deterministic, no dependence on pointers or host word size):
+ * - a 4 KB entry lives in set (va >> 12) & (sets-1), a 2 MB entry in set
+ *   (va >> 21) & (sets-1); a lookup scans the 4 KB set for 4 KB entries and the 2 MB
+ *   set for 2 MB entries, so with one set nothing is examined twice. If both a 4 KB
+ *   and a 2 MB entry cover va, the 4 KB one wins (more specific); inside one set the
+ *   lowest way wins (only possible if a caller filled duplicates under different
+ *   page sizes, never from xl_tlb_fill alone);
+ * - LRU: a global clock is incremented on every lookup hit and every fill and the
+ *   new value is written into the touched entry's stamp; the victim is the valid way
+ *   with the smallest stamp (stamps are unique, so there are no ties);
+ * - invalid ways are always chosen first, lowest index first, for LRU and PLRU;
+ * - fills counts every entry written, a refresh in place included (it rewrites the
+ *   frame); evictions counts only valid entries displaced by a new page;
+ * - a stored frame keeps only the page-base bits (bits below the page size are
+ *   dropped, as a hardware entry would not have them) and the PA mask.
+ */
+#include "xlat/tlb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ tree-PLRU */
+
+/* Follow the bits from the root: bit 0 -> left child 2n, bit 1 -> right child 2n+1;
+ * the leaf reached (ways..2*ways-1) is the victim way leaf - ways. ways == 1 has no
+ * internal node and always answers way 0. */
+unsigned xl_plru_victim(const uint8_t *bits, unsigned ways)
+{
+    unsigned n = 1u;
+    while (n < ways)
+        n = 2u * n + (bits[n] ? 1u : 0u);
+    return n - ways;
+}
+
+/* Point every node on the way's path away from it: if the path goes through the
+ * left child (even node), the bit becomes 1 ("victim on the right"), else 0. */
+void xl_plru_touch(uint8_t *bits, unsigned ways, unsigned way)
+{
+    unsigned n = ways + way;
+    while (n > 1u) {
+        unsigned parent = n >> 1;
+        bits[parent] = (uint8_t)((n & 1u) ? 0u : 1u);
+        n = parent;
+    }
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static int is_pow2(uint32_t x)
+{
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
+
+static void set_err(char *err, size_t errlen, const char *what, const char *msg)
+{
+    if (err != NULL && errlen > 0u)
+        snprintf(err, errlen, "%s: %s", what, msg);
+}
+
+static uint64_t page_mask(unsigned shift)
+{
+    return (UINT64_C(1) << shift) - 1u;
+}
+
+static xl_tlb_entry_t *entry_at(const xl_tlb_t *t, uint32_t set, uint32_t way)
+{
+    return &t->e[(size_t)set * t->p.ways + way];
+}
+
+/* Search one set for a valid entry of (asid, page size, vpn); returns the way or -1. */
+static int find_in_set(const xl_tlb_t *t, uint32_t set, uint16_t asid, unsigned shift,
+                       uint64_t vpn)
+{
+    uint32_t w;
+    for (w = 0; w < t->p.ways; w++) {
+        const xl_tlb_entry_t *e = entry_at(t, set, w);
+        if (e->valid && e->page_shift == shift && e->asid == asid && e->vpn == vpn)
+            return (int)w;
+    }
+    return -1;
+}
+
+/* Find the entry translating va: the 4 KB set first, then the 2 MB set. */
+static int find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out,
+                uint32_t *way_out)
+{
+    uint64_t v = va & XL_VA_MASK;
+    uint64_t vpn4 = v >> XL_PAGE_SHIFT_4K, vpn2 = v >> XL_PAGE_SHIFT_2M;
+    uint32_t s4 = (uint32_t)(vpn4 & (t->sets - 1u));
+    uint32_t s2 = (uint32_t)(vpn2 & (t->sets - 1u));
+    int w = find_in_set(t, s4, asid, XL_PAGE_SHIFT_4K, vpn4);
+    if (w >= 0) {
+        *set_out = s4;
+        *way_out = (uint32_t)w;
+        return 1;
+    }
+    w = find_in_set(t, s2, asid, XL_PAGE_SHIFT_2M, vpn2);
+    if (w >= 0) {
+        *set_out = s2;
+        *way_out = (uint32_t)w;
+        return 1;
+    }
+    return 0;
+}
+
+static void touch(xl_tlb_t *t, uint32_t set, uint32_t way)
+{
+    if (t->p.repl == XL_REPL_LRU)
+        t->stamp[(size_t)set * t->p.ways + way] = ++t->clock;
+    else
+        xl_plru_touch(t->plru + (size_t)set * t->p.ways, t->p.ways, way);
+}
+
+static uint32_t choose_victim(const xl_tlb_t *t, uint32_t set)
+{
+    uint32_t w, best;
+    const uint64_t *st;
+    for (w = 0; w < t->p.ways; w++)           /* invalid ways first, lowest index */
+        if (!entry_at(t, set, w)->valid)
+            return w;
+    if (t->p.repl == XL_REPL_PLRU)
+        return xl_plru_victim(t->plru + (size_t)set * t->p.ways, t->p.ways);
+    st = t->stamp + (size_t)set * t->p.ways;  /* LRU: smallest stamp */
+    best = 0;
+    for (w = 1; w < t->p.ways; w++)
+        if (st[w] < st[best])
+            best = w;
+    return best;
+}
+
+/* ------------------------------------------------------------ API */
+
+int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *err,
+                size_t errlen)
+{
+    char msg[160];
+    uint32_t sets;
+    if (what == NULL)
+        what = "tlb";
+    memset(t, 0, sizeof *t);
+    if (p == NULL) {
+        set_err(err, errlen, what, "no parameters given");
+        return XL_EINPUT;
+    }
+    if (p->entries == 0u) {
+        set_err(err, errlen, what, "entries must be at least 1 (got 0)");
+        return XL_EINPUT;
+    }
+    if (p->ways == 0u) {
+        set_err(err, errlen, what, "ways must be at least 1 (got 0)");
+        return XL_EINPUT;
+    }
+    if (p->repl != XL_REPL_LRU && p->repl != XL_REPL_PLRU) {
+        snprintf(msg, sizeof msg, "unknown replacement policy %d (expected LRU or PLRU)",
+                 (int)p->repl);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
+    if (p->entries % p->ways != 0u) {
+        snprintf(msg, sizeof msg, "entries %lu is not a multiple of ways %lu",
+                 (unsigned long)p->entries, (unsigned long)p->ways);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
+    sets = p->entries / p->ways;
+    if (!is_pow2(sets)) {
+        snprintf(msg, sizeof msg, "%lu sets is not a power of two (entries %lu / ways %lu)",
+                 (unsigned long)sets, (unsigned long)p->entries, (unsigned long)p->ways);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
+    if (p->repl == XL_REPL_PLRU && !is_pow2(p->ways)) {
+        snprintf(msg, sizeof msg, "tree-PLRU needs a power-of-two way count (got %lu ways)",
+                 (unsigned long)p->ways);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
+    if (p->repl == XL_REPL_PLRU && p->ways > 64u) {
+        snprintf(msg, sizeof msg, "tree-PLRU supports at most 64 ways (got %lu ways)",
+                 (unsigned long)p->ways);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
+
+    t->p = *p;
+    t->sets = sets;
+    t->e = calloc(p->entries, sizeof *t->e);
+    if (p->repl == XL_REPL_LRU)
+        t->stamp = calloc(p->entries, sizeof *t->stamp);
+    else
+        t->plru = calloc(p->entries, sizeof *t->plru);   /* sets * ways bit slots */
+    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL)) {
+        xl_tlb_free(t);
+        set_err(err, errlen, what, "out of memory");
+        return XL_EINTERNAL;
+    }
+    return XL_OK;
+}
+
+void xl_tlb_free(xl_tlb_t *t)
+{
+    if (t == NULL)
+        return;
+    free(t->e);
+    free(t->stamp);
+    free(t->plru);
+    t->e = NULL;
+    t->stamp = NULL;
+    t->plru = NULL;
+}
+
+int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+{
+    uint32_t set, way;
+    const xl_tlb_entry_t *e;
+    if (!find(t, asid, va, &set, &way))
+        return 0;
+    e = entry_at(t, set, way);
+    if (pa != NULL)
+        *pa = e->frame | (va & page_mask(e->page_shift));
+    return 1;
+}
+
+int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+{
+    uint32_t set, way;
+    const xl_tlb_entry_t *e;
+    t->accesses++;
+    if (!find(t, asid, va, &set, &way)) {
+        t->misses++;
+        return 0;
+    }
+    t->hits++;
+    touch(t, set, way);
+    e = entry_at(t, set, way);
+    if (pa != NULL)
+        *pa = e->frame | (va & page_mask(e->page_shift));
+    return 1;
+}
+
+void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
+                 xl_tlb_entry_t *victim)
+{
+    uint64_t vpn;
+    uint32_t set, way;
+    int w;
+    xl_tlb_entry_t *e;
+    if (victim != NULL)
+        memset(victim, 0, sizeof *victim);
+    /* The entry format has only 4 KB and 2 MB pages; any other size is a caller bug.
+     * fill() has no error return, so nothing is written (victim->valid stays 0) and
+     * the miss repeats visibly instead of caching a wrong translation. */
+    if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M)
+        return;
+    vpn = (va & XL_VA_MASK) >> page_shift;
+    set = (uint32_t)(vpn & (t->sets - 1u));
+    w = find_in_set(t, set, asid, page_shift, vpn);
+    if (w >= 0) {
+        way = (uint32_t)w;   /* already present: refresh in place, no duplicate */
+    } else {
+        way = choose_victim(t, set);
+        e = entry_at(t, set, way);
+        if (e->valid) {
+            t->evictions++;
+            if (victim != NULL)
+                *victim = *e;
+        }
+    }
+    e = entry_at(t, set, way);
+    e->valid = 1u;
+    e->page_shift = (uint8_t)page_shift;
+    e->asid = asid;
+    e->vpn = vpn;
+    e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+    t->fills++;
+    touch(t, set, way);
+}
+
+uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
+{
+    uint32_t i, n = 0;
+    for (i = 0; i < t->p.entries; i++) {
+        if (t->e[i].valid && t->e[i].asid == asid) {
+            t->e[i].valid = 0u;
+            n++;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,51 @@
+/*
+ * addrspace.h - the page-table builder ("driver"): an address space with an
+ * address-space id and an x86-64 4-level page table built in simulated physical
+ * memory (spec seed-000-003 §1.3). Maps virtual ranges with 4 KB or 2 MB pages,
+ * allocating data frames and page-table nodes from the seeded frame allocator.
+ */
+#ifndef XLAT_ADDRSPACE_H
+#define XLAT_ADDRSPACE_H
+
+#include "xlat/pagetable.h"
+#include "xlat/physmem.h"
+
+typedef struct {
+    xl_physmem_t *pm;
+    uint16_t asid;
+    xl_pa_t  root;          /* L4 node (CR3) */
+    uint64_t pt_nodes;      /* page-table nodes allocated, root included */
+    uint64_t pages_4k;      /* 4 KB pages mapped */
+    uint64_t pages_2m;      /* 2 MB pages mapped */
+} xl_as_t;
+
+/* Allocates the root node. */
+int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t errlen);
+
+/* Map [va, va+bytes) with pages of 1 << page_shift (12 or 21), each backed by a new
+ * frame. va and bytes must be page aligned, the range must lie below 2^47 (canonical
+ * lower half) and must not overlap an existing mapping. flags are PTE bits ORed into
+ * every leaf (P is always set; intermediate entries get P|RW|US). Errors: XL_EINPUT
+ * with a message (misaligned, overlap, out of range, out of physical memory).
+ * Implementation details:
+ *  - The whole range is checked for overlap before anything is written, so an overlap
+ *    error leaves the table unchanged. Running out of simulated physical memory part
+ *    way leaves the pages before the failing VA mapped (and their frames and nodes
+ *    allocated); the caller is expected to abort the run.
+ *  - Allocation order, page by page in ascending VA: first any missing page-table
+ *    nodes from L3 down to the leaf's node, then the page's data frame. With
+ *    XL_ALLOC_SEQUENTIAL this makes every address predictable.
+ *  - Overlap means: a 4 KB request whose leaf entry is present, or whose VA lies in a
+ *    2 MB page; a 2 MB request whose L2 entry is present (a 2 MB page, or an L1 node
+ *    holding 4 KB mappings, even if all its entries are empty).
+ *  - flags may not set frame bits 51:12 (XL_PTE_FRAME_MASK).
+ *  - Every error message is one line naming the function and the VA. */
+int xl_as_map(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, uint64_t flags,
+              char *err, size_t errlen);
+/* Map one page at va to the given frame (used by tests and by paging later). Same
+ * checks as xl_as_map; the frame must also be aligned to the page size, non-zero and
+ * inside physical memory. It is not allocated here nor checked against the allocator. */
+int xl_as_map_page(xl_as_t *as, xl_va_t va, xl_pa_t frame, unsigned page_shift,
+                   uint64_t flags, char *err, size_t errlen);
+
+#endif

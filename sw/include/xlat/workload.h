@@ -1,0 +1,127 @@
+/*
+ * workload.h - built-in workload generators (spec seed-000-003 §4.2, "access
+ * patterns for the synthetic trace generator").
+ *
+ * A workload is a sequence of kernels; a kernel is a 1-D grid of work-groups of
+ * wavefronts. Each wavefront's instruction stream is generated lazily from a small
+ * cursor (xl_wave_t), so no trace is ever held in memory: the model asks for the next
+ * instruction of a wavefront when that wavefront can issue.
+ *
+ * Data lives in regions (matrices, vectors, grids) that the generator declares in
+ * create(); xl_wl_open() lays them out in virtual memory from XL_WL_VA_BASE upward,
+ * each aligned to 2 MB and in declaration order, before any instruction is generated.
+ *
+ * Sizes default to the papers' footprints (ISCA'18 Table II). scale_ppm (parts per
+ * million, 1000000 = the paper's size) shrinks the work for quick runs; each generator
+ * says how it applies scale, and never changes the geometry that drives translation
+ * (row pitch, pages per instruction).
+ */
+#ifndef XLAT_WORKLOAD_H
+#define XLAT_WORKLOAD_H
+
+#include "xlat/rng.h"
+#include "xlat/types.h"
+
+#define XL_WL_VA_BASE     UINT64_C(0x00007F0000000000)
+#define XL_WL_MAX_REGIONS 8u
+#define XL_SCALE_ONE      1000000u
+
+typedef enum {
+    XL_OP_END = 0,     /* the wavefront has finished */
+    XL_OP_ALU,         /* compute: `cycles` issue cycles with no memory access */
+    XL_OP_LOAD,        /* global load: lanes in mask read `bytes` at va[lane] */
+    XL_OP_STORE,       /* global store */
+    XL_OP_LDS,         /* local data share access (no translation) */
+    XL_OP_BARRIER      /* work-group barrier */
+} xl_op_t;
+
+typedef struct {
+    uint8_t  op;          /* xl_op_t */
+    uint8_t  bytes;       /* per-lane access size for LOAD/STORE */
+    uint16_t cycles;      /* ALU/LDS issue cycles */
+    uint32_t pc;          /* static instruction id within the kernel */
+    uint64_t mask;        /* active lanes (bit i = lane i) */
+    xl_va_t  va[XL_MAX_LANES];
+} xl_instr_t;
+
+typedef struct {
+    const char *name;     /* "A", "x", ... */
+    uint64_t bytes;       /* size as declared */
+    xl_va_t  base;        /* assigned by xl_wl_open */
+} xl_region_t;
+
+typedef struct {
+    uint32_t workgroups;
+    uint32_t waves_per_wg;
+} xl_kernel_t;
+
+/* Cursor of one wavefront; generators interpret the fields as they need. */
+typedef struct {
+    uint32_t kernel, wg, wave;   /* set by the caller before wave_begin */
+    uint64_t step;               /* generator-defined progress */
+    uint64_t a[6];               /* generator-defined state */
+    xl_rng_t rng;                /* per-wavefront stream: derived from (seed, kernel, wg, wave) */
+    uint64_t lane[XL_MAX_LANES]; /* generator-defined per-lane state (XSBench: search bounds) */
+} xl_wave_t;
+
+typedef struct xl_workload xl_workload_t;
+
+typedef struct xl_wl_desc {
+    const char *name;      /* lower case, e.g. "mvt" */
+    const char *aliases;   /* space-separated, e.g. "" or "atx" */
+    const char *suite;     /* "PolyBench", "Rodinia", ... */
+    const char *klass;     /* "irregular" or "regular" (ISCA'18 Table II) */
+    const char *summary;   /* one line: footprint and access pattern */
+    /* Fill wl->regions / nregions and wl->priv from wl->scale_ppm and wl->seed. */
+    int  (*create)(xl_workload_t *wl, char *err, size_t errlen);
+    void (*destroy)(xl_workload_t *wl);
+    /* Geometry of kernel k; returns 0 when k is past the last kernel. */
+    int  (*kernel)(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out);
+    /* Initialise a cursor whose kernel/wg/wave and rng are already set. */
+    void (*wave_begin)(const xl_workload_t *wl, xl_wave_t *w);
+    /* Next instruction; writes op = XL_OP_END (and returns 0) when the wavefront is done. */
+    int  (*wave_next)(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out);
+} xl_wl_desc_t;
+
+struct xl_workload {
+    const xl_wl_desc_t *desc;
+    uint32_t scale_ppm;
+    uint64_t seed;
+    unsigned nregions;
+    xl_region_t regions[XL_WL_MAX_REGIONS];
+    void *priv;
+};
+
+unsigned xl_wl_count(void);
+const xl_wl_desc_t *xl_wl_get(unsigned i);
+/* By name or alias, case-insensitive; NULL if unknown. */
+const xl_wl_desc_t *xl_wl_find(const char *name);
+
+/* Create and lay out. XL_EINPUT on unknown name or bad scale (0 or > 1000000). */
+int  xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
+                char *err, size_t errlen);
+void xl_wl_close(xl_workload_t *wl);
+/* Set kernel/wg/wave, derive the rng and call wave_begin. */
+void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
+                     uint32_t wave);
+/* Geometry of kernel k of an open workload; 0 when k is past the last kernel. */
+static inline int xl_wl_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    return wl->desc->kernel(wl, k, out);
+}
+static inline int xl_wl_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    return wl->desc->wave_next(wl, w, out);
+}
+/* Sum of the declared region sizes in bytes (the footprint of ISCA'18 Table II). */
+uint64_t xl_wl_footprint(const xl_workload_t *wl);
+/* Parse a decimal scale ("1", "0.25", "0.001") into ppm; XL_EINPUT if malformed,
+ * zero or above 1. */
+int  xl_parse_scale(const char *s, uint32_t *ppm, char *err, size_t errlen);
+
+/* The built-in generators, in registry order (workload.c lists them). */
+extern const xl_wl_desc_t xl_wl_mvt, xl_wl_atax, xl_wl_bicg, xl_wl_gesummv;   /* polybench.c */
+extern const xl_wl_desc_t xl_wl_xsbench;                                      /* xsbench.c */
+extern const xl_wl_desc_t xl_wl_nw;                                           /* nw.c */
+
+#endif

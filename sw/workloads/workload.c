@@ -1,0 +1,230 @@
+/*
+ * workload.c - the workload registry, region layout, wavefront cursor set-up and the
+ * --scale parser (spec seed-000-003 §4.1 workload table, §4.2 trace model;
+ * DESIGN.md "Workloads" and "Names that outside tools rely on").
+ *
+ * Registry order is the ISCA'18 irregular set as the project lists it:
+ * mvt, atax, bicg, gesummv, xsbench, nw. Names and the papers' abbreviations are
+ * looked up case-insensitively.
+ */
+#include "xlat/workload.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const xl_wl_desc_t *const registry[] = {
+    &xl_wl_mvt, &xl_wl_atax, &xl_wl_bicg, &xl_wl_gesummv, &xl_wl_xsbench, &xl_wl_nw,
+};
+
+#define NREG (sizeof registry / sizeof registry[0])
+
+unsigned xl_wl_count(void)
+{
+    return (unsigned)NREG;
+}
+
+const xl_wl_desc_t *xl_wl_get(unsigned i)
+{
+    return i < NREG ? registry[i] : NULL;
+}
+
+static int lower_ascii(int c)
+{
+    return (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
+}
+
+/* Case-insensitive compare of name against the n bytes at tok. */
+static int token_eq(const char *tok, size_t n, const char *name)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (name[i] == '\0' || lower_ascii((unsigned char)tok[i]) !=
+                                   lower_ascii((unsigned char)name[i]))
+            return 0;
+    }
+    return name[n] == '\0';
+}
+
+const xl_wl_desc_t *xl_wl_find(const char *name)
+{
+    if (!name || !*name)
+        return NULL;
+    for (unsigned i = 0; i < NREG; i++) {
+        const xl_wl_desc_t *d = registry[i];
+        if (token_eq(d->name, strlen(d->name), name))
+            return d;
+        /* aliases: space-separated tokens, e.g. "atx" */
+        const char *p = d->aliases ? d->aliases : "";
+        while (*p) {
+            while (*p == ' ')
+                p++;
+            const char *q = p;
+            while (*q && *q != ' ')
+                q++;
+            if (q > p && token_eq(p, (size_t)(q - p), name))
+                return d;
+            p = q;
+        }
+    }
+    return NULL;
+}
+
+uint64_t xl_wl_footprint(const xl_workload_t *wl)
+{
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < wl->nregions; i++)
+        sum += wl->regions[i].bytes;
+    return sum;
+}
+
+int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
+               char *err, size_t errlen)
+{
+    memset(wl, 0, sizeof *wl);
+    const xl_wl_desc_t *d = xl_wl_find(name);
+    if (!d) {
+        /* One line naming the bad workload and every known name, in registry order. */
+        char known[160];
+        size_t off = 0;
+        known[0] = '\0';
+        for (unsigned i = 0; i < NREG; i++) {
+            int n = snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",
+                             registry[i]->name);
+            if (n < 0 || (size_t)n >= sizeof known - off)
+                break;
+            off += (size_t)n;
+        }
+        snprintf(err, errlen, "unknown workload '%s' (known: %s)", name ? name : "", known);
+        return XL_EINPUT;
+    }
+    if (scale_ppm == 0 || scale_ppm > XL_SCALE_ONE) {
+        snprintf(err, errlen, "workload %s: scale %u ppm is outside 1..%u (0 < scale <= 1)",
+                 d->name, scale_ppm, XL_SCALE_ONE);
+        return XL_EINPUT;
+    }
+    wl->desc = d;
+    wl->scale_ppm = scale_ppm;
+    wl->seed = seed;
+    int rc = d->create(wl, err, errlen);
+    if (rc != XL_OK) {
+        if (d->destroy)
+            d->destroy(wl);
+        memset(wl, 0, sizeof *wl);
+        return rc;
+    }
+    if (wl->nregions == 0 || wl->nregions > XL_WL_MAX_REGIONS) {
+        snprintf(err, errlen, "workload %s declared %u regions (1..%u allowed)", d->name,
+                 wl->nregions, XL_WL_MAX_REGIONS);
+        xl_wl_close(wl);
+        return XL_EINTERNAL;
+    }
+    /* Layout: "from XL_WL_VA_BASE upward, each aligned to 2 MB and in declaration
+     * order" (workload.h). 2 MB alignment lets the driver map any region with 2 MB
+     * pages without two regions sharing a page. */
+    xl_va_t va = XL_WL_VA_BASE;
+    for (unsigned i = 0; i < wl->nregions; i++) {
+        xl_region_t *r = &wl->regions[i];
+        va = (va + XL_PAGE_2M - 1) & ~(XL_PAGE_2M - 1);
+        if (r->bytes == 0 || !r->name || r->bytes > XL_VA_MASK - va) {
+            snprintf(err, errlen, "workload %s: region %u has a bad size", d->name, i);
+            xl_wl_close(wl);
+            return XL_EINTERNAL;
+        }
+        r->base = va;
+        va += r->bytes;
+    }
+    if (va > (UINT64_C(1) << (XL_VA_BITS - 1))) {   /* canonical lower half */
+        snprintf(err, errlen, "workload %s: regions end above 2^47", d->name);
+        xl_wl_close(wl);
+        return XL_EINTERNAL;
+    }
+    return XL_OK;
+}
+
+void xl_wl_close(xl_workload_t *wl)
+{
+    if (wl->desc && wl->desc->destroy)
+        wl->desc->destroy(wl);
+    memset(wl, 0, sizeof *wl);
+}
+
+void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
+                     uint32_t wave)
+{
+    memset(w, 0, sizeof *w);
+    w->kernel = kernel;
+    w->wg = wg;
+    w->wave = wave;
+    /* The stream id packs kernel (16 bits), work-group (32 bits) and wave (16 bits) into
+     * one injective 64-bit value, so each wavefront's stream depends only on
+     * (seed, kernel, wg, wave) and never on the order in which wavefronts are
+     * generated. Kernels and waves per work-group stay far below 2^16. */
+    uint64_t id = ((uint64_t)(kernel & 0xFFFFu) << 48) | ((uint64_t)wg << 16) |
+                  (uint64_t)(wave & 0xFFFFu);
+    xl_rng_derive(&w->rng, wl->seed, id);
+    wl->desc->wave_begin(wl, w);
+}
+
+int xl_parse_scale(const char *s, uint32_t *ppm, char *err, size_t errlen)
+{
+    if (!s || !*s) {
+        snprintf(err, errlen, "scale is empty (expected a decimal in (0, 1], e.g. 0.25)");
+        return XL_EINPUT;
+    }
+    /* Fixed point in millionths: integer part (saturated, only 0 or 1 can be valid)
+     * and up to 6 decimals; further decimals must be zeros, since anything else would
+     * be silently rounded. */
+    uint64_t ip = 0, frac = 0;
+    unsigned ndec = 0, ndig = 0;
+    int dot = 0, lost = 0;
+    for (const char *p = s; *p; p++) {
+        char c = *p;
+        if (c == '.') {
+            if (dot) {
+                snprintf(err, errlen, "scale '%.40s' is not a decimal number", s);
+                return XL_EINPUT;
+            }
+            dot = 1;
+        } else if (c >= '0' && c <= '9') {
+            ndig++;
+            if (!dot) {
+                if (ip < 10)
+                    ip = ip * 10 + (uint64_t)(c - '0');
+            } else if (ndec < 6) {
+                frac = frac * 10 + (uint64_t)(c - '0');
+                ndec++;
+            } else if (c != '0') {
+                lost = 1;
+            }
+        } else {
+            snprintf(err, errlen, "scale '%.40s' is not a decimal number (digits and one "
+                     "'.' only, e.g. 0.25)", s);
+            return XL_EINPUT;
+        }
+    }
+    if (ndig == 0) {
+        snprintf(err, errlen, "scale '%.40s' has no digits", s);
+        return XL_EINPUT;
+    }
+    if (lost) {
+        snprintf(err, errlen, "scale '%.40s' has more than 6 decimals (resolution is "
+                 "0.000001)", s);
+        return XL_EINPUT;
+    }
+    while (ndec < 6) {
+        frac *= 10;
+        ndec++;
+    }
+    uint64_t v = ip * XL_SCALE_ONE + frac;   /* ip <= 10 (saturated): no overflow */
+    if (v == 0) {
+        snprintf(err, errlen, "scale '%.40s' is zero (must be > 0)", s);
+        return XL_EINPUT;
+    }
+    if (v > XL_SCALE_ONE) {
+        snprintf(err, errlen, "scale '%.40s' is above 1 (the paper's size is the maximum)",
+                 s);
+        return XL_EINPUT;
+    }
+    *ppm = (uint32_t)v;
+    return XL_OK;
+}

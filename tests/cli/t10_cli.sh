@@ -1,0 +1,95 @@
+#!/bin/sh
+# t10_cli.sh XLAT - area 10: the command line. Bad input gives exactly one line on
+# stderr, nothing on stdout, exit status 2, and loses nothing; good runs write results.
+# Prints "ok - ..." / "not ok - ..." per check (counted by tests/run.sh).
+X=${1:-build/xlat}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+SCALE=0.0005   # tiny runs: these tests check behaviour, not numbers
+
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; }
+
+# bad NAME EXPECTED-SUBSTRING ARGS...: exit 2, one stderr line containing the substring.
+bad() {
+    name=$1; want=$2; shift 2
+    "$X" "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    lines=$(wc -l < "$T/err")
+    if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -s "$T/out" ] && grep -q -- "$want" "$T/err"; then
+        ok "10.$name"
+    else
+        no "10.$name (rc=$rc, stderr lines=$lines: $(head -c 300 "$T/err"))"
+    fi
+}
+
+# --- 10.01-10.05: commands and options
+"$X" --help > "$T/out" 2>&1 && grep -q "usage: xlat" "$T/out" && ok "10.01 --help exits 0 with usage" || no "10.01 --help"
+"$X" > /dev/null 2>&1; [ $? = 2 ] && ok "10.02 no command exits 2" || no "10.02 no command exits 2"
+bad "03 unknown command" "unknown command 'frobnicate'" frobnicate
+bad "04 unknown option" "unknown option '--frob'" run --workload mvt --frob
+bad "05 option without value" "--seed needs a value" run --workload mvt --seed
+
+# --- 10.06-10.09: workloads and presets
+bad "06 run without workload" "needs --workload" run
+bad "07 unknown workload" "unknown workload 'nosuch'" run --workload nosuch
+bad "08 unknown preset" "nosuch" run --workload mvt --preset nosuch
+"$X" list > "$T/out" 2>&1
+ok_list=1
+for w in mvt atax bicg gesummv xsbench nw isca18; do grep -q "^  $w " "$T/out" || ok_list=0; done
+[ $ok_list = 1 ] && ok "10.09 list shows the six workloads and the isca18 preset" || no "10.09 list"
+
+# --- 10.10-10.16: configuration errors name file, line and key
+printf '[l1tlb]\nentries = 32\nfoo = 3\n' > "$T/unk.ini"
+bad "10 unknown key names file:line:key" "unk.ini:3.*foo" run --workload mvt --config "$T/unk.ini"
+printf '[l1tlb]\nentries = many\n' > "$T/val.ini"
+bad "11 malformed value names file:line" "val.ini:2.*entries" run --workload mvt --config "$T/val.ini"
+bad "12 missing config file" "$T/none.ini" run --workload mvt --config "$T/none.ini"
+printf '[nosection]\nx = 1\n' > "$T/sec.ini"
+bad "13 unknown section" "sec.ini:1" run --workload mvt --config "$T/sec.ini"
+bad "14 --set without =" "l1tlb.entries" run --workload mvt --set l1tlb.entries
+bad "15 --set unknown key" "l1tlb.bogus" run --workload mvt --set l1tlb.bogus=1
+bad "16 --set bad enum" "iommu.sched" run --workload mvt --set iommu.sched=sjf
+
+# --- 10.17-10.21: impossible geometry
+bad "17 zero ways" "l2tlb" run --workload mvt --set l2tlb.ways=0
+bad "18 sets not a power of two" "l2tlb" run --workload mvt --set l2tlb.entries=384
+bad "19 zero-entry buffer" "iommu.buffer_entries" run --workload mvt --set iommu.buffer_entries=0
+bad "20 lanes not a multiple of SIMD width" "wave_lanes" run --workload mvt --set gpu.wave_lanes=20
+bad "21 PWC sets not a power of two" "pwc" run --workload mvt --set pwc.l2_entries=24
+
+# --- 10.22-10.24: scale and seed
+bad "22 scale zero" "scale" run --workload mvt --scale 0
+bad "23 scale not a number" "scale" run --workload mvt --scale fast
+bad "24 negative seed" "seed" run --workload mvt --seed -1
+
+# --- 10.25-10.26: results files: bad path fails before running; nothing is lost
+bad "25 unwritable json" "$T/no/dir/r.json" run --workload mvt --scale $SCALE --json "$T/no/dir/r.json"
+echo keep > "$T/keep.json"
+"$X" run --workload nosuch --json "$T/keep.json" > /dev/null 2>&1
+[ "$(cat "$T/keep.json")" = keep ] && ok "10.26 a failed run leaves an existing results file intact" || no "10.26 results file clobbered"
+
+# --- 10.27-10.31: good runs
+if "$X" run --workload mvt --scale $SCALE --seed 7 --json "$T/a.json" > "$T/out" 2> "$T/err"; then
+    ok "10.27 run mvt exits 0"
+else
+    no "10.27 run mvt failed: $(head -c 300 "$T/err")"
+fi
+miss=0
+for k in '"config"' '"workload": "mvt"' '"seed": 7' '"stats"' '"l1tlb.misses"' '"l2tlb.misses"' \
+         '"iommu.walks"' '"iommu.walk_mem_reads"' '"iommu.walk_mem_reads_leaf"' \
+         '"iommu.walk_mem_reads_upper"' '"sched": "fcfs"'; do
+    grep -q "$k" "$T/a.json" 2>/dev/null || { miss=1; echo "# missing $k"; }
+done
+[ $miss = 0 ] && ok "10.28 results JSON has config, workload, seed and the named counters" || no "10.28 results JSON incomplete"
+grep -q "^\[l2tlb\]" "$T/out" && grep -q "seed 7" "$T/out" && ok "10.29 run prints the effective config and the seed" || no "10.29 run output"
+"$X" run --workload atx --scale $SCALE --seed 7 --quiet > "$T/out" 2>&1 && grep -q "functional run of atax" "$T/out" \
+    && ok "10.30 alias atx runs atax" || no "10.30 alias atx"
+"$X" config --set l2tlb.entries=1024 > "$T/out" 2>&1 && sed -n '/^\[l2tlb\]/,/^\[/p' "$T/out" | grep -q "^entries *= *1024" \
+    && ok "10.31 config shows a --set override" || no "10.31 config --set"
+"$X" run --workload mvt --scale $SCALE --seed 7 --json "$T/b.json" > /dev/null 2>&1
+cmp -s "$T/a.json" "$T/b.json" && ok "10.32 same seed, same results JSON" || no "10.32 results differ between identical runs"
+"$X" run --workload xsbench --scale $SCALE --seed 8 --json "$T/c.json" > /dev/null 2>&1
+"$X" run --workload xsbench --scale $SCALE --seed 9 --json "$T/d.json" > /dev/null 2>&1
+sed 1,/stats/d "$T/c.json" > "$T/c.s"; sed 1,/stats/d "$T/d.json" > "$T/d.s"
+cmp -s "$T/c.s" "$T/d.s" && no "10.33 xsbench stats identical across seeds 8 and 9" || ok "10.33 the seed changes xsbench's random lookups"

@@ -1,0 +1,88 @@
+#!/bin/sh
+# run.sh - every check of the project, in order, counted test by test.
+# Ends with "N passed, N failed"; exit status 1 if anything failed.
+#   unit   cmocka unit tests of the C model (gcc -O2)
+#   cli    command-line behaviour: bad input exits 2 with one line, good runs work
+#   det    bit-identical results across gcc/clang and -O0/-O2
+#   asan   the unit and cli tests again under AddressSanitizer + UBSan
+#   fuzz   libFuzzer on the config parser for a bounded time
+# Set XL_FUZZ_SECONDS to change the fuzzing time (default 30).
+cd "$(dirname "$0")/.." || exit 1
+PASS=0
+FAIL=0
+FAILED=""
+JOBS=${JOBS:-2}
+LOG=build/test-logs
+mkdir -p "$LOG"
+
+pass() { PASS=$((PASS + $1)); }
+fail() { FAIL=$((FAIL + $1)); FAILED="$FAILED
+  $2"; }
+
+# run_cmocka LABEL BINARY: add the binary's passed/failed counts.
+run_cmocka() {
+    out="$LOG/$1-$(basename "$2").log"
+    CMOCKA_MESSAGE_OUTPUT=stdout "$2" > "$out" 2>&1
+    rc=$?
+    p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+    f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+    p=${p:-0}; f=${f:-0}
+    if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+        f=1   # crashed or aborted before cmocka could report
+    fi
+    pass "$p"
+    [ "$f" != 0 ] && fail "$f" "$1 $(basename "$2") ($f failed; see $out)"
+    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$(basename "$2")" "$p" "$f"
+}
+
+# run_tap LABEL SCRIPT [ARGS]: scripts print "ok - name" / "not ok - name" lines.
+run_tap() {
+    out="$LOG/$1-$(basename "$2").log"
+    sh "$2" "$3" > "$out" 2>&1
+    rc=$?
+    p=$(grep -c '^ok ' "$out")
+    f=$(grep -c '^not ok ' "$out")
+    if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+    pass "$p"
+    [ "$f" != 0 ] && fail "$f" "$1 $(basename "$2"): $(grep '^not ok ' "$out" | head -n 3 | tr '\n' ';') (see $out)"
+    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$(basename "$2")" "$p" "$f"
+}
+
+build() {   # build LABEL MAKE-ARGS...
+    label=$1; shift
+    if make -j"$JOBS" "$@" > "$LOG/build-$label.log" 2>&1; then
+        return 0
+    fi
+    fail 1 "build $label (see $LOG/build-$label.log)"
+    tail -n 20 "$LOG/build-$label.log"
+    return 1
+}
+
+echo "== unit (gcc -O2)"
+if build unit unit; then
+    for t in build/tests/t*; do run_cmocka unit "$t"; done
+    echo "== cli"
+    for s in tests/cli/*.sh; do run_tap cli "$s" build/xlat; done
+fi
+
+echo "== determinism (gcc/clang, -O0/-O2)"
+run_tap det tests/determinism.sh
+
+echo "== asan+ubsan"
+SANF="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+if build asan BUILD=build/asan OPT=-O1 SAN="$SANF" unit; then
+    for t in build/asan/tests/t*; do
+        ASAN_OPTIONS=detect_leaks=1 run_cmocka asan "$t"
+    done
+    for s in tests/cli/*.sh; do run_tap asan "$s" build/asan/xlat; done
+fi
+
+echo "== fuzz"
+for f in tests/fuzz/fuzz_*.c; do run_tap fuzz tests/fuzz/run.sh "$f"; done
+
+echo
+if [ "$FAIL" != 0 ]; then
+    echo "failures:$FAILED"
+fi
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]

@@ -1,0 +1,533 @@
+/*
+ * t07_config.c - the configuration (config.h; DESIGN.md "Configuration and presets"):
+ * defaults equal to ISCA'18 Table I (spec seed-000-003 §1.1) plus the §1.2 proposed
+ * defaults, INI loading and overriding, every error message, --set, the INI round
+ * trip, the isca18 preset, cross-key validation and atomic loading.
+ */
+#include "xltest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xlat/config.h"
+
+static char err[512];
+
+/* Load INI text held in a string literal on top of *c. */
+static int load(xl_config_t *c, const char *text)
+{
+    err[0] = '\0';
+    return xl_config_load_string(c, text, strlen(text), "t.ini", err, sizeof err);
+}
+
+/* Expect `text` to fail with XL_EINPUT and a one-line message containing `want`. */
+static void expect_load_error(const char *text, const char *want)
+{
+    xl_config_t c;
+    xl_config_defaults(&c);
+    int rc = load(&c, text);
+    if (rc != XL_EINPUT || !strstr(err, want))
+        print_error("text:\n%s\ngot rc %d, message '%s'; wanted '%s'\n", text, rc, err, want);
+    assert_int_equal(rc, XL_EINPUT);
+    assert_non_null(strstr(err, want));
+    assert_null(strchr(err, '\n'));   /* one line */
+}
+
+static void expect_set_error(const char *assignment, const char *want)
+{
+    xl_config_t c;
+    xl_config_defaults(&c);
+    err[0] = '\0';
+    int rc = xl_config_set(&c, assignment, err, sizeof err);
+    if (rc != XL_EINPUT || !strstr(err, want))
+        print_error("--set '%s': got rc %d, message '%s'; wanted '%s'\n", assignment, rc, err, want);
+    assert_int_equal(rc, XL_EINPUT);
+    assert_non_null(strstr(err, want));
+}
+
+static void expect_invalid(const xl_config_t *c, const char *want)
+{
+    err[0] = '\0';
+    int rc = xl_config_validate(c, err, sizeof err);
+    if (rc != XL_EINPUT || !strstr(err, want))
+        print_error("validate: got rc %d, message '%s'; wanted '%s'\n", rc, err, want);
+    assert_int_equal(rc, XL_EINPUT);
+    assert_non_null(strstr(err, want));
+}
+
+/* Field-by-field comparison, written out independently of config.c's schema so that a
+ * key missing from the schema (and so from write_ini) is caught by the round trip. */
+static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
+{
+#define EQ(f) assert_true(a->f == b->f)
+    EQ(gpu.cus); EQ(gpu.simds_per_cu); EQ(gpu.simd_width); EQ(gpu.wave_lanes);
+    EQ(gpu.waves_per_simd); EQ(gpu.clock_mhz);
+    EQ(l1d.size_kb); EQ(l1d.ways); EQ(l1d.line_bytes);
+    EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes);
+    EQ(l1tlb.entries); EQ(l1tlb.ways); EQ(l1tlb.repl); EQ(l1tlb.hit_latency); EQ(l1tlb.mshrs);
+    EQ(l2tlb.entries); EQ(l2tlb.ways); EQ(l2tlb.repl); EQ(l2tlb.hit_latency); EQ(l2tlb.mshrs);
+    EQ(iommu.tlb1_entries); EQ(iommu.tlb1_ways); EQ(iommu.tlb2_entries); EQ(iommu.tlb2_ways);
+    EQ(iommu.buffer_entries); EQ(iommu.walkers); EQ(iommu.sched); EQ(iommu.coalesce);
+    EQ(iommu.aging_threshold); EQ(iommu.link_latency);
+    EQ(pwc.l4_entries); EQ(pwc.l4_ways); EQ(pwc.l3_entries); EQ(pwc.l3_ways);
+    EQ(pwc.l2_entries); EQ(pwc.l2_ways);
+    EQ(dram.mhz); EQ(dram.channels); EQ(dram.ranks); EQ(dram.banks);
+    EQ(mem.size_mb); EQ(mem.alloc); EQ(mem.page_kb);
+    EQ(translation.ideal);
+    EQ(sim.seed);
+#undef EQ
+}
+
+static void test_07_01_defaults_are_table_i(void **state)
+{
+    (void)state;
+    xl_config_t c;
+    xl_config_defaults(&c);
+    /* spec §1.1 Table I */
+    assert_int_equal(c.gpu.clock_mhz, 2000);       /* 2 GHz */
+    assert_int_equal(c.gpu.cus, 8);
+    assert_int_equal(c.gpu.simds_per_cu, 4);
+    assert_int_equal(c.gpu.simd_width, 16);
+    assert_int_equal(c.gpu.wave_lanes, 64);
+    assert_int_equal(c.l1d.size_kb, 32);
+    assert_int_equal(c.l1d.ways, 16);
+    assert_int_equal(c.l1d.line_bytes, 64);
+    assert_int_equal(c.l2d.size_kb, 4096);         /* 4 MB = 4 * 1024 KB */
+    assert_int_equal(c.l2d.ways, 16);
+    assert_int_equal(c.l2d.line_bytes, 64);
+    assert_int_equal(c.l1tlb.entries, 32);
+    assert_int_equal(c.l1tlb.ways, 32);            /* fully associative */
+    assert_int_equal(c.l2tlb.entries, 512);
+    assert_int_equal(c.l2tlb.ways, 16);
+    assert_int_equal(c.iommu.buffer_entries, 256);
+    assert_int_equal(c.iommu.walkers, 8);
+    assert_int_equal(c.iommu.tlb1_entries, 32);
+    assert_int_equal(c.iommu.tlb2_entries, 256);
+    assert_int_equal(c.iommu.sched, XL_SCHED_FCFS);
+    assert_int_equal(c.dram.mhz, 800);             /* DDR3-1600 */
+    assert_int_equal(c.dram.channels, 2);
+    assert_int_equal(c.dram.ranks, 2);
+    assert_int_equal(c.dram.banks, 16);
+    assert_int_equal(c.mem.page_kb, 4);
+    /* spec §1.2 proposed defaults and §2.5 aging */
+    assert_int_equal(c.gpu.waves_per_simd, 10);
+    assert_int_equal(c.l1tlb.hit_latency, 1);
+    assert_int_equal(c.l2tlb.hit_latency, 69);
+    assert_int_equal(c.l1tlb.mshrs, 64);
+    assert_int_equal(c.l2tlb.mshrs, 64);
+    assert_int_equal(c.l1tlb.repl, XL_REPL_LRU);
+    assert_int_equal(c.l2tlb.repl, XL_REPL_LRU);
+    assert_int_equal(c.iommu.tlb1_ways, 32);       /* FA */
+    assert_int_equal(c.iommu.tlb2_ways, 8);
+    assert_int_equal(c.iommu.coalesce, XL_COAL_OFF);
+    assert_int_equal(c.iommu.aging_threshold, 2000000);
+    assert_int_equal(c.iommu.link_latency, 50);
+    assert_int_equal(c.pwc.l4_entries, 4);
+    assert_int_equal(c.pwc.l4_ways, 4);
+    assert_int_equal(c.pwc.l3_entries, 8);
+    assert_int_equal(c.pwc.l3_ways, 4);
+    assert_int_equal(c.pwc.l2_entries, 32);
+    assert_int_equal(c.pwc.l2_ways, 4);
+    assert_int_equal(c.mem.size_mb, 4096);
+    assert_int_equal(c.mem.alloc, XL_ALLOC_RANDOM);
+    assert_int_equal(c.translation.ideal, 0);
+    assert_true(c.sim.seed == 1);
+    /* and the defaults pass validation */
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
+}
+
+static void test_07_02_load_overrides(void **state)
+{
+    (void)state;
+    xl_config_t c, d;
+    xl_config_defaults(&c);
+    xl_config_defaults(&d);
+    int rc = load(&c, "# a sweep point\n"
+                      "[l2tlb]\n"
+                      "entries = 1024   ; ISCA Fig. 13\n"
+                      "  ways=16\n"
+                      "\n"
+                      "[iommu]\r\n"                      /* CRLF line end */
+                      "walkers = 16 # more walkers\n"
+                      "sched = simt\n"
+                      "coalesce = both\n"
+                      "[translation]\n"
+                      "ideal = 1\n"
+                      "[sim]\n"
+                      "seed = 0xFFFFFFFFFFFFFFFF\n"
+                      "[iommu]\n"                        /* a section may reopen */
+                      "buffer_entries = 512\n");
+    assert_int_equal(rc, XL_OK);
+    assert_int_equal(c.l2tlb.entries, 1024);
+    assert_int_equal(c.l2tlb.ways, 16);
+    assert_int_equal(c.iommu.walkers, 16);
+    assert_int_equal(c.iommu.sched, XL_SCHED_SIMT);
+    assert_int_equal(c.iommu.coalesce, XL_COAL_BOTH);
+    assert_int_equal(c.iommu.buffer_entries, 512);
+    assert_int_equal(c.translation.ideal, 1);
+    assert_true(c.sim.seed == UINT64_MAX);   /* 0xFFFFFFFFFFFFFFFF = 2^64 - 1 */
+    /* keys not in the text keep their previous value */
+    assert_int_equal(c.l1tlb.entries, d.l1tlb.entries);
+    assert_int_equal(c.gpu.cus, 8);
+    /* an empty text changes nothing */
+    d = c;
+    assert_int_equal(load(&c, ""), XL_OK);
+    assert_config_equal(&c, &d);
+}
+
+static void test_07_03_load_file(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/xlat-t07-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("[gpu]\ncus = 16\n[l1tlb]\nentries = 64\nentries = 32\n", f);
+    fclose(f);
+
+    xl_config_t c;
+    xl_config_defaults(&c);
+    /* the duplicate on line 5 names the file and both lines */
+    int rc = xl_config_load_file(&c, path, err, sizeof err);
+    assert_int_equal(rc, XL_EINPUT);
+    char want[600];
+    snprintf(want, sizeof want, "%s:5: duplicate key l1tlb.entries (already set on line 4)", path);
+    assert_string_equal(err, want);
+    assert_int_equal(c.gpu.cus, 8);   /* atomic: line 2 was not applied */
+
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("[gpu]\ncus = 16\n", f);
+    fclose(f);
+    assert_int_equal(xl_config_load_file(&c, path, err, sizeof err), XL_OK);
+    assert_int_equal(c.gpu.cus, 16);
+    unlink(path);
+
+    /* missing file: "FILE: cannot open: <strerror>" */
+    rc = xl_config_load_file(&c, path, err, sizeof err);
+    assert_int_equal(rc, XL_EINPUT);
+    snprintf(want, sizeof want, "%s: cannot open: ", path);
+    assert_true(strncmp(err, want, strlen(want)) == 0);
+    assert_non_null(strstr(err, "No such file"));
+}
+
+static void test_07_04_error_messages(void **state)
+{
+    (void)state;
+    expect_load_error("[gpu]\ncus = 8\n[bogus]\n", "t.ini:3: unknown section [bogus]");
+    expect_load_error("[l1tlb]\nfoo = 1\n", "t.ini:2: unknown key 'foo' in [l1tlb]");
+    expect_load_error("[l1tlb]\nentries = abc\n",
+                      "t.ini:2: l1tlb.entries: 'abc' is not an unsigned integer");
+    expect_load_error("[l1tlb]\nentries = -4\n", "'-4' is not an unsigned integer");
+    expect_load_error("[l1tlb]\nentries = 12 34\n", "'12 34' is not an unsigned integer");
+    /* max for TLB entries is 2^20 = 1048576 */
+    expect_load_error("[l1tlb]\nentries = 2000000\n",
+                      "t.ini:2: l1tlb.entries: 2000000 is out of range (min 1, max 1048576)");
+    expect_load_error("[iommu]\nwalkers = 99999999999999999999999\n",
+                      "iommu.walkers: 99999999999999999999999 is out of range (min 1, max 1024)");
+    expect_load_error("[iommu]\nbuffer_entries = 0\n",
+                      "t.ini:2: iommu.buffer_entries: 0 is out of range (min 1, max 65536)");
+    expect_load_error("[iommu]\nsched = sjf\n",
+                      "t.ini:2: iommu.sched: 'sjf' is not one of fcfs, random, simt");
+    expect_load_error("[iommu]\ncoalesce =\n", "t.ini:2: iommu.coalesce: missing value");
+    expect_load_error("[translation]\nideal = 2\n", "t.ini:2: translation.ideal: '2' is not 0 or 1");
+    expect_load_error("# comment\ncus = 8\n", "t.ini:2: key 'cus' before any [section]");
+    expect_load_error("[gpu]\ncus 8\n",
+                      "t.ini:2: expected 'key = value' or '[section]', got 'cus 8'");
+    expect_load_error("[gpu\n", "t.ini:1: section header '[gpu' has no closing ']'");
+    expect_load_error("[gpu] x\n", "t.ini:1: unexpected text 'x' after section header");
+    expect_load_error("[gpu]\n= 3\n", "t.ini:2: missing key before '='");
+    expect_load_error("[dram]\nbanks = 8\n\n[dram]\nbanks = 4\n",
+                      "t.ini:5: duplicate key dram.banks (already set on line 2)");
+    /* a control byte in the value is shown as '?' so the message stays one line */
+    expect_load_error("[gpu]\ncus = 1\x01\n", "'1?' is not an unsigned integer");
+    /* a NUL byte inside the text (load_string takes a length) */
+    {
+        xl_config_t c;
+        xl_config_defaults(&c);
+        static const char nul_text[] = "[gpu]\ncus = 8\0\n";
+        assert_int_equal(xl_config_load_string(&c, nul_text, sizeof nul_text - 1, "n.ini", err,
+                                               sizeof err), XL_EINPUT);
+        assert_string_equal(err, "n.ini:2: NUL byte in line");
+    }
+}
+
+static void test_07_05_set(void **state)
+{
+    (void)state;
+    xl_config_t c;
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_set(&c, "iommu.sched=simt", err, sizeof err), XL_OK);
+    assert_int_equal(c.iommu.sched, XL_SCHED_SIMT);
+    assert_int_equal(xl_config_set(&c, " l2tlb.entries = 1024 ", err, sizeof err), XL_OK);
+    assert_int_equal(c.l2tlb.entries, 1024);
+    /* 0x10 = 16 */
+    assert_int_equal(xl_config_set(&c, "iommu.walkers=0x10", err, sizeof err), XL_OK);
+    assert_int_equal(c.iommu.walkers, 16);
+    /* 2^64 - 1 = 18446744073709551615 in decimal */
+    assert_int_equal(xl_config_set(&c, "sim.seed=18446744073709551615", err, sizeof err), XL_OK);
+    assert_true(c.sim.seed == UINT64_MAX);
+
+    expect_set_error("x", "--set 'x': expected section.key=value");
+    expect_set_error("walkers=8", "--set 'walkers=8': expected section.key=value");
+    expect_set_error(".walkers=8", "expected section.key=value");
+    expect_set_error("iommu.=8", "expected section.key=value");
+    expect_set_error("l1tlb.foo=1", "--set l1tlb.foo=1: unknown key");
+    expect_set_error("nosuch.walkers=1", "--set nosuch.walkers=1: unknown key");
+    expect_set_error("iommu.buffer_entries=0",
+                     "--set iommu.buffer_entries=0: 0 is out of range (min 1, max 65536)");
+    expect_set_error("iommu.sched=best", "'best' is not one of fcfs, random, simt");
+    /* 2^64 = 18446744073709551616 does not fit */
+    expect_set_error("sim.seed=18446744073709551616", "is out of range");
+
+    /* a failed set leaves the config unchanged */
+    xl_config_t before = c;
+    assert_int_equal(xl_config_set(&c, "iommu.walkers=0", err, sizeof err), XL_EINPUT);
+    assert_config_equal(&c, &before);
+}
+
+static void test_07_06_ini_round_trip(void **state)
+{
+    (void)state;
+    xl_config_t a, b;
+    xl_config_defaults(&a);
+    /* move every key away from its default, so a key that write_ini forgot would load
+     * back as its default and differ */
+    a.gpu.cus = 16; a.gpu.simds_per_cu = 2; a.gpu.simd_width = 32; a.gpu.wave_lanes = 32;
+    a.gpu.waves_per_simd = 8; a.gpu.clock_mhz = 1500;
+    a.l1d.size_kb = 16; a.l1d.ways = 8; a.l1d.line_bytes = 128;
+    a.l2d.size_kb = 2048; a.l2d.ways = 8; a.l2d.line_bytes = 32;
+    a.l1tlb.entries = 64; a.l1tlb.ways = 8; a.l1tlb.repl = XL_REPL_PLRU;
+    a.l1tlb.hit_latency = 2; a.l1tlb.mshrs = 16;
+    a.l2tlb.entries = 1024; a.l2tlb.ways = 32; a.l2tlb.repl = XL_REPL_PLRU;
+    a.l2tlb.hit_latency = 100; a.l2tlb.mshrs = 128;
+    a.iommu.tlb1_entries = 64; a.iommu.tlb1_ways = 4; a.iommu.tlb2_entries = 512;
+    a.iommu.tlb2_ways = 16; a.iommu.buffer_entries = 128; a.iommu.walkers = 16;
+    a.iommu.sched = XL_SCHED_RANDOM; a.iommu.coalesce = XL_COAL_UPPER;
+    a.iommu.aging_threshold = 16; a.iommu.link_latency = 0;
+    a.pwc.l4_entries = 8; a.pwc.l4_ways = 2; a.pwc.l3_entries = 16; a.pwc.l3_ways = 8;
+    a.pwc.l2_entries = 64; a.pwc.l2_ways = 8;
+    a.dram.mhz = 1200; a.dram.channels = 4; a.dram.ranks = 1; a.dram.banks = 8;
+    a.mem.size_mb = 8192; a.mem.alloc = XL_ALLOC_SEQUENTIAL; a.mem.page_kb = 2048;
+    a.translation.ideal = 1;
+    a.sim.seed = UINT64_C(0x8000000000000001);   /* needs all 64 bits */
+    assert_int_equal(xl_config_validate(&a, err, sizeof err), XL_OK);
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    xl_config_write_ini(&a, f);
+    fclose(f);
+
+    xl_config_defaults(&b);
+    int rc = xl_config_load_string(&b, buf, len, "written.ini", err, sizeof err);
+    if (rc != XL_OK)
+        print_error("%s\n", err);
+    assert_int_equal(rc, XL_OK);
+    assert_config_equal(&a, &b);
+    /* the text names enums by value and shows units */
+    assert_non_null(strstr(buf, "\nsched = random"));
+    assert_non_null(strstr(buf, "# lru|plru"));
+    assert_non_null(strstr(buf, "seed = 9223372036854775809"));   /* 2^63 + 1 */
+    free(buf);
+}
+
+static void test_07_07_json(void **state)
+{
+    (void)state;
+    xl_config_t c;
+    xl_config_defaults(&c);
+    c.iommu.sched = XL_SCHED_SIMT;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    xl_config_write_json(&c, f, 0);
+    fclose(f);
+    /* one line, sections in schema order, enums as strings */
+    assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
+    assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"sim\": {\"seed\": 1}}"));
+    assert_null(strchr(buf, '\n'));
+    free(buf);
+
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    xl_config_write_json(&c, f, 2);
+    fclose(f);
+    /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
+    assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
+    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1\n  }\n}"));
+    assert_int_equal(buf[len - 1], '}');
+    free(buf);
+}
+
+static void test_07_08_preset_isca18(void **state)
+{
+    (void)state;
+    xl_config_t d, p;
+    xl_config_defaults(&d);
+    /* start from a different config: the preset sets every key explicitly */
+    xl_config_defaults(&p);
+    p.gpu.cus = 1;
+    p.iommu.sched = XL_SCHED_SIMT;
+    p.sim.seed = 42;
+    assert_int_equal(xl_config_load_preset(&p, "isca18", err, sizeof err), XL_OK);
+    assert_config_equal(&p, &d);
+
+    unsigned n = xl_config_preset_count(), found = n;
+    assert_true(n >= 1);
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(xl_config_preset_name(i), "isca18") == 0)
+            found = i;
+    assert_true(found < n);
+    assert_true(strncmp(xl_config_preset_summary(found), "ISCA'18 baseline", 16) == 0);
+    assert_null(xl_config_preset_name(n));
+
+    assert_int_equal(xl_config_load_preset(&p, "isca19", err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "unknown preset 'isca19' (known: "));
+    assert_non_null(strstr(err, "isca18"));
+}
+
+static void test_07_09_validate(void **state)
+{
+    (void)state;
+    xl_config_t c;
+
+    xl_config_defaults(&c);
+    c.l2tlb.ways = 0;   /* caught by the schema range (min 1) before the geometry check */
+    expect_invalid(&c, "l2tlb.ways: 0 is out of range (min 1, max 1048576)");
+    xl_config_defaults(&c);
+    c.pwc.l2_ways = 0;
+    expect_invalid(&c, "pwc.l2_ways: 0 is out of range (min 1, max 64)");
+
+    /* 768 entries / 16 ways = 48 sets, not a power of two */
+    xl_config_defaults(&c);
+    c.l2tlb.entries = 768;
+    expect_invalid(&c, "l2tlb.entries / l2tlb.ways = 768 / 16 = 48 sets");
+
+    /* 20 lanes with simd_width 16: 20 % 16 = 4 */
+    xl_config_defaults(&c);
+    c.gpu.wave_lanes = 20;
+    expect_invalid(&c, "gpu.wave_lanes (20) must be a multiple of gpu.simd_width (16)");
+
+    xl_config_defaults(&c);
+    c.gpu.wave_lanes = 128;   /* above the schema max 64 */
+    expect_invalid(&c, "gpu.wave_lanes: 128 is out of range (min 1, max 64)");
+
+    xl_config_defaults(&c);
+    c.iommu.tlb2_ways = 512;  /* more ways than the 256 entries */
+    expect_invalid(&c, "iommu.tlb2_ways (512) exceeds iommu.tlb2_entries (256)");
+
+    xl_config_defaults(&c);
+    c.l1tlb.entries = 36;     /* 36 % 32 = 4 */
+    c.l1tlb.ways = 32;
+    expect_invalid(&c, "l1tlb.entries (36) is not a multiple of l1tlb.ways (32)");
+
+    /* PLRU needs power-of-two ways: 24 entries, 24 ways = 1 set, but 24 is not 2^k */
+    xl_config_defaults(&c);
+    c.l1tlb.entries = 24;
+    c.l1tlb.ways = 24;
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);   /* fine under LRU */
+    c.l1tlb.repl = XL_REPL_PLRU;
+    expect_invalid(&c, "l1tlb.ways (24) must be a power of two");
+
+    xl_config_defaults(&c);
+    c.pwc.l3_entries = 6;     /* 6 / 3 = 2 sets, but 3 ways cannot be tree-PLRU */
+    c.pwc.l3_ways = 3;
+    expect_invalid(&c, "pwc.l3_ways (3) must be a power of two");
+
+    xl_config_defaults(&c);
+    c.iommu.walkers = 0;
+    expect_invalid(&c, "iommu.walkers: 0 is out of range");
+    xl_config_defaults(&c);
+    c.iommu.buffer_entries = 0;
+    expect_invalid(&c, "iommu.buffer_entries: 0 is out of range");
+    xl_config_defaults(&c);
+    c.gpu.cus = 0;
+    expect_invalid(&c, "gpu.cus: 0 is out of range");
+
+    xl_config_defaults(&c);
+    c.mem.page_kb = 64;
+    expect_invalid(&c, "mem.page_kb (64) must be 4 or 2048");
+    xl_config_defaults(&c);
+    c.mem.size_mb = 4095;
+    expect_invalid(&c, "mem.size_mb (4095) must be a multiple of 2 and at least 4");
+
+    /* 32 KB / 64 B / 16 ways = 32 sets: fine; with 12 ways 512 lines / 12 is not whole */
+    xl_config_defaults(&c);
+    c.l1d.ways = 12;
+    expect_invalid(&c, "l1d.size_kb, l1d.line_bytes, l1d.ways: 32 KB / 64 B / 12 ways");
+    xl_config_defaults(&c);
+    c.l2d.line_bytes = 48;
+    expect_invalid(&c, "l2d.line_bytes (48) must be a power of two");
+
+    xl_config_defaults(&c);
+    c.iommu.sched = (xl_sched_t)7;   /* built in code, not through the parser */
+    expect_invalid(&c, "iommu.sched: 7 is not a valid value (fcfs|random|simt)");
+}
+
+static void test_07_10_atomic_load(void **state)
+{
+    (void)state;
+    xl_config_t c, before;
+    xl_config_defaults(&c);
+    c.gpu.cus = 3;
+    before = c;
+    /* lines 2-3 are valid and would change cus and walkers; line 5 fails */
+    assert_int_equal(load(&c, "[gpu]\ncus = 12\n[iommu]\nwalkers = 32\nwalkers = 16\n"), XL_EINPUT);
+    assert_non_null(strstr(err, "t.ini:5: duplicate key iommu.walkers"));
+    assert_config_equal(&c, &before);
+    assert_int_equal(c.gpu.cus, 3);
+    /* a failed preset load and a missing file are atomic too */
+    assert_int_equal(xl_config_load_preset(&c, "nope", err, sizeof err), XL_EINPUT);
+    assert_int_equal(xl_config_load_file(&c, "no/such/dir/x.ini", err, sizeof err), XL_EINPUT);
+    assert_config_equal(&c, &before);
+}
+
+static void test_07_11_describe(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    xl_config_describe(f);
+    fclose(f);
+    /* one line per key: gpu 6 + l1d 3 + l2d 3 + l1tlb 5 + l2tlb 5 + iommu 10 + pwc 6
+     * + dram 4 + mem 3 + translation 1 + sim 1 = 47 */
+    unsigned lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += buf[i] == '\n';
+    assert_int_equal(lines, 47);
+    assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
+    /* open keys say that their default is a choice */
+    const char *l = strstr(buf, "iommu.link_latency");
+    assert_non_null(l);
+    const char *eol = strchr(l, '\n');
+    const char *ch = strstr(l, "chosen default");
+    assert_true(ch && ch < eol);
+    free(buf);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_07_01_defaults_are_table_i),
+        cmocka_unit_test(test_07_02_load_overrides),
+        cmocka_unit_test(test_07_03_load_file),
+        cmocka_unit_test(test_07_04_error_messages),
+        cmocka_unit_test(test_07_05_set),
+        cmocka_unit_test(test_07_06_ini_round_trip),
+        cmocka_unit_test(test_07_07_json),
+        cmocka_unit_test(test_07_08_preset_isca18),
+        cmocka_unit_test(test_07_09_validate),
+        cmocka_unit_test(test_07_10_atomic_load),
+        cmocka_unit_test(test_07_11_describe),
+    };
+    return cmocka_run_group_tests_name("t07_config", tests, NULL, NULL);
+}

@@ -1,0 +1,846 @@
+/*
+ * t08_workload.c - the built-in workload generators and the registry (spec
+ * seed-000-003 §4.1 workload table, §4.2 access patterns; ISCA'18 Table II footprints).
+ */
+#include "xltest.h"
+
+#include <string.h>
+
+#include "xlat/workload.h"
+
+#define MB (UINT64_C(1) << 20)
+
+static xl_workload_t open_wl(const char *name, uint32_t ppm, uint64_t seed)
+{
+    xl_workload_t wl;
+    char err[256] = "";
+    int rc = xl_wl_open(&wl, name, ppm, seed, err, sizeof err);
+    if (rc != XL_OK)
+        print_error("open %s: %s\n", name, err);
+    assert_int_equal(rc, XL_OK);
+    return wl;
+}
+
+static const xl_region_t *region(const xl_workload_t *wl, const char *name)
+{
+    for (unsigned i = 0; i < wl->nregions; i++)
+        if (!strcmp(wl->regions[i].name, name))
+            return &wl->regions[i];
+    fail_msg("no region %s", name);
+    return NULL;
+}
+
+static unsigned distinct_shifted(const xl_instr_t *in, unsigned shift)
+{
+    uint64_t seen[XL_MAX_LANES];
+    unsigned n = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((in->mask >> l) & 1u))
+            continue;
+        uint64_t v = in->va[l] >> shift;
+        unsigned k;
+        for (k = 0; k < n && seen[k] != v; k++)
+            ;
+        if (k == n)
+            seen[n++] = v;
+    }
+    return n;
+}
+
+static unsigned popcount64(uint64_t m)
+{
+    unsigned n = 0;
+    for (; m; m &= m - 1u)
+        n++;
+    return n;
+}
+
+/* Next instruction with the given pc (skipping others); fails on END. */
+static void next_pc(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *in, uint32_t pc)
+{
+    for (;;) {
+        assert_int_equal(xl_wl_next(wl, w, in), 1);
+        if (in->pc == pc)
+            return;
+    }
+}
+
+/* ---- registry ---------------------------------------------------------------------- */
+
+static void test_08_01_registry_order_and_aliases(void **state)
+{
+    (void)state;
+    static const char *const order[] = {"mvt", "atax", "bicg", "gesummv", "xsbench", "nw"};
+    assert_int_equal(xl_wl_count(), 6);
+    for (unsigned i = 0; i < 6; i++)
+        assert_string_equal(xl_wl_get(i)->name, order[i]);
+    assert_null(xl_wl_get(6));
+    /* names and the papers' abbreviations, any case (DESIGN.md) */
+    assert_ptr_equal(xl_wl_find("MVT"), &xl_wl_mvt);
+    assert_ptr_equal(xl_wl_find("atx"), &xl_wl_atax);
+    assert_ptr_equal(xl_wl_find("ATX"), &xl_wl_atax);
+    assert_ptr_equal(xl_wl_find("bcg"), &xl_wl_bicg);
+    assert_ptr_equal(xl_wl_find("bic"), &xl_wl_bicg);
+    assert_ptr_equal(xl_wl_find("GeV"), &xl_wl_gesummv);
+    assert_ptr_equal(xl_wl_find("XSB"), &xl_wl_xsbench);
+    assert_ptr_equal(xl_wl_find("XsBench"), &xl_wl_xsbench);
+    assert_ptr_equal(xl_wl_find("Nw"), &xl_wl_nw);
+    /* no prefixes, no empty names */
+    assert_null(xl_wl_find("mv"));
+    assert_null(xl_wl_find("mvtx"));
+    assert_null(xl_wl_find("at"));
+    assert_null(xl_wl_find(""));
+    assert_null(xl_wl_find(NULL));
+}
+
+static void test_08_02_unknown_workload_error(void **state)
+{
+    (void)state;
+    xl_workload_t wl;
+    char err[256] = "";
+    assert_int_equal(xl_wl_open(&wl, "foo", XL_SCALE_ONE, 1, err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "unknown workload 'foo' (known: mvt atax bicg gesummv xsbench nw)");
+}
+
+static void test_08_03_bad_scale_at_open(void **state)
+{
+    (void)state;
+    xl_workload_t wl;
+    char err[256] = "";
+    assert_int_equal(xl_wl_open(&wl, "mvt", 0, 1, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "scale"));
+    err[0] = '\0';
+    assert_int_equal(xl_wl_open(&wl, "mvt", XL_SCALE_ONE + 1u, 1, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "scale"));
+}
+
+static void test_08_04_parse_scale(void **state)
+{
+    (void)state;
+    static const struct { const char *s; uint32_t ppm; } good[] = {
+        {"1", 1000000}, {"0.25", 250000}, {".5", 500000}, {"0.000001", 1},
+        {"1.000000", 1000000}, {"0.0000010", 1}, /* a trailing zero loses nothing */
+        {"0.01", 10000}, {"1.", 1000000}, {"00.125", 125000},
+    };
+    static const char *const bad[] = {
+        "", "-0.5", "+0.5", "abc", "0.5x", "1e-3", " 0.5", "0", "0.0", ".", "1..2",
+        "1.5", "2", "100000000000000000000", "0.0000001", "0.1234567",
+    };
+    char err[256];
+    for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint32_t ppm = 0;
+        err[0] = '\0';
+        assert_int_equal(xl_parse_scale(good[i].s, &ppm, err, sizeof err), XL_OK);
+        assert_int_equal(ppm, good[i].ppm);
+    }
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint32_t ppm = 77;
+        err[0] = '\0';
+        assert_int_equal(xl_parse_scale(bad[i], &ppm, err, sizeof err), XL_EINPUT);
+        assert_int_equal(ppm, 77);             /* untouched on error */
+        assert_true(strlen(err) > 0);
+        assert_null(strchr(err, '\n'));        /* one line */
+    }
+    /* the precision message says why */
+    xl_parse_scale("0.0000001", &(uint32_t){0}, err, sizeof err);
+    assert_non_null(strstr(err, "6 decimals"));
+    xl_parse_scale("0", &(uint32_t){0}, err, sizeof err);
+    assert_non_null(strstr(err, "zero"));
+    xl_parse_scale("1.5", &(uint32_t){0}, err, sizeof err);
+    assert_non_null(strstr(err, "above 1"));
+}
+
+/* ---- footprints and layout ----------------------------------------------------------- */
+
+static void test_08_05_footprints_match_table2(void **state)
+{
+    (void)state;
+    /* Table II in MB (2^20 B) x 100, and the exact declared sums:
+     *   mvt     4096^2*8 + 4*4096*8               = 134,348,800 (128.125 MB)
+     *   atax    4096^2*4 + 3*4096*4               =  67,158,016 ( 64.047 MB)
+     *   bicg    8192*4096*4 + 2*4096*4 + 2*8192*4 = 134,316,032 (128.094 MB)
+     *   gesummv 2*4096^2*4 + 3*4096*4             = 134,266,880 (128.047 MB)
+     *   xsbench 68*9978*(48 + 8 + 68*4) + 12*4 + 12*34*(4+8) = 222,554,256 (212.24 MB) */
+    static const struct { const char *n; uint64_t centi_mb, bytes; } t[] = {
+        {"mvt", 12814, 134348800}, {"atax", 6406, 67158016}, {"bicg", 12811, 134316032},
+        {"gesummv", 12806, 134266880}, {"xsbench", 21225, 222554256},
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        xl_workload_t wl = open_wl(t[i].n, XL_SCALE_ONE, 1);
+        uint64_t fp = xl_wl_footprint(&wl);
+        assert_int_equal(fp, t[i].bytes);
+        uint64_t paper = t[i].centi_mb * MB;   /* x100 */
+        uint64_t diff = fp * 100u > paper ? fp * 100u - paper : paper - fp * 100u;
+        assert_true(diff * 50u <= paper);      /* |fp - paper| <= 2 % */
+        xl_wl_close(&wl);
+    }
+    /* nw: 2 * 8193^2 * 4 = 537,001,992 B = 512.13 MB, 3.7 % under Table II's 531.82
+     * (the spec's N = 8192 geometry; see nw.c): (53182*2^20 - 53,700,199,200) * 1000 /
+     * (53182*2^20) = 37 per mille. */
+    xl_workload_t wl = open_wl("nw", XL_SCALE_ONE, 1);
+    uint64_t fp = xl_wl_footprint(&wl);
+    assert_int_equal(fp, UINT64_C(537001992));
+    uint64_t paper = UINT64_C(53182) * MB;
+    assert_int_equal((paper - fp * 100u) * 1000u / paper, 37);
+    xl_wl_close(&wl);
+}
+
+static void test_08_06_region_layout(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < xl_wl_count(); i++) {
+        xl_workload_t wl = open_wl(xl_wl_get(i)->name, XL_SCALE_ONE, 1);
+        assert_true(wl.nregions >= 2 && wl.nregions <= XL_WL_MAX_REGIONS);
+        assert_int_equal(wl.regions[0].base, XL_WL_VA_BASE);
+        for (unsigned r = 0; r < wl.nregions; r++) {
+            assert_int_equal(wl.regions[r].base % XL_PAGE_2M, 0);
+            if (r > 0) {
+                /* declaration order, no overlap, and no more than one 2 MB gap */
+                uint64_t end = wl.regions[r - 1].base + wl.regions[r - 1].bytes;
+                assert_true(wl.regions[r].base >= end);
+                assert_true(wl.regions[r].base < end + XL_PAGE_2M);
+            }
+        }
+        xl_wl_close(&wl);
+    }
+    /* mvt by hand: a = 128 MB at the base, then x1 x2 y1 y2 at +128, +130, +132, +134 MB */
+    xl_workload_t wl = open_wl("mvt", XL_SCALE_ONE, 1);
+    assert_int_equal(region(&wl, "x1")->base, XL_WL_VA_BASE + 128u * MB);
+    assert_int_equal(region(&wl, "y2")->base, XL_WL_VA_BASE + 134u * MB);
+    xl_wl_close(&wl);
+}
+
+/* ---- PolyBench shapes ---------------------------------------------------------------- */
+
+static void test_08_07_mvt_row_walk(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("mvt", XL_SCALE_ONE, 1);
+    xl_kernel_t k;
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 16);   /* 4096 rows / 256 work-items */
+    assert_int_equal(k.waves_per_wg, 4);
+    assert_int_equal(xl_wl_kernel(&wl, 2, &k), 0);
+    const xl_va_t a = region(&wl, "a")->base, x1 = region(&wl, "x1")->base,
+                  y1 = region(&wl, "y1")->base;
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(&wl, &w, 0, 0, 0);
+
+    /* accumulator x1[i], i = lane: coalesced, 8 B apart */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    assert_int_equal(in.va[0], x1);
+    assert_int_equal(in.va[63], x1 + 63u * 8u);
+    assert_int_equal(distinct_shifted(&in, 12), 1);
+
+    /* first A load: lane l on row l, j = 0: a + l * 4096 * 8 = a + l * 32768 */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    assert_int_equal(in.bytes, 8);
+    assert_int_equal(in.mask, ~UINT64_C(0));
+    const uint32_t pc_a = in.pc;
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(in.va[l], a + l * 32768u);
+    assert_int_equal(distinct_shifted(&in, 12), 64);   /* 64 pages */
+    assert_int_equal(distinct_shifted(&in, 15), 64);   /* 32 KB pitch: 64 leaf lines */
+
+    /* y1[0]: every lane the same address */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(in.va[l], y1);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_ALU);
+    assert_int_equal(in.cycles, 4);
+
+    /* lane 0 stays on page a for j = 0..511 (511*8 = 4088 < 4096) and moves at 512 */
+    for (unsigned j = 1; j < 512; j++) {
+        next_pc(&wl, &w, &in, pc_a);
+        assert_int_equal(in.va[0], a + j * 8u);
+        assert_int_equal(in.va[0] >> 12, a >> 12);
+    }
+    next_pc(&wl, &w, &in, pc_a);
+    assert_int_equal(in.va[0], a + 4096u);
+
+    /* total: 1 + 4096 * 3 + 1 store = 12,290 instructions */
+    uint64_t n = 1u + 512u * 3u + 1u;   /* taken: acc load, iterations 0..511, A of 512 */
+    while (xl_wl_next(&wl, &w, &in))
+        n++;
+    assert_int_equal(in.op, XL_OP_END);
+    assert_int_equal(n, 12290);
+
+    /* wavefront 3 of wg 2 = global wave 11: rows 704.., lane 0 at a + 704*32768 */
+    xl_wl_wave_init(&wl, &w, 0, 2, 3);
+    next_pc(&wl, &w, &in, pc_a);
+    assert_int_equal(in.va[0], a + 704u * 32768u);
+    xl_wl_close(&wl);
+}
+
+static void test_08_08_atax_leaf_neighbourhoods(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("atax", XL_SCALE_ONE, 1);
+    const xl_va_t A = region(&wl, "A")->base;
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(&wl, &w, 0, 0, 0);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* tmp[i] */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* A[i][0] */
+    /* pitch 4096 * 4 = 16 KB: 64 pages, two lanes per 32 KB leaf neighbourhood -> 32,
+     * and the whole 1 MB span inside one 16 MB neighbourhood */
+    assert_int_equal(in.va[1], A + 16384u);
+    assert_int_equal(in.bytes, 4);
+    assert_int_equal(distinct_shifted(&in, 12), 64);
+    assert_int_equal(distinct_shifted(&in, 15), 32);
+    assert_int_equal(distinct_shifted(&in, 24), 1);
+    xl_wl_close(&wl);
+}
+
+static void test_08_09_column_walks(void **state)
+{
+    (void)state;
+    xl_wave_t w;
+    xl_instr_t in;
+    /* MVT kernel 2, wg 1 wave 3 = global wave 7: columns 448..511 */
+    xl_workload_t wl = open_wl("mvt", XL_SCALE_ONE, 1);
+    const xl_va_t a = region(&wl, "a")->base, y2 = region(&wl, "y2")->base;
+    xl_wl_wave_init(&wl, &w, 1, 1, 3);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* x2[448..511] */
+    assert_int_equal(in.va[0], region(&wl, "x2")->base + 448u * 8u);
+    for (unsigned i = 0; i < 6; i++) {
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* a[i][448 + l] */
+        /* a + (i*4096 + 448 + l) * 8 = a + i*32768 + 3584 + 8l: one page (3584..4095) */
+        assert_int_equal(in.va[0], a + i * 32768u + 3584u);
+        assert_int_equal(in.va[63], a + i * 32768u + 3584u + 63u * 8u);
+        assert_int_equal(distinct_shifted(&in, 12), 1);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* y2[i] */
+        assert_int_equal(in.va[5], y2 + i * 8u);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* ALU */
+        assert_int_equal(in.op, XL_OP_ALU);
+    }
+    xl_wl_close(&wl);
+
+    /* ATAX kernel 2: one page per A load, 64 lanes x 4 B = 256 contiguous bytes */
+    wl = open_wl("atax", XL_SCALE_ONE, 1);
+    xl_wl_wave_init(&wl, &w, 1, 0, 0);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* y[j] */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.va[63] - in.va[0], 63u * 4u);
+    assert_int_equal(distinct_shifted(&in, 12), 1);
+    xl_wl_close(&wl);
+
+    /* BICG kernel 2: s[j] = 0 (no accumulator load) then NX = 8192 rows, one page each;
+     * the last instruction stores s[j] */
+    wl = open_wl("bicg", XL_SCALE_ONE, 1);
+    xl_kernel_t k;
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 32);   /* NX = 8192 rows / 256 */
+    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 1);
+    assert_int_equal(k.workgroups, 16);   /* NY = 4096 columns / 256 */
+    const xl_va_t A = region(&wl, "A")->base;
+    xl_wl_wave_init(&wl, &w, 1, 0, 0);
+    unsigned aloads = 0;
+    xl_instr_t last;
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.va[0], A);                  /* the first instruction is A[0][0] */
+    const uint32_t pc_a = in.pc;
+    do {
+        if (in.pc == pc_a) {
+            assert_int_equal(distinct_shifted(&in, 12), 1);
+            assert_int_equal(in.va[0], A + (uint64_t)aloads * 16384u);
+            aloads++;
+        }
+        last = in;
+    } while (xl_wl_next(&wl, &w, &in));
+    assert_int_equal(aloads, 8192);
+    assert_int_equal(last.op, XL_OP_STORE);
+    assert_int_equal(last.va[0], region(&wl, "s")->base);
+    xl_wl_close(&wl);
+}
+
+static void test_08_10_gesummv_two_divergent_loads(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("gesummv", XL_SCALE_ONE, 1);
+    const xl_region_t *ra = region(&wl, "a"), *rb = region(&wl, "b");
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(&wl, &w, 0, 0, 1);   /* rows 64..127 */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* tmp[i] */
+    assert_int_equal(in.va[0], region(&wl, "tmp")->base + 64u * 4u);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* y[i] */
+    assert_int_equal(in.va[0], region(&wl, "y")->base + 64u * 4u);
+    for (unsigned j = 0; j < 3; j++) {
+        /* a[i][j] then b[i][j], i = 64 + l: base + (64 + l) * 16384 + 4j */
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        assert_int_equal(in.op, XL_OP_LOAD);
+        assert_int_equal(in.va[7], ra->base + 71u * 16384u + 4u * j);
+        assert_int_equal(distinct_shifted(&in, 12), 64);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        assert_int_equal(in.op, XL_OP_LOAD);
+        assert_int_equal(in.va[7], rb->base + 71u * 16384u + 4u * j);
+        assert_int_equal(distinct_shifted(&in, 12), 64);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* x[j] */
+        assert_int_equal(in.va[0], region(&wl, "x")->base + 4u * j);
+        assert_int_equal(in.va[63], in.va[0]);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* two FMAs: 8 cycles */
+        assert_int_equal(in.op, XL_OP_ALU);
+        assert_int_equal(in.cycles, 8);
+    }
+    /* 2 + 4096 * 4 + (ALU, store tmp, store y) = 16,389 instructions */
+    uint64_t n = 2u + 3u * 4u;
+    xl_instr_t prev[3];
+    while (xl_wl_next(&wl, &w, &in)) {
+        prev[n % 3] = in;
+        n++;
+    }
+    assert_int_equal(n, 16389);
+    assert_int_equal(prev[16386 % 3].op, XL_OP_ALU);
+    assert_int_equal(prev[16387 % 3].op, XL_OP_STORE);
+    assert_int_equal(prev[16388 % 3].op, XL_OP_STORE);
+    assert_int_equal(prev[16388 % 3].va[0], region(&wl, "y")->base + 64u * 4u);
+    xl_wl_close(&wl);
+}
+
+static void test_08_11_polybench_scale(void **state)
+{
+    (void)state;
+    /* scale 0.25: ceil(4096 * 0.25) = 1024 iterations; BICG k2: ceil(8192 * .25) = 2048;
+     * scale 0.000001: ceil(4096e-6) = 1 iteration. Geometry is unchanged. */
+    static const struct { const char *n; uint32_t kernel, ppm; uint64_t instrs; } t[] = {
+        {"mvt", 0, 250000, 1u + 1024u * 3u + 1u},
+        {"mvt", 1, 250000, 1u + 1024u * 3u + 1u},
+        {"bicg", 1, 250000, 2048u * 3u + 1u},
+        {"gesummv", 0, 1, 2u + 4u + 3u},
+        {"atax", 0, 1, 1u + 3u + 1u},
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        xl_workload_t wl = open_wl(t[i].n, t[i].ppm, 1);
+        xl_kernel_t k;
+        xl_wave_t w;
+        xl_instr_t in;
+        assert_int_equal(xl_wl_kernel(&wl, t[i].kernel, &k), 1);
+        xl_wl_wave_init(&wl, &w, t[i].kernel, k.workgroups - 1u, 3);
+        uint64_t n = 0;
+        while (xl_wl_next(&wl, &w, &in))
+            n++;
+        assert_int_equal(n, t[i].instrs);
+        xl_wl_close(&wl);
+    }
+}
+
+/* ---- XSBench ------------------------------------------------------------------------ */
+
+static const unsigned xsb_nn[12] = {34, 5, 4, 4, 27, 21, 21, 21, 21, 21, 9, 9};
+
+static void test_08_12_xsbench_search_and_dropout(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("xsbench", XL_SCALE_ONE, 42);
+    const xl_region_t *eg = region(&wl, "egrid"), *nn = region(&wl, "num_nucs"),
+                      *mats = region(&wl, "mats"), *ig = region(&wl, "index_grid"),
+                      *ng = region(&wl, "nuclide_grids");
+    xl_kernel_t k;
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 1024);   /* 262,144 lookups / 256 */
+    assert_int_equal(k.waves_per_wg, 4);
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(&wl, &w, 0, 7, 2);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_ALU);
+    assert_int_equal(in.mask, ~UINT64_C(0));   /* 64 lanes, all lookups exist */
+
+    /* grid_search over U = 68*9978 = 678,504 points: lower 0, upper 678,503; first
+     * point 678503/2 = 339,251 for every lane (one address); second step either
+     * 0 + 339251/2 = 169,625 or 339,251 + 339252/2 = 508,877. */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    const uint32_t pc_s = in.pc;
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(in.va[l], eg->base + 339251u * 8u);
+    next_pc(&wl, &w, &in, pc_s);
+    for (unsigned l = 0; l < 64; l++)
+        assert_true(in.va[l] == eg->base + 169625u * 8u ||
+                    in.va[l] == eg->base + 508877u * 8u);
+    /* 678,503 needs 19 or 20 halvings: steps 1..19 run on every lane (after 18 steps
+     * the length is still >= floor(678503 / 2^18) = 2) */
+    unsigned steps = 2;
+    xl_instr_t last_search = in;
+    for (;;) {
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        if (in.op == XL_OP_ALU)
+            continue;
+        if (in.pc != pc_s)
+            break;
+        steps++;
+        if (steps <= 19) {
+            assert_int_equal(in.mask, ~UINT64_C(0));
+            last_search = in;
+        }
+    }
+    assert_true(steps == 19 || steps == 20);
+    /* by step 19 the lanes have spread over the 5.2 MB grid (1,326 pages): 64 random
+     * pages out of 1,326 collide about 64*63/2/1326 = 1.5 times on average */
+    assert_true(distinct_shifted(&last_search, 12) >= 56);
+
+    /* num_nucs[mat]: gives each lane's material */
+    assert_int_equal(in.va[0] >= nn->base && in.va[0] < nn->base + 48u, 1);
+    unsigned mat[64], maxn = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        mat[l] = (unsigned)((in.va[l] - nn->base) / 4u);
+        assert_true(mat[l] < 12);
+        if (xsb_nn[mat[l]] > maxn)
+            maxn = xsb_nn[mat[l]];
+    }
+    /* per nuclide j: mats[mat][j] with lanes num_nucs[mat] > j, then index_grid, then the
+     * records; index_grid row idx is the lane's search result for every nuclide */
+    uint64_t idx[64];
+    unsigned j = 0;
+    for (;;) {
+        int more = xl_wl_next(&wl, &w, &in);
+        if (!more)
+            break;
+        if (in.op != XL_OP_LOAD || in.va[0] < mats->base || in.va[0] >= mats->base + 1632u)
+            continue;
+        uint64_t want = 0;
+        for (unsigned l = 0; l < 64; l++)
+            if (xsb_nn[mat[l]] > j)
+                want |= UINT64_C(1) << l;
+        assert_int_equal(in.mask, want);
+        for (unsigned l = 0; l < 64; l++)
+            if ((want >> l) & 1u)
+                assert_int_equal(in.va[l], mats->base + (mat[l] * 34u + j) * 4u);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* concs */
+        assert_int_equal(in.bytes, 8);
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* index_grid[idx][n] */
+        assert_int_equal(in.mask, want);
+        assert_int_equal(in.bytes, 4);
+        uint64_t nuc[64];
+        for (unsigned l = 0; l < 64; l++) {
+            if (!((want >> l) & 1u))
+                continue;
+            uint64_t e = (in.va[l] - ig->base) / 4u;
+            if (j == 0)
+                idx[l] = e / 68u;
+            assert_int_equal(e / 68u, idx[l]);
+            nuc[l] = e % 68u;
+        }
+        /* high.energy: nuclide_grids + ((n*9978 + idx/68) + 1) * 48 */
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        for (unsigned l = 0; l < 64; l++) {
+            if (!((want >> l) & 1u))
+                continue;
+            uint64_t pos = idx[l] / 68u;
+            if (pos >= 9977u)
+                pos = 9976u;
+            assert_int_equal(in.va[l], ng->base + (nuc[l] * 9978u + pos + 1u) * 48u);
+        }
+        j++;
+    }
+    assert_int_equal(in.op, XL_OP_END);
+    assert_int_equal(j, maxn);
+    assert_int_equal(maxn, 34);   /* some lane of 64 has the fuel material (p = 0.140) */
+    xl_wl_close(&wl);
+}
+
+static void test_08_13_xsbench_scale_and_tail(void **state)
+{
+    (void)state;
+    /* scale 0.01: ceil(262144 * 0.01) = 2,622 lookups = 40 full waves + 62 lanes;
+     * 41 waves -> 11 work-groups of 4 */
+    xl_workload_t wl = open_wl("xsbench", 10000, 1);
+    xl_kernel_t k;
+    xl_wave_t w;
+    xl_instr_t in;
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 11);
+    assert_int_equal(k.waves_per_wg, 4);
+    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 0);
+    xl_wl_wave_init(&wl, &w, 0, 10, 0);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.mask, (UINT64_C(1) << 62) - 1u);
+    xl_wl_wave_init(&wl, &w, 0, 10, 1);   /* lookups 2,624.. do not exist */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 0);
+    assert_int_equal(in.op, XL_OP_END);
+    xl_wl_close(&wl);
+    /* scale 0.000001: ceil(0.26) = 1 lookup, raised to the minimum of 64: one wave */
+    wl = open_wl("xsbench", 1, 1);
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 1);
+    assert_int_equal(k.waves_per_wg, 1);
+    xl_wl_close(&wl);
+}
+
+/* Stream of one wavefront as a checksum over every field. */
+static uint64_t wave_hash(const xl_workload_t *wl, xl_wave_t *w, unsigned max)
+{
+    xl_instr_t in;
+    uint64_t h = 1469598103934665603u;
+    for (unsigned i = 0; i < max && xl_wl_next(wl, w, &in); i++) {
+        uint64_t v[4] = {in.op, in.pc, in.mask, in.bytes};
+        for (unsigned q = 0; q < 4; q++)
+            h = (h ^ v[q]) * 1099511628211u;
+        for (unsigned l = 0; l < 64; l++)
+            if ((in.mask >> l) & 1u)
+                h = (h ^ in.va[l]) * 1099511628211u;
+    }
+    return h;
+}
+
+static void test_08_14_determinism(void **state)
+{
+    (void)state;
+    xl_workload_t a = open_wl("xsbench", XL_SCALE_ONE, 7);
+    xl_workload_t b = open_wl("xsbench", XL_SCALE_ONE, 7);
+    xl_workload_t c = open_wl("xsbench", XL_SCALE_ONE, 8);
+    xl_wave_t w1, w2, w3;
+    /* same seed, same stream */
+    xl_wl_wave_init(&a, &w1, 0, 5, 2);
+    uint64_t h_alone = wave_hash(&a, &w1, 100000);
+    xl_wl_wave_init(&b, &w1, 0, 5, 2);
+    assert_int_equal(wave_hash(&b, &w1, 100000), h_alone);
+    /* generation order: start (0,3,1) and (0,9,0) first, interleave, then (0,5,2) */
+    xl_instr_t in;
+    xl_wl_wave_init(&a, &w2, 0, 3, 1);
+    xl_wl_wave_init(&a, &w3, 0, 9, 0);
+    for (unsigned i = 0; i < 50; i++) {
+        xl_wl_next(&a, &w2, &in);
+        xl_wl_next(&a, &w3, &in);
+    }
+    xl_wl_wave_init(&a, &w1, 0, 5, 2);
+    xl_wl_next(&a, &w2, &in);
+    assert_int_equal(wave_hash(&a, &w1, 100000), h_alone);
+    /* another seed draws other lookups; other wavefronts differ too */
+    xl_wl_wave_init(&c, &w1, 0, 5, 2);
+    assert_true(wave_hash(&c, &w1, 100000) != h_alone);
+    xl_wl_wave_init(&a, &w1, 0, 5, 3);
+    assert_true(wave_hash(&a, &w1, 100000) != h_alone);
+    xl_wl_close(&a);
+    xl_wl_close(&b);
+    xl_wl_close(&c);
+    /* PolyBench and NW have no randomness: the seed changes nothing */
+    a = open_wl("nw", XL_SCALE_ONE, 1);
+    b = open_wl("nw", XL_SCALE_ONE, 99);
+    xl_wl_wave_init(&a, &w1, 100, 10, 0);
+    xl_wl_wave_init(&b, &w2, 100, 10, 0);
+    assert_int_equal(wave_hash(&a, &w1, 100000), wave_hash(&b, &w2, 100000));
+    xl_wl_close(&a);
+    xl_wl_close(&b);
+}
+
+/* ---- NW ------------------------------------------------------------------------------ */
+
+static void test_08_15_nw_kernels(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("nw", XL_SCALE_ONE, 1);
+    xl_kernel_t k;
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < 255; i++) {
+        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
+        uint32_t kk = i + 1u;   /* 1-based */
+        assert_int_equal(k.workgroups, kk < 256u - kk ? kk : 256u - kk);
+        assert_int_equal(k.waves_per_wg, 1);
+        total += k.workgroups;
+    }
+    assert_int_equal(xl_wl_kernel(&wl, 255, &k), 0);
+    assert_int_equal(total, 16384);   /* 128*129/2 + 127*128/2 = 8256 + 8128 = 128^2 */
+    xl_wl_close(&wl);
+
+    /* scale 0.01: ceil(2.55) = 3 middle kernels = real 126, 127, 128 (0-based):
+     * nw1 blk 127, nw1 blk 128, nw2 blk 127 */
+    wl = open_wl("nw", 10000, 1);
+    static const uint32_t wgs[3] = {127, 128, 127};
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
+        assert_int_equal(k.workgroups, wgs[i]);
+    }
+    assert_int_equal(xl_wl_kernel(&wl, 3, &k), 0);
+    /* run kernel 2 = nw_kernel2 with blk 127, wg 0: bx = 0 + 128 - 127 = 1,
+     * by = 128 - 0 - 1 = 127: index_nw = 8193*64*127 + 64 */
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(&wl, &w, 2, 0, 0);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base +
+                                   (UINT64_C(8193) * 64u * 127u + 64u) * 4u);
+    xl_wl_close(&wl);
+}
+
+static void test_08_16_nw_work_group_sequence(void **state)
+{
+    (void)state;
+    xl_workload_t wl = open_wl("nw", XL_SCALE_ONE, 1);
+    const xl_va_t ref = region(&wl, "reference")->base,
+                  in_b = region(&wl, "input_itemsets")->base;
+    xl_wave_t w;
+    xl_instr_t in;
+    /* kernel 127 = nw1 on diagonal 128, wg 5: bx = 5, by = 128 - 1 - 5 = 122;
+     * index_nw = 8193*64*122 + 64*5 = 63,970,944 + 320 = 63,971,264 */
+    const uint64_t nw = UINT64_C(8193) * 64u * 122u + 320u;
+    xl_wl_wave_init(&wl, &w, 127, 5, 0);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* 1. input[index_nw], lane 0 */
+    assert_int_equal(in.op, XL_OP_LOAD);
+    assert_int_equal(in.mask, 1);
+    assert_int_equal(in.va[0], in_b + nw * 4u);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LDS);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_BARRIER);
+    /* 2. 64 reference rows: index + cols*ty = nw + 8194 + 8193*ty: 256 contiguous
+     * bytes (one page, or two when the row segment crosses a 4 KB boundary: the pitch
+     * 32,772 = 8*4096 + 4 is not page aligned), and a new page every row */
+    xl_va_t prev_page = 0;
+    for (unsigned ty = 0; ty < 64; ty++) {
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        assert_int_equal(in.op, XL_OP_LOAD);
+        assert_int_equal(in.mask, ~UINT64_C(0));
+        assert_int_equal(in.va[0], ref + (nw + 8194u + 8193u * ty) * 4u);
+        assert_int_equal(in.va[63], in.va[0] + 252u);
+        assert_int_equal(distinct_shifted(&in, 12),
+                         (in.va[0] & 4095u) + 256u > 4096u ? 2 : 1);
+        assert_true(in.va[0] >> 12 != prev_page);
+        prev_page = in.va[0] >> 12;
+        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+        assert_int_equal(in.op, XL_OP_LDS);
+    }
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_BARRIER);
+    /* 3. west column: index_w + cols*tx = nw + 8193 + 8193*tx: 64 rows 32,772 B apart,
+     * so 64 pages and 64 leaf neighbourhoods, spanning 63*32772 + 4 = 2,064,640 B */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(in.va[l], in_b + (nw + 8193u + 8193u * l) * 4u);
+    assert_int_equal(distinct_shifted(&in, 12), 64);
+    assert_int_equal(distinct_shifted(&in, 15), 64);
+    assert_int_equal(in.va[63] + 4u - in.va[0], 2064640u);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* LDS */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* barrier */
+    /* 4. north row: index_n = nw + 1 + tx, coalesced */
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.op, XL_OP_LOAD);
+    assert_int_equal(in.va[0], in_b + (nw + 1u) * 4u);
+    assert_int_equal(in.va[63], in_b + (nw + 64u) * 4u);
+    /* the rest: count op kinds. nw1 per work-group after the north load:
+     * LDS 1 + 127*2 (compute) + 64 (output) = 319, ALU 127, barriers 1 + 64 + 1 + 63 =
+     * 129, loads 0, stores 64 on rows nw + 8194 + 8193*ty */
+    unsigned n_lds = 0, n_alu = 0, n_bar = 0, n_ld = 0, n_st = 0, step = 0;
+    while (xl_wl_next(&wl, &w, &in)) {
+        switch (in.op) {
+        case XL_OP_LDS: n_lds++; break;
+        case XL_OP_BARRIER: n_bar++; break;
+        case XL_OP_LOAD: n_ld++; break;
+        case XL_OP_ALU:
+            /* compute step s: m = s for s < 64, then m = 62..0: m + 1 lanes */
+            assert_int_equal(popcount64(in.mask), step < 64 ? step + 1u : 126u - step + 1u);
+            step++;
+            n_alu++;
+            break;
+        case XL_OP_STORE:
+            assert_int_equal(in.va[0], in_b + (nw + 8194u + 8193u * n_st) * 4u);
+            assert_int_equal(in.va[63], in.va[0] + 252u);
+            assert_int_equal(distinct_shifted(&in, 12),
+                             (in.va[0] & 4095u) + 256u > 4096u ? 2 : 1);
+            n_st++;
+            break;
+        default: fail();
+        }
+    }
+    assert_int_equal(in.op, XL_OP_END);
+    assert_int_equal(n_lds, 319);
+    assert_int_equal(n_alu, 127);
+    assert_int_equal(n_bar, 129);
+    assert_int_equal(n_ld, 0);
+    assert_int_equal(n_st, 64);
+    xl_wl_close(&wl);
+}
+
+/* ---- every address inside a declared region ------------------------------------------ */
+
+static void test_08_17_all_addresses_in_regions(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < xl_wl_count(); i++) {
+        xl_workload_t wl = open_wl(xl_wl_get(i)->name, 10000, 3);   /* scale 0.01 */
+        xl_kernel_t k;
+        uint64_t mem = 0;
+        for (uint32_t kid = 0; xl_wl_kernel(&wl, kid, &k); kid++) {
+            uint32_t wgsel[3] = {0, k.workgroups / 2u, k.workgroups - 1u};
+            /* a pc names one static instruction: same op, size and cycles every time */
+            uint32_t pc_sig[256];
+            memset(pc_sig, 0xFF, sizeof pc_sig);
+            for (unsigned s = 0; s < 3; s++) {
+                for (uint32_t wv = 0; wv < k.waves_per_wg; wv++) {
+                    xl_wave_t w;
+                    xl_instr_t in;
+                    xl_wl_wave_init(&wl, &w, kid, wgsel[s], wv);
+                    unsigned n = 0;
+                    while (xl_wl_next(&wl, &w, &in)) {
+                        assert_true(++n < 1000000u);
+                        assert_true(in.op >= XL_OP_ALU && in.op <= XL_OP_BARRIER);
+                        assert_true(in.pc < 256u);
+                        uint32_t sig = (uint32_t)in.op << 24 | (uint32_t)in.bytes << 16 |
+                                       in.cycles;
+                        if (pc_sig[in.pc] == UINT32_MAX)
+                            pc_sig[in.pc] = sig;
+                        assert_int_equal(pc_sig[in.pc], sig);
+                        if (in.op != XL_OP_LOAD && in.op != XL_OP_STORE)
+                            continue;
+                        assert_true(in.bytes == 4 || in.bytes == 8);
+                        assert_true(in.mask != 0);
+                        for (unsigned l = 0; l < 64; l++) {
+                            if (!((in.mask >> l) & 1u))
+                                continue;
+                            unsigned r;
+                            for (r = 0; r < wl.nregions; r++)
+                                if (in.va[l] >= wl.regions[r].base &&
+                                    in.va[l] + in.bytes <=
+                                        wl.regions[r].base + wl.regions[r].bytes)
+                                    break;
+                            if (r == wl.nregions)
+                                fail_msg("%s kernel %u wg %u wave %u: lane %u va 0x%llx "
+                                         "outside every region", wl.desc->name, kid,
+                                         wgsel[s], wv, l, (unsigned long long)in.va[l]);
+                            /* an access never straddles a page */
+                            assert_int_equal(in.va[l] >> 12,
+                                             (in.va[l] + in.bytes - 1u) >> 12);
+                        }
+                        mem++;
+                    }
+                    assert_int_equal(in.op, XL_OP_END);
+                    /* END is sticky */
+                    assert_int_equal(xl_wl_next(&wl, &w, &in), 0);
+                }
+            }
+        }
+        assert_true(mem > 0);
+        xl_wl_close(&wl);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_08_01_registry_order_and_aliases),
+        cmocka_unit_test(test_08_02_unknown_workload_error),
+        cmocka_unit_test(test_08_03_bad_scale_at_open),
+        cmocka_unit_test(test_08_04_parse_scale),
+        cmocka_unit_test(test_08_05_footprints_match_table2),
+        cmocka_unit_test(test_08_06_region_layout),
+        cmocka_unit_test(test_08_07_mvt_row_walk),
+        cmocka_unit_test(test_08_08_atax_leaf_neighbourhoods),
+        cmocka_unit_test(test_08_09_column_walks),
+        cmocka_unit_test(test_08_10_gesummv_two_divergent_loads),
+        cmocka_unit_test(test_08_11_polybench_scale),
+        cmocka_unit_test(test_08_12_xsbench_search_and_dropout),
+        cmocka_unit_test(test_08_13_xsbench_scale_and_tail),
+        cmocka_unit_test(test_08_14_determinism),
+        cmocka_unit_test(test_08_15_nw_kernels),
+        cmocka_unit_test(test_08_16_nw_work_group_sequence),
+        cmocka_unit_test(test_08_17_all_addresses_in_regions),
+    };
+    return cmocka_run_group_tests_name("t08_workload", tests, NULL, NULL);
+}
