@@ -53,6 +53,7 @@ static const char *const repl_names[]  = { "lru", "plru", NULL };
 static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
+static const char *const path_names[]  = { "l2", "dram", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -79,9 +80,12 @@ static const cfg_key_t schema[] = {
     U32(l1d, size_kb,    32, 1, 1048576, "KB",    "per-CU L1 data cache capacity [ISCA Table I]"),
     U32(l1d, ways,       16, 1, 1024,    "ways",  "L1 data cache associativity [ISCA Table I]"),
     U32(l1d, line_bytes, 64, 4, 4096,    "bytes", "L1 data cache block size [ISCA Table I]"),
+    U32(l1d, hit_latency, 16, 1, 100000, "cycles", "L1 data cache hit latency in GPU cycles; chosen default [OPEN]"),
     U32(l2d, size_kb,    4096, 1, 1048576, "KB",    "shared L2 data cache capacity [ISCA Table I: 4 MB]"),
     U32(l2d, ways,       16,   1, 1024,    "ways",  "L2 data cache associativity [ISCA Table I]"),
     U32(l2d, line_bytes, 64,   4, 4096,    "bytes", "L2 data cache block size [ISCA Table I]"),
+    U32(l2d, hit_latency, 40,  1, 100000,  "cycles", "L2 data cache hit latency in GPU cycles (after the L1); chosen default [OPEN]"),
+    U32(l2d, mshrs,      256,  1, 65536,   "misses", "L2 data cache outstanding line misses (same-line misses merge); chosen default [OPEN]"),
 
     U32(l1tlb, entries,     32, 1, MAX_ENTRIES, "entries", "per-CU GPU L1 TLB capacity [ISCA Table I]"),
     U32(l1tlb, ways,        32, 1, MAX_ENTRIES, "ways",    "GPU L1 TLB associativity; ways = entries is fully associative [ISCA Table I: FA]"),
@@ -104,7 +108,10 @@ static const cfg_key_t schema[] = {
     ENUM(iommu, sched,    XL_SCHED_FCFS, sched_names, "fcfs|random|simt", "walk scheduler; fcfs is the baseline [ISCA Table I]"),
     ENUM(iommu, coalesce, XL_COAL_OFF,   coal_names,  "off|leaf|upper|both", "neighbourhood walk coalescing; off is the baseline [MICRO'18]"),
     U32(iommu, aging_threshold, 2000000, 1, UINT32_MAX, "bypasses", "younger dispatches before a pending walk is forced [ISCA: 2 million]"),
-    U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB to IOMMU request latency in GPU cycles; chosen default [OPEN]"),
+    U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB <-> IOMMU latency in GPU cycles, each way; chosen default [OPEN]"),
+    U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
+    U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
+    ENUM(iommu, walk_path, XL_WALK_PATH_L2, path_names, "l2|dram", "page-table reads go through the shared L2 data cache, or straight to DRAM [INF]"),
 
     U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ seed 002 / OPEN]"),
     U32(pwc, l4_ways,    4,  1, 64,   "ways",    "L4 PWC associativity (tree-PLRU); chosen default [OPEN]"),
@@ -117,6 +124,13 @@ static const cfg_key_t schema[] = {
     U32(dram, channels, 2,   1, 64,     "channels", "DRAM channels [ISCA Table I]"),
     U32(dram, ranks,    2,   1, 16,     "ranks",    "ranks per channel [ISCA Table I]"),
     U32(dram, banks,    16,  1, 64,     "banks",    "banks per rank [ISCA Table I]"),
+    U32(dram, tcl,      11,  1, 1000,   "DRAM clocks", "CAS latency, DDR3-1600 11-11-11 [INF]"),
+    U32(dram, trcd,     11,  1, 1000,   "DRAM clocks", "activate to read, DDR3-1600 11-11-11 [INF]"),
+    U32(dram, trp,      11,  1, 1000,   "DRAM clocks", "precharge, DDR3-1600 11-11-11 [INF]"),
+    U32(dram, tras,     28,  1, 1000,   "DRAM clocks", "activate to precharge, DDR3-1600 [INF]"),
+    U32(dram, tburst,   4,   1, 64,     "DRAM clocks", "data burst of one 64 B line on a 64-bit channel (BL8) [INF]"),
+    U32(dram, row_kb,   8,   1, 1024,   "KB",       "row buffer size per bank (rank-wide); chosen default [OPEN]"),
+    U32(dram, ctrl_latency, 20, 0, 100000, "cycles", "memory controller and interconnect latency in GPU cycles, each way; chosen default [OPEN]"),
 
     U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
     ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),
@@ -125,6 +139,7 @@ static const cfg_key_t schema[] = {
     BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
+    U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
 };
 
 #define NKEYS (sizeof schema / sizeof schema[0])

@@ -352,7 +352,7 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"sim\": {\"seed\": 1}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
@@ -362,7 +362,7 @@ static void test_07_07_json(void **state)
     fclose(f);
     /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
     assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
-    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1\n  }\n}"));
+    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000\n  }\n}"));
     assert_int_equal(buf[len - 1], '}');
     free(buf);
 }
@@ -498,12 +498,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 6 + l1d 3 + l2d 3 + l1tlb 5 + l2tlb 5 + iommu 10 + pwc 6
-     * + dram 4 + mem 3 + translation 1 + sim 1 = 47 */
+    /* one line per key: gpu 6 + l1d 4 + l2d 5 + l1tlb 5 + l2tlb 5 + iommu 13 + pwc 6
+     * + dram 11 + mem 3 + translation 1 + sim 2 = 61 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 47);
+    assert_int_equal(lines, 61);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

@@ -17,6 +17,7 @@
 #include "xlat/types.h"
 
 typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
+typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
 typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
 
 typedef struct {
@@ -28,8 +29,8 @@ typedef struct {
         uint32_t waves_per_simd; /* wavefront slots per SIMD */
         uint32_t clock_mhz;      /* GPU clock */
     } gpu;
-    struct { uint32_t size_kb, ways, line_bytes; } l1d;   /* per-CU L1 data cache */
-    struct { uint32_t size_kb, ways, line_bytes; } l2d;   /* shared L2 data cache */
+    struct { uint32_t size_kb, ways, line_bytes, hit_latency; } l1d;   /* per-CU L1 data cache */
+    struct { uint32_t size_kb, ways, line_bytes, hit_latency, mshrs; } l2d;   /* shared L2 */
     struct {
         uint32_t entries, ways;  /* geometry (ways == entries: fully associative) */
         xl_repl_t repl;          /* lru | plru */
@@ -44,7 +45,10 @@ typedef struct {
         xl_sched_t sched;                  /* fcfs | random | simt */
         xl_coal_t coalesce;                /* off | leaf | upper | both */
         uint32_t aging_threshold;          /* bypasses before a request is forced */
-        uint32_t link_latency;             /* GPU L2 TLB -> IOMMU, GPU cycles */
+        uint32_t link_latency;             /* GPU L2 TLB <-> IOMMU, each way, GPU cycles */
+        uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */
+        uint32_t pwc_latency;              /* walk-time PWC lookup, GPU cycles */
+        xl_walk_path_t walk_path;          /* l2 | dram: where walker reads go */
     } iommu;
     struct {
         uint32_t l4_entries, l4_ways;
@@ -54,6 +58,9 @@ typedef struct {
     struct {
         uint32_t mhz;            /* DRAM I/O clock (DDR: 2 transfers per clock) */
         uint32_t channels, ranks, banks;
+        uint32_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks */
+        uint32_t row_kb;         /* row (page) size per bank */
+        uint32_t ctrl_latency;   /* controller + interconnect, GPU cycles, each way */
     } dram;
     struct {
         uint32_t size_mb;        /* simulated physical memory */
@@ -61,7 +68,10 @@ typedef struct {
         uint32_t page_kb;        /* 4 or 2048: page size used to map workload data */
     } mem;
     struct { uint32_t ideal; } translation;   /* 1: every translation takes one cycle */
-    struct { uint64_t seed; } sim;
+    struct {
+        uint64_t seed;
+        uint64_t watchdog;       /* cycles with no retired instruction before a deadlock stop */
+    } sim;
 } xl_config_t;
 
 /* The built-in defaults (equal to the isca18 preset). */
