@@ -72,6 +72,32 @@ void xl_pwc_probe(xl_pwc_t *c, uint16_t asid, xl_va_t va, int inc, xl_pwc_result
  * new counter = 0. */
 void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t next);
 
+/* Twin block "xl_pwc" (DESIGN.md contract; rtl/xl_pwc.sv will match). One probe, one
+ * walk-time lookup and one fill per cycle. comb answers probe and lookup from the state
+ * before the edge; step applies, in this order: the lookup's PLRU touch and counter
+ * decrement, the probe's counter increment (when probe_inc), then the fill. */
+typedef struct {
+    uint8_t  probe_valid, probe_inc;
+    uint16_t probe_asid;
+    xl_va_t  probe_va;
+    uint8_t  lookup_valid;
+    uint16_t lookup_asid;
+    xl_va_t  lookup_va;
+    uint8_t  fill_valid, fill_level;   /* level 4, 3 or 2 */
+    uint16_t fill_asid;
+    xl_va_t  fill_va;
+    xl_pa_t  fill_next;
+} xl_pwc_in_t;
+
+typedef struct {
+    xl_pwc_result_t probe;    /* valid when probe_valid */
+    xl_pwc_result_t lookup;   /* valid when lookup_valid */
+} xl_pwc_out_t;
+
+void xl_pwc_reset(xl_pwc_t *c);   /* all entries invalid, counters 0, PLRU bits 0 */
+void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
+void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in);
+
 static inline uint64_t xl_pwc_tag(xl_va_t va, unsigned level)
 {
     return (va & XL_VA_MASK) >> (12u + 9u * (level - 1u));

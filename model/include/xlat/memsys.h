@@ -1,0 +1,66 @@
+/*
+ * memsys.h - the memory system below the translation path: the shared L2 data cache
+ * and the DRAM timing model (DDR3-1600: channels, ranks, banks, open row buffers,
+ * FR-FCFS), spec seed-000-003 §1.1 (Table I) and §1.2 (DRAM timing, walker path).
+ * Data lines (after each CU's L1) and walkers' page-table lines share it, so walks
+ * contend with data.
+ *
+ * Time is in GPU cycles. The DRAM runs at dram.mhz (command clock); DRAM clocks convert
+ * to GPU cycles by the exact integer ratio gpu.clock_mhz / dram.mhz, rounding up each
+ * event to the next GPU cycle (2000/800 = 5/2: a DRAM clock is 2.5 GPU cycles).
+ *
+ * Requests are never refused (queues are unbounded; occupancy is counted). A request
+ * submitted at cycle t is looked up in the L2 at t + l2d.hit_latency (L2 hit: done
+ * then); a miss allocates or merges into an L2 MSHR (l2d.mshrs; when all are busy the
+ * miss waits, in order) and goes to its channel's queue after dram.ctrl_latency;
+ * its data returns dram.ctrl_latency after the DRAM burst ends; the line is filled.
+ * Writes (stores) are write-back, write-allocate; a dirty victim is written to DRAM.
+ * bypass_l2 requests (walker reads when iommu.walk_path = dram) skip the L2 both ways.
+ *
+ * Address mapping (line interleaved across channels, then banks, then ranks):
+ *   line = pa >> 6; channel = line mod channels; then bank, rank, column within the row,
+ *   and row, from the remaining bits in that order (documented in memsys.c).
+ * FR-FCFS per channel: among requests whose bank can start, a row hit first, oldest
+ * first; else the oldest. Timing per request: row hit tCL; closed row tRCD + tCL;
+ * row conflict tRP + tRCD + tCL (and tRAS since the activate); plus tBURST on the
+ * channel's data bus, which serves one burst at a time.
+ */
+#ifndef XLAT_MEMSYS_H
+#define XLAT_MEMSYS_H
+
+#include "xlat/config.h"
+#include "xlat/stats.h"
+#include "xlat/types.h"
+
+typedef enum { XL_MEM_DATA = 0, XL_MEM_PT = 1 } xl_mem_kind_t;
+
+typedef struct {
+    uint64_t id;         /* caller's tag, returned on completion */
+    xl_pa_t  addr;       /* byte address; the request is for its 64 B line */
+    uint8_t  write;      /* 1: a store (the completion means the L2 has taken it) */
+    uint8_t  kind;       /* xl_mem_kind_t, for statistics (and MASK classes later) */
+    uint8_t  bypass_l2;  /* 1: straight to DRAM */
+} xl_mem_req_t;
+
+typedef struct xl_memsys xl_memsys_t;
+
+xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen);
+void xl_memsys_destroy(xl_memsys_t *m);
+
+/* Submit at GPU cycle now; now never decreases across calls to submit/advance. */
+void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r);
+/* Return one request completed at or before `now` (earliest completion cycle first,
+ * then submission order); 0 when none. *done receives its completion cycle. */
+int  xl_memsys_pop(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t *done);
+/* The earliest cycle > or = the last `now` at which something can complete or a queued
+ * request can start; UINT64_MAX when idle. Lets the system skip idle stretches. */
+uint64_t xl_memsys_next_event(const xl_memsys_t *m);
+/* Requests submitted and not yet popped. */
+uint64_t xl_memsys_pending(const xl_memsys_t *m);
+
+/* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
+ * dram.reads/writes (by kind), dram.row_hits/row_misses/row_conflicts, dram.queue_latency
+ * sum and dram.max_queue. */
+void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * walk_sched.h - twin block "xl_walk_sched": the IOMMU page-walk request buffer and
+ * the walk scheduler (FCFS, random, SIMT-aware), ISCA'18 §III-IV, spec seed-000-003
+ * §2.2-§2.5 and §2.7. The RTL module rtl/xl_walk_sched.sv will have the same ports,
+ * widths and cycle semantics (DESIGN.md twin contract):
+ *
+ *   xl_walk_sched_reset(st, params)      asynchronous reset
+ *   xl_walk_sched_comb(st, in, out)      this cycle's outputs; no side effects
+ *   xl_walk_sched_step(st, in)           the clock edge (calls comb internally)
+ *
+ * One cycle, in words:
+ *  - Arrival port: arr_valid with {arr_va, arr_instr_id, arr_est}. arr_est (1..4) is the
+ *    estimated memory reads of this request's walk, from the PWC probe the IOMMU does in
+ *    the same cycle (§2.3 step 1-a); the block only uses it when the request is buffered.
+ *    arr_ready = a free slot exists, or the arrival is dispatched immediately.
+ *  - Dispatch port: disp_ready says one walker can take a walk this cycle. At most one
+ *    dispatch per cycle. If the buffer holds no pending request, disp_ready and
+ *    arr_valid are both high, the arrival goes straight to the walker (rule IMMEDIATE):
+ *    no slot, no score, no counter (§2.3 "if any walker idle"). Otherwise the pick is
+ *    among requests buffered before this cycle, by the configured policy:
+ *      FCFS     oldest (lowest arrival stamp)
+ *      RANDOM   an LFSR-chosen valid entry (below)
+ *      SIMT     aging first: any entry with bypass >= AgingThreshold, oldest;
+ *               else batching: entries with instr_id == last_sched_id, oldest;
+ *               else min score, oldest among equal scores.
+ *    An arrival in a cycle with a (non-immediate) dispatch is written to a free slot at
+ *    the clock edge and can be picked from the next cycle on.
+ *  - Scores (SIMT, §2.3): at the edge that buffers an arrival, new_score =
+ *    min(256, arr_est + score of a buffered entry with the same instr_id, or 0 if none);
+ *    every buffered entry of that instr_id takes new_score. Scores never decrease.
+ *    The dispatched entry leaves the buffer at the same edge, before the arrival's
+ *    score lookup (so an arrival never merges with the entry dispatched in its cycle).
+ *  - Aging (§2.5): at each dispatch from the buffer, every remaining entry older than
+ *    the picked one (lower stamp) increments its bypass counter (saturating).
+ *  - last_sched_id = instr_id of every dispatch, immediate ones included (§8 item 6).
+ *  - Random: a 32-bit Galois LFSR (taps 0x80200003, i.e. x^32+x^22+x^2+x+1), seeded from
+ *    params (never 0), advanced once per dispatch from the buffer. The pick is the first
+ *    valid slot at or after index (lfsr mod NumSlots), wrapping; NumSlots must be a power
+ *    of two for the RANDOM policy so the mod is a bit mask.
+ *  - Slot allocation: the lowest free slot index. Stamps: a 32-bit arrival counter that
+ *    increments per buffered arrival; "older" compares stamps by wrapping subtraction.
+ */
+#ifndef XLAT_WALK_SCHED_H
+#define XLAT_WALK_SCHED_H
+
+#include "xlat/types.h"
+
+#define XL_WS_SCORE_MAX   256u
+#define XL_WS_INSTR_BITS  20u
+#define XL_WS_INSTR_MASK  ((1u << XL_WS_INSTR_BITS) - 1u)
+
+typedef enum {
+    XL_WS_FCFS = 0,
+    XL_WS_RANDOM = 1,
+    XL_WS_SIMT = 2
+} xl_ws_policy_t;
+
+typedef enum {
+    XL_RULE_NONE = 0,
+    XL_RULE_IMMEDIATE,   /* arrival sent straight to an idle walker */
+    XL_RULE_AGING,       /* SIMT: bypass counter reached the threshold */
+    XL_RULE_BATCH,       /* SIMT: same instruction as the last dispatch */
+    XL_RULE_MINSCORE,    /* SIMT: lowest score, oldest on ties */
+    XL_RULE_FCFS,        /* FCFS: oldest */
+    XL_RULE_RANDOM       /* RANDOM: LFSR-chosen */
+} xl_ws_rule_t;
+
+extern const char *const xl_ws_rule_name[];   /* "none", "immediate", "aging", ... */
+
+typedef struct {
+    uint32_t slots;            /* NumSlots (buffer entries), >= 1 */
+    xl_ws_policy_t policy;
+    uint32_t aging_threshold;  /* AgingThreshold, >= 1 */
+    uint32_t lfsr_seed;        /* RANDOM: initial LFSR state; 0 is replaced by 1 */
+} xl_ws_params_t;
+
+typedef struct {
+    uint8_t  valid;
+    uint64_t va;         /* 48 bits */
+    uint32_t instr_id;   /* 20 bits */
+    uint32_t stamp;      /* arrival stamp */
+    uint16_t score;      /* 9 bits, 1..256 */
+    uint32_t bypass;     /* saturating at aging_threshold */
+    uint32_t tag;        /* caller's request handle, carried through (RTL: TagWidth bits) */
+} xl_ws_entry_t;
+
+typedef struct {
+    xl_ws_params_t p;
+    xl_ws_entry_t *e;          /* p.slots entries */
+    uint32_t count;            /* valid entries */
+    uint32_t next_stamp;
+    uint32_t last_sched_id;
+    uint8_t  last_valid;       /* no dispatch has happened since reset */
+    uint32_t lfsr;
+    /* counters */
+    uint64_t arrivals;         /* requests offered and accepted (immediate included) */
+    uint64_t immediate;        /* dispatched at arrival to an idle walker */
+    uint64_t dispatched[XL_RULE_RANDOM + 1];  /* dispatches by rule */
+    uint64_t full_cycles;      /* cycles an arrival was refused because the buffer was full */
+    uint64_t score_updates;    /* buffered entries whose score was raised by a same-instruction arrival */
+    uint64_t max_occupancy;    /* most entries buffered at once */
+    uint64_t score_sum;        /* sum of scores of entries dispatched from the buffer */
+} xl_walk_sched_t;
+
+typedef struct {
+    uint8_t  arr_valid;
+    uint64_t arr_va;
+    uint32_t arr_instr_id;
+    uint8_t  arr_est;          /* 1..4 */
+    uint32_t arr_tag;          /* caller handle, returned on dispatch */
+    uint8_t  disp_ready;       /* a walker can take a walk this cycle */
+} xl_ws_in_t;
+
+typedef struct {
+    uint8_t  arr_ready;        /* the arrival is accepted this cycle */
+    uint8_t  arr_buffered;     /* accepted into a slot (not immediate): PWC counters count it */
+    uint32_t arr_slot;         /* slot it will occupy when arr_buffered */
+    uint16_t arr_score;        /* its new score when arr_buffered (SIMT; 0 otherwise) */
+    uint8_t  disp_valid;
+    uint8_t  disp_rule;        /* xl_ws_rule_t */
+    uint32_t disp_slot;        /* slot it leaves (undefined for IMMEDIATE) */
+    uint64_t disp_va;
+    uint32_t disp_instr_id;
+    uint32_t disp_stamp;
+    uint16_t disp_score;
+    uint32_t disp_tag;
+} xl_ws_out_t;
+
+/* Allocates the entry array; XL_EINPUT with one line on bad params. */
+int  xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, size_t errlen);
+void xl_walk_sched_free(xl_walk_sched_t *s);
+void xl_walk_sched_reset(xl_walk_sched_t *s);
+void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_out_t *out);
+void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in);
+
+#endif
