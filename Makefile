@@ -45,7 +45,7 @@ $(BUILD)/libxlat.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) -o $@ $^
+	$(CC) $(ALLCFLAGS) -o $@ $^ -lm
 
 run: $(XLAT)
 	./$(XLAT) study --preset isca18

@@ -92,12 +92,14 @@ static const cfg_key_t schema[] = {
     ENUM(l1tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L1 TLB replacement; chosen default [INF]"),
     U32(l1tlb, hit_latency, 1,  1, 100000, "cycles",  "GPU L1 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
     U32(l1tlb, mshrs,       64, 1, 4096,   "misses",  "GPU L1 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
+    U32(l1tlb, ports,       2,  1, 64,     "lookups/cycle", "coalesced translation requests a CU's L1 TLB takes per cycle; chosen default [ADJ gem5 ProbesPerCycle]"),
 
     U32(l2tlb, entries,     512, 1, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]"),
     U32(l2tlb, ways,        16,  1, MAX_ENTRIES, "ways",    "GPU L2 TLB associativity [ISCA Table I: 16-way]"),
     ENUM(l2tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L2 TLB replacement; chosen default [INF]"),
     U32(l2tlb, hit_latency, 69,  1, 100000, "cycles",  "GPU L2 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
-    U32(l2tlb, mshrs,       64,  1, 4096,   "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
+    U32(l2tlb, mshrs,       1024, 1, 65535, "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [INF]: above the IOMMU buffer, or the buffer could never fill (ISCA Fig 14)"),
+    U32(l2tlb, ports,       2,   1, 64,     "lookups/cycle", "lookups the shared L2 TLB starts per cycle; chosen default [ADJ MASK: 2 ports]"),
 
     U32(iommu, tlb1_entries,    32,  1, MAX_ENTRIES, "entries", "IOMMU L1 TLB capacity [ISCA Table I]"),
     U32(iommu, tlb1_ways,       32,  1, MAX_ENTRIES, "ways",    "IOMMU L1 TLB associativity (32 = FA); chosen default [OPEN]"),

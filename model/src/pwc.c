@@ -266,3 +266,78 @@ void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t
     l->fills++;
     xl_plru_touch(lv_bits(l, set), l->ways, way);
 }
+
+/* ---------------------------------------------------------------------------------
+ * Twin block "xl_pwc" (pwc.h, DESIGN.md twin contract; rtl/xl_pwc.sv will match).
+ * Ports per cycle: one arrival-time probe (§2.3 1-a), one walk-time lookup (§2.4 2-b)
+ * and one fill. comb answers probe and lookup from the state before the edge; step
+ * applies, in this order, the lookup's PLRU touch and counter decrement, the probe's
+ * counter increment (probe_inc), then the fill. A lookup or probe never changes which
+ * entries are valid or what they hold, so the answer of comb equals what the
+ * functional calls xl_pwc_lookup, xl_pwc_probe, xl_pwc_fill made in that order return,
+ * and step leaves the same state as those calls.
+ * --------------------------------------------------------------------------------- */
+
+/* Reset: all entries invalid, pending counters 0, PLRU bits 0, and every statistics
+ * counter 0; the geometry (sets, ways, arrays) is kept. Same state as a fresh init. */
+void xl_pwc_reset(xl_pwc_t *c)
+{
+    unsigned i;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        xl_pwc_level_t *l = &c->lv[i];
+        size_t n = (size_t)l->sets * l->ways;
+        if (l->e != NULL)
+            memset(l->e, 0, n * sizeof *l->e);
+        if (l->plru != NULL)
+            memset(l->plru, 0, n * sizeof *l->plru);
+        l->hits = 0u;
+        l->misses = 0u;
+        l->fills = 0u;
+        l->evictions = 0u;
+        l->protected_evictions = 0u;
+        l->forced_evictions = 0u;
+    }
+}
+
+/* The result pwc_access would give, from a const state: levels L4 -> L2, the last
+ * (deepest) hit wins (§1.4). */
+static void pwc_peek(const xl_pwc_t *c, uint16_t asid, xl_va_t va, xl_pwc_result_t *r)
+{
+    xl_pwc_result_t res = { 0u, 0u, 4u };
+    unsigned i;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        unsigned level = 4u - i;
+        const xl_pwc_level_t *l = &c->lv[i];
+        uint32_t set;
+        int w = lv_find(l, asid, xl_pwc_tag(va, level), &set);
+        if (w < 0)
+            continue;
+        res.hit_level = level;
+        res.next = lv_entry(l, set, (uint32_t)w)->next;
+        res.reads = level - 1u;
+    }
+    *r = res;
+}
+
+/* Outputs of a port whose valid input is low read all-zero. */
+void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (in->probe_valid)
+        pwc_peek(c, in->probe_asid, in->probe_va, &out->probe);
+    if (in->lookup_valid)
+        pwc_peek(c, in->lookup_asid, in->lookup_va, &out->lookup);
+}
+
+void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
+{
+    /* 1. walk-time lookup: PLRU touch, counter decrement, hit/miss counts (§2.6) */
+    if (in->lookup_valid)
+        xl_pwc_lookup(c, in->lookup_asid, in->lookup_va, NULL);
+    /* 2. arrival-time probe: counter increment only when the request is buffered */
+    if (in->probe_valid && in->probe_inc)
+        xl_pwc_probe(c, in->probe_asid, in->probe_va, 1, NULL);
+    /* 3. fill: sees the PLRU bits and counters already updated by 1 and 2 */
+    if (in->fill_valid)
+        xl_pwc_fill(c, in->fill_level, in->fill_asid, in->fill_va, in->fill_next);
+}

@@ -14,13 +14,16 @@
  * Every option is checked before anything runs; bad input prints one line and exits 2.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "xlat/config.h"
 #include "xlat/funcsys.h"
+#include "xlat/gpusys.h"
 #include "xlat/stats.h"
 #include "xlat/workload.h"
 
@@ -30,6 +33,9 @@
 
 typedef struct {
     const char *preset, *config, *workload, *workloads, *json, *json_dir;
+    const char *model, *events, *key, *values;
+    const char *files[MAX_WL];
+    unsigned nfiles;
     const char *sets[MAX_SETS];
     unsigned nsets;
     uint32_t scale_ppm;
@@ -43,7 +49,9 @@ static void usage(FILE *f)
     fputs("usage: xlat <command> [options]\n"
           "commands:\n"
           "  run     run one workload through the translation system and print its statistics\n"
-          "  study   run a set of workloads and print the ISCA'18 motivation tables\n"
+          "  study   run a set of workloads on the functional model: ISCA'18 motivation tables\n"
+          "  sweep   run workloads under each value of one config key; speedup table\n"
+          "  compare print a speedup table of results JSON files (first = baseline)\n"
           "  list    list workloads and presets (list workloads | list presets)\n"
           "  config  print the effective configuration as INI\n"
           "  keys    list every configuration key with its default, unit and meaning\n"
@@ -58,6 +66,9 @@ static void usage(FILE *f)
           "  --json FILE          write results as JSON (run)\n"
           "  --json-dir DIR       write one results JSON per workload (study)\n"
           "  --quiet              print statistics only, not the configuration (run)\n"
+          "  --model cycle|functional  the cycle-level model (default) or the untimed one\n"
+          "  --events FILE        write the IOMMU event log (run, cycle model)\n"
+          "  --key SEC.KEY --values V1,V2,...  the key and values of a sweep\n"
           "exit status: 0 success, 2 bad input, 1 internal error\n", f);
 }
 
@@ -103,6 +114,18 @@ static int parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen
         else if (!strcmp(a, "--json")) { NEED(); o->json = v; }
         else if (!strcmp(a, "--json-dir")) { NEED(); o->json_dir = v; }
         else if (!strcmp(a, "--quiet")) { o->quiet = 1; }
+        else if (!strcmp(a, "--model")) {
+            NEED();
+            if (strcmp(v, "cycle") && strcmp(v, "functional")) {
+                snprintf(err, errlen, "--model '%s': expected cycle or functional", v);
+                return XL_EINPUT;
+            }
+            o->model = v;
+        }
+        else if (!strcmp(a, "--events")) { NEED(); o->events = v; }
+        else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
+        else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
+        else if (a[0] != '-' && o->nfiles < MAX_WL) { o->files[o->nfiles++] = a; }
         else if (!strcmp(a, "--scale")) {
             NEED();
             if (xl_parse_scale(v, &o->scale_ppm, err, errlen) != XL_OK)
@@ -149,37 +172,55 @@ static int build_config(const opts_t *o, xl_config_t *c, char *err, size_t errle
     return xl_config_validate(c, err, errlen);
 }
 
-/* Run one workload; stats go into *st (created here). */
-static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, xl_stats_t **st,
-                   xl_workload_t *wl, char *err, size_t errlen)
+/* Run one workload under one model; stats go into *st (created here). */
+static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
+                   FILE *events, xl_stats_t **st, xl_workload_t *wl, char *err, size_t errlen)
 {
-    xl_func_t *f = NULL;
     int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, err, errlen);
     if (rc != XL_OK)
         return rc;
-    rc = xl_func_create(&f, c, wl, err, errlen);
-    if (rc == XL_OK)
-        rc = xl_func_run(f, err, errlen);
-    if (rc == XL_OK) {
-        *st = xl_stats_create();
-        if (!*st) {
-            snprintf(err, errlen, "out of host memory");
-            rc = XL_EINTERNAL;
-        } else {
+    *st = xl_stats_create();
+    if (!*st) {
+        snprintf(err, errlen, "out of host memory");
+        xl_wl_close(wl);
+        return XL_EINTERNAL;
+    }
+    if (!strcmp(model, "functional")) {
+        xl_func_t *f = NULL;
+        rc = xl_func_create(&f, c, wl, err, errlen);
+        if (rc == XL_OK)
+            rc = xl_func_run(f, err, errlen);
+        if (rc == XL_OK) {
             xl_func_stats(f, *st);
             xl_stats_freeze(*st);   /* f is destroyed below */
         }
+        xl_func_destroy(f);
+    } else {
+        xl_gpu_t *g = NULL;
+        rc = xl_gpu_create(&g, c, wl, err, errlen);
+        if (rc == XL_OK) {
+            xl_gpu_set_events(g, events);
+            xl_gpu_set_progress(g, isatty(2) ? stderr : NULL);
+            rc = xl_gpu_run(g, err, errlen);
+        }
+        if (rc == XL_OK) {
+            xl_gpu_stats(g, *st);
+            xl_stats_freeze(*st);
+        }
+        xl_gpu_destroy(g);
     }
-    xl_func_destroy(f);
-    if (rc != XL_OK)
+    if (rc != XL_OK) {
+        xl_stats_destroy(*st);
+        *st = NULL;
         xl_wl_close(wl);
+    }
     return rc;
 }
 
 static void write_results_json(FILE *f, const xl_config_t *c, const xl_workload_t *wl,
-                               const char *scale, const xl_stats_t *st)
+                               const char *scale, const char *model, const xl_stats_t *st)
 {
-    fprintf(f, "{\n  \"xlat_version\": \"%s\",\n  \"model\": \"functional\",\n", XLAT_VERSION);
+    fprintf(f, "{\n  \"xlat_version\": \"%s\",\n  \"model\": \"%s\",\n", XLAT_VERSION, model);
     fprintf(f, "  \"workload\": \"%s\",\n  \"scale\": \"%s\",\n  \"seed\": %llu,\n",
             wl->desc->name, scale, (unsigned long long)c->sim.seed);
     fputs("  \"config\": ", f);
@@ -210,17 +251,30 @@ static int finish_tmp(FILE *f, const char *tmp, const char *path, char *err, siz
     return XL_OK;
 }
 
+static int check_unused(const opts_t *o, const char *cmd, int allow_files, char *err, size_t errlen)
+{
+    if (o->nfiles && !allow_files) {
+        snprintf(err, errlen, "%s: unexpected argument '%s' (see xlat --help)", cmd, o->files[0]);
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}
+
 static int cmd_run(const opts_t *o, char *err, size_t errlen)
 {
     xl_config_t c;
     xl_workload_t wl;
     xl_stats_t *st = NULL;
-    FILE *jf = NULL;
-    char tmp[4096];
-    if (o->workloads || o->json_dir) {
-        snprintf(err, errlen, "run takes --workload and --json (--workloads/--json-dir are for study)");
+    FILE *jf = NULL, *ef = NULL;
+    char tmp[4096], etmp[4096];
+    const char *model = o->model ? o->model : "cycle";
+    if (o->workloads || o->json_dir || o->key || o->values) {
+        snprintf(err, errlen, "run takes --workload and --json (--workloads, --json-dir, --key, "
+                 "--values belong to study and sweep)");
         return XL_EINPUT;
     }
+    if (check_unused(o, "run", 0, err, errlen))
+        return XL_EINPUT;
     if (!o->workload) {
         snprintf(err, errlen, "run needs --workload NAME (see xlat list)");
         return XL_EINPUT;
@@ -228,19 +282,38 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
         return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, err, errlen);
     }
+    if (o->events && !strcmp(model, "functional")) {
+        snprintf(err, errlen, "--events needs the cycle-level model (--model cycle)");
+        return XL_EINPUT;
+    }
     if (build_config(o, &c, err, errlen) != XL_OK)
         return XL_EINPUT;
     if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
         return XL_EINPUT;
-    int rc = run_one(&c, o->workload, o->scale_ppm, &st, &wl, err, errlen);
+    if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
+        if (jf) {
+            fclose(jf);
+            remove(tmp);
+        }
+        return XL_EINPUT;
+    }
+    if (ef)
+        fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
+                XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
+    int rc = run_one(&c, o->workload, o->scale_ppm, model, ef, &st, &wl, err, errlen);
     if (rc != XL_OK) {
         if (jf) {
             fclose(jf);
             remove(tmp);
         }
+        if (ef) {
+            fclose(ef);
+            remove(etmp);
+        }
         return rc;
     }
-    printf("xlat %s: functional run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
+    printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
+           !strcmp(model, "cycle") ? "cycle-level" : "functional",
            wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
            (unsigned long long)c.sim.seed);
     if (!o->quiet) {
@@ -250,8 +323,14 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     }
     xl_stats_print(st, stdout);
     if (jf) {
-        write_results_json(jf, &c, &wl, o->scale_str, st);
+        write_results_json(jf, &c, &wl, o->scale_str, model, st);
         rc = finish_tmp(jf, tmp, o->json, err, errlen);
+    }
+    if (ef && rc == XL_OK)
+        rc = finish_tmp(ef, etmp, o->events, err, errlen);
+    else if (ef) {
+        fclose(ef);
+        remove(etmp);
     }
     xl_stats_destroy(st);
     xl_wl_close(&wl);
@@ -279,10 +358,14 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
     char list[512];
     const char *names[MAX_WL];
     unsigned n = 0;
-    if (o->workload || o->json) {
-        snprintf(err, errlen, "study takes --workloads and --json-dir (--workload/--json are for run)");
+    if (o->workload || o->json || o->events || o->key || o->values ||
+        (o->model && strcmp(o->model, "functional"))) {
+        snprintf(err, errlen, "study takes --workloads and --json-dir and runs the functional model "
+                 "(see xlat --help)");
         return XL_EINPUT;
     }
+    if (check_unused(o, "study", 0, err, errlen))
+        return XL_EINPUT;
     snprintf(list, sizeof list, "%s", o->workloads ? o->workloads : STUDY_DEFAULT);
     for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
         if (n == MAX_WL) {
@@ -314,7 +397,7 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
            c.pwc.l4_entries, c.pwc.l3_entries, c.pwc.l2_entries);
     for (unsigned i = 0; i < n && rc == XL_OK; i++) {
         fprintf(stderr, "  running %s ...\n", names[i]);
-        rc = run_one(&c, names[i], o->scale_ppm, &st[i], &wl[i], err, errlen);
+        rc = run_one(&c, names[i], o->scale_ppm, "functional", NULL, &st[i], &wl[i], err, errlen);
         if (rc == XL_OK && o->json_dir) {
             char path[4096], tmp[4200];
             snprintf(path, sizeof path, "%s/%s.json", o->json_dir, wl[i].desc->name);
@@ -322,7 +405,7 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
             if (!jf) {
                 rc = XL_EINPUT;
             } else {
-                write_results_json(jf, &c, &wl[i], o->scale_str, st[i]);
+                write_results_json(jf, &c, &wl[i], o->scale_str, "functional", st[i]);
                 rc = finish_tmp(jf, tmp, path, err, errlen);
             }
         }
@@ -391,6 +474,221 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
     return rc;
 }
 
+/* Split a comma list in place into at most max items; returns the count or -1. */
+static int split_list(char *buf, const char **items, unsigned max)
+{
+    unsigned n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (n == max)
+            return -1;
+        items[n++] = tok;
+    }
+    return (int)n;
+}
+
+#define MAX_VALUES 8
+
+/* Speedups and geometric means are a report of the model's integer cycle counts, so
+ * floating point is fine here (it never feeds back into a simulation). */
+static double geomean(const double *v, unsigned n)
+{
+    double s = 0;
+    for (unsigned i = 0; i < n; i++)
+        s += log(v[i]);
+    return n ? exp(s / n) : 0;
+}
+
+static int cmd_sweep(const opts_t *o, char *err, size_t errlen)
+{
+    char wbuf[512], vbuf[512], setb[MAX_VALUES][256];
+    const char *names[MAX_WL], *vals[MAX_VALUES];
+    const char *model = o->model ? o->model : "cycle";
+    if (!o->key || !o->values) {
+        snprintf(err, errlen, "sweep needs --key SECTION.KEY and --values V1,V2,...");
+        return XL_EINPUT;
+    }
+    if (o->workload || o->json || o->events || check_unused(o, "sweep", 0, err, errlen)) {
+        if (!*err)
+            snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json or --events");
+        return XL_EINPUT;
+    }
+    snprintf(wbuf, sizeof wbuf, "%s", o->workloads ? o->workloads : STUDY_DEFAULT);
+    snprintf(vbuf, sizeof vbuf, "%s", o->values);
+    int nw = split_list(wbuf, names, MAX_WL), nv = split_list(vbuf, vals, MAX_VALUES);
+    if (nw <= 0 || nv <= 0) {
+        snprintf(err, errlen, "sweep: --workloads and --values need 1 to %d and %d items", MAX_WL,
+                 MAX_VALUES);
+        return XL_EINPUT;
+    }
+    for (int i = 0; i < nw; i++)
+        if (!xl_wl_find(names[i])) {
+            xl_workload_t tmpwl;
+            return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, err, errlen);
+        }
+    /* every configuration is built and checked before anything runs */
+    xl_config_t cfg[MAX_VALUES];
+    for (int v = 0; v < nv; v++) {
+        opts_t ov = *o;
+        snprintf(setb[v], sizeof setb[v], "%s=%s", o->key, vals[v]);
+        if (ov.nsets == MAX_SETS) {
+            snprintf(err, errlen, "too many --set options");
+            return XL_EINPUT;
+        }
+        ov.sets[ov.nsets++] = setb[v];
+        if (build_config(&ov, &cfg[v], err, errlen) != XL_OK)
+            return XL_EINPUT;
+    }
+    uint64_t cyc[MAX_WL][MAX_VALUES], walks[MAX_WL][MAX_VALUES], stall[MAX_WL][MAX_VALUES];
+    uint64_t gap[MAX_WL][MAX_VALUES];
+    const char *klass[MAX_WL];
+    for (int i = 0; i < nw; i++) {
+        for (int v = 0; v < nv; v++) {
+            xl_workload_t wl;
+            xl_stats_t *st = NULL;
+            fprintf(stderr, "  %s %s ...\n", names[i], setb[v]);
+            int rc = run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, &st, &wl, err, errlen);
+            if (rc != XL_OK)
+                return rc;
+            klass[i] = wl.desc->klass;
+            names[i] = wl.desc->name;
+            cyc[i][v] = sget(st, "sim.cycles");
+            walks[i][v] = sget(st, "iommu.walks");
+            stall[i][v] = sget(st, "gpu.stall_cycles");
+            gap[i][v] = sget(st, "iommu.gap_first_last_avg");
+            if (o->json_dir) {
+                char path[4096], tmp[4200];
+                snprintf(path, sizeof path, "%s/%s-%s.json", o->json_dir, wl.desc->name, vals[v]);
+                FILE *jf = open_tmp(path, tmp, sizeof tmp, err, errlen);
+                if (!jf)
+                    rc = XL_EINPUT;
+                else {
+                    write_results_json(jf, &cfg[v], &wl, o->scale_str, model, st);
+                    rc = finish_tmp(jf, tmp, path, err, errlen);
+                }
+            }
+            xl_stats_destroy(st);
+            xl_wl_close(&wl);
+            if (rc != XL_OK)
+                return rc;
+        }
+    }
+    printf("xlat %s: sweep of %s over %s, %s model, scale %s, seed %llu\n", XLAT_VERSION, o->key,
+           o->values, model, o->scale_str, (unsigned long long)cfg[0].sim.seed);
+    printf("\nRuntime (GPU cycles) and speedup over %s=%s\n%-9s %-9s", o->key, vals[0], "workload",
+           "class");
+    for (int v = 0; v < nv; v++)
+        printf(" %13s", vals[v]);
+    for (int v = 1; v < nv; v++)
+        printf(" %9s", vals[v]);
+    printf("\n");
+    for (int i = 0; i < nw; i++) {
+        printf("%-9s %-9s", names[i], klass[i]);
+        for (int v = 0; v < nv; v++)
+            printf(" %13llu", (unsigned long long)cyc[i][v]);
+        for (int v = 1; v < nv; v++)
+            printf(" %8.3fx", (double)cyc[i][0] / (double)cyc[i][v]);
+        printf("\n");
+    }
+    static const char *const classes[] = {"irregular", "regular"};
+    for (int k = 0; k < 2; k++) {
+        double sp[MAX_WL];
+        unsigned n = 0;
+        for (int v = 1; v < nv; v++) {
+            n = 0;
+            for (int i = 0; i < nw; i++)
+                if (!strcmp(klass[i], classes[k]))
+                    sp[n++] = (double)cyc[i][0] / (double)cyc[i][v];
+            if (!n)
+                break;
+            if (v == 1)
+                printf("%-9s %-9s", "geomean", classes[k]), printf("%*s", 14 * nv, "");
+            printf(" %8.3fx", geomean(sp, n));
+        }
+        if (n)
+            printf("\n");
+    }
+    if (nv > 1) {
+        printf("\nRelative to %s=%s (value / baseline): walks (Fig 11), stall cycles (Fig 9), "
+               "first-to-last walk gap (Fig 10)\n%-9s", o->key, vals[0], "workload");
+        for (int v = 1; v < nv; v++)
+            printf(" %9s-walk %9s-stall %9s-gap", vals[v], vals[v], vals[v]);
+        printf("\n");
+        for (int i = 0; i < nw; i++) {
+            printf("%-9s", names[i]);
+            for (int v = 1; v < nv; v++)
+                printf(" %14.3f %15.3f %13.3f", walks[i][0] ? (double)walks[i][v] / walks[i][0] : 0,
+                       stall[i][0] ? (double)stall[i][v] / stall[i][0] : 0,
+                       gap[i][0] ? (double)gap[i][v] / gap[i][0] : 0);
+            printf("\n");
+        }
+    }
+    return XL_OK;
+}
+
+/* Pull a number or a string value of "key" out of a results JSON (our own format). */
+static int json_field(const char *text, const char *key, char *out, size_t len)
+{
+    char pat[96];
+    snprintf(pat, sizeof pat, "\"%s\": ", key);
+    const char *p = strstr(text, pat);
+    if (!p)
+        return -1;
+    p += strlen(pat);
+    size_t n = 0;
+    if (*p == '"') {
+        p++;
+        while (p[n] && p[n] != '"' && n + 1 < len)
+            n++;
+    } else {
+        while (p[n] >= '0' && p[n] <= '9' && n + 1 < len)
+            n++;
+    }
+    if (!n)
+        return -1;
+    memcpy(out, p, n);
+    out[n] = 0;
+    return 0;
+}
+
+static int cmd_compare(const opts_t *o, char *err, size_t errlen)
+{
+    uint64_t cyc[MAX_WL];
+    char wl[MAX_WL][64], model[MAX_WL][32];
+    if (o->nfiles < 2) {
+        snprintf(err, errlen, "compare needs two or more results JSON files");
+        return XL_EINPUT;
+    }
+    for (unsigned i = 0; i < o->nfiles; i++) {
+        FILE *f = fopen(o->files[i], "r");
+        static char text[1 << 20];
+        char num[32];
+        if (!f) {
+            snprintf(err, errlen, "%s: cannot open: %s", o->files[i], strerror(errno));
+            return XL_EINPUT;
+        }
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = 0;
+        if (json_field(text, "workload", wl[i], sizeof wl[i]) ||
+            json_field(text, "model", model[i], sizeof model[i]) ||
+            json_field(text, "sim.cycles", num, sizeof num)) {
+            snprintf(err, errlen, "%s: not a cycle-level xlat results file (no workload, model or "
+                     "sim.cycles)", o->files[i]);
+            return XL_EINPUT;
+        }
+        cyc[i] = strtoull(num, NULL, 10);
+        if (!cyc[i]) {
+            snprintf(err, errlen, "%s: sim.cycles is 0", o->files[i]);
+            return XL_EINPUT;
+        }
+    }
+    printf("%-40s %-9s %13s %9s\n", "results file", "workload", "cycles", "speedup");
+    for (unsigned i = 0; i < o->nfiles; i++)
+        printf("%-40s %-9s %13llu %8.3fx\n", o->files[i], wl[i], (unsigned long long)cyc[i],
+               (double)cyc[0] / (double)cyc[i]);
+    return XL_OK;
+}
+
 static int cmd_list(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "all";
@@ -442,7 +740,8 @@ int main(int argc, char **argv)
         xl_config_describe(stdout);
         return XL_OK;
     }
-    if (strcmp(cmd, "run") && strcmp(cmd, "study") && strcmp(cmd, "config")) {
+    if (strcmp(cmd, "run") && strcmp(cmd, "study") && strcmp(cmd, "config") &&
+        strcmp(cmd, "sweep") && strcmp(cmd, "compare")) {
         snprintf(err, sizeof err, "unknown command '%s' (see xlat --help)", cmd);
         return bad(err);
     }
@@ -450,14 +749,22 @@ int main(int argc, char **argv)
         return bad(err);
     if (!strcmp(cmd, "config")) {
         xl_config_t c;
-        if (o.workload || o.workloads || o.json || o.json_dir || o.quiet || o.have_scale)
+        if (o.workload || o.workloads || o.json || o.json_dir || o.quiet || o.have_scale ||
+            o.model || o.events || o.key || o.values || o.nfiles)
             return bad("config takes only --preset, --config, --seed and --set");
         if (build_config(&o, &c, err, sizeof err) != XL_OK)
             return bad(err);
         xl_config_write_ini(&c, stdout);
         return XL_OK;
     }
-    rc = !strcmp(cmd, "run") ? cmd_run(&o, err, sizeof err) : cmd_study(&o, err, sizeof err);
+    if (!strcmp(cmd, "run"))
+        rc = cmd_run(&o, err, sizeof err);
+    else if (!strcmp(cmd, "sweep"))
+        rc = cmd_sweep(&o, err, sizeof err);
+    else if (!strcmp(cmd, "compare"))
+        rc = cmd_compare(&o, err, sizeof err);
+    else
+        rc = cmd_study(&o, err, sizeof err);
     if (rc != XL_OK)
         fprintf(stderr, "xlat: %s\n", err);
     return rc;

@@ -455,6 +455,226 @@ static void test_05_11_victim_rule_property(void **state)
     xl_pwc_free(&c);
 }
 
+/* ------------------------------------------------------------ twin interface */
+
+/* Every field of two caches of the same geometry: entries, PLRU bits, counters. */
+static int pwc_same(const xl_pwc_t *a, const xl_pwc_t *b)
+{
+    unsigned i;
+    size_t k, n;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        const xl_pwc_level_t *x = &a->lv[i], *y = &b->lv[i];
+        if (x->sets != y->sets || x->ways != y->ways || x->hits != y->hits ||
+            x->misses != y->misses || x->fills != y->fills || x->evictions != y->evictions ||
+            x->protected_evictions != y->protected_evictions ||
+            x->forced_evictions != y->forced_evictions)
+            return 0;
+        n = (size_t)x->sets * x->ways;
+        for (k = 0; k < n; k++) {
+            const xl_pwc_entry_t *p = &x->e[k], *q = &y->e[k];
+            if (p->valid != q->valid || p->cnt != q->cnt || p->asid != q->asid ||
+                p->tag != q->tag || p->next != q->next || x->plru[k] != y->plru[k])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static void expect_result(const xl_pwc_result_t *got, const xl_pwc_result_t *want)
+{
+    assert_int_equal(got->hit_level, want->hit_level);
+    assert_int_equal(got->reads, want->reads);
+    assert_int_equal(got->next, want->next);
+}
+
+/* comb/step against the functional API: cache A runs the twin interface, cache B the
+ * calls lookup, probe, fill in that order, on 20000 cycles of seeded random ports
+ * (xl_rng seed 12; indices drawn from 0..3/0..3/0..5/0..7 and asid 0..1 so every level
+ * hits, misses and evicts in the 1/2/8-set default geometry; 1 fill level in 16 is 1 or
+ * 5, which both sides ignore). Every cycle: comb leaves A equal to B (no side effect),
+ * comb's answers equal the functional results, and after step A equals B again. A port
+ * whose valid is low reads all-zero. Hit, eviction and protection counts must be
+ * non-zero so the comparison covers those paths. */
+static void test_05_12_twin_equivalence(void **state)
+{
+    xl_pwc_t a, b;
+    xl_rng_t rng;
+    unsigned cyc, deep_hits = 0, full_cnt = 0;
+    (void)state;
+    mk(&a);
+    mk(&b);
+    xl_rng_seed(&rng, 12);
+    for (cyc = 0; cyc < 20000; cyc++) {
+        xl_pwc_in_t in;
+        xl_pwc_out_t o;
+        xl_pwc_result_t rl, rp;
+        unsigned lv;
+        memset(&in, 0, sizeof in);
+        in.probe_valid = (uint8_t)xl_rng_below(&rng, 2);
+        in.probe_inc = (uint8_t)xl_rng_below(&rng, 2);
+        in.probe_asid = (uint16_t)xl_rng_below(&rng, 2);
+        in.probe_va = va_of((unsigned)xl_rng_below(&rng, 4), (unsigned)xl_rng_below(&rng, 4),
+                            (unsigned)xl_rng_below(&rng, 6), (unsigned)xl_rng_below(&rng, 8));
+        in.lookup_valid = (uint8_t)xl_rng_below(&rng, 2);
+        in.lookup_asid = (uint16_t)xl_rng_below(&rng, 2);
+        in.lookup_va = va_of((unsigned)xl_rng_below(&rng, 4), (unsigned)xl_rng_below(&rng, 4),
+                             (unsigned)xl_rng_below(&rng, 6), (unsigned)xl_rng_below(&rng, 8));
+        in.fill_valid = (uint8_t)xl_rng_below(&rng, 2);
+        lv = (unsigned)xl_rng_below(&rng, 16);
+        in.fill_level = (uint8_t)(lv == 0 ? 1 : lv == 1 ? 5 : 2 + lv % 3);
+        in.fill_asid = (uint16_t)xl_rng_below(&rng, 2);
+        in.fill_va = va_of((unsigned)xl_rng_below(&rng, 4), (unsigned)xl_rng_below(&rng, 4),
+                           (unsigned)xl_rng_below(&rng, 6), (unsigned)xl_rng_below(&rng, 8));
+        in.fill_next = (xl_pa_t)(1u + xl_rng_below(&rng, 1000)) << 12;
+
+        xl_pwc_comb(&a, &in, &o);
+        assert_true(pwc_same(&a, &b));
+        if (in.lookup_valid) {
+            xl_pwc_lookup(&b, in.lookup_asid, in.lookup_va, &rl);
+            expect_result(&o.lookup, &rl);
+            deep_hits += rl.hit_level == 2;
+        } else {
+            assert_int_equal(o.lookup.reads, 0);
+            assert_int_equal(o.lookup.hit_level, 0);
+        }
+        if (in.probe_valid) {
+            xl_pwc_probe(&b, in.probe_asid, in.probe_va, in.probe_inc, &rp);
+            expect_result(&o.probe, &rp);
+        } else {
+            assert_int_equal(o.probe.reads, 0);
+        }
+        if (in.fill_valid)
+            xl_pwc_fill(&b, in.fill_level, in.fill_asid, in.fill_va, in.fill_next);
+        xl_pwc_step(&a, &in);
+        assert_true(pwc_same(&a, &b));
+        full_cnt += a.lv[L4].e[0].cnt == 3;
+    }
+    assert_true(deep_hits > 0);
+    assert_true(full_cnt > 0);
+    assert_true(a.lv[L2].evictions > 0 && a.lv[L4].evictions > 0);
+    assert_true(a.lv[L2].protected_evictions + a.lv[L3].protected_evictions +
+                a.lv[L4].protected_evictions > 0);
+    xl_pwc_free(&a);
+    xl_pwc_free(&b);
+}
+
+/* Order inside one step (pwc.h): lookup touch + decrement, probe increment, fill.
+ * L4 holds tags 0..3 in ways 0..3, PLRU bits 0 0 0 (plain victim way 0), counters 0.
+ * A: lookup of tag 0 and a fill of tag 10 in one cycle. comb answers from the state
+ *    before the edge (hit L4, next 0x1000). The lookup's touch of way 0 sets b1 = b2 = 1
+ *    before the fill chooses: 1 -> 3 -> leaf 6 = way 2 is replaced and tag 0 stays.
+ *    (Fill first would have replaced way 0.) The fill's touch of way 2: b1 = 0, b3 = 1.
+ * B: lookup and probe (inc) of tag 0 in one cycle: decrement first, 0 stays 0
+ *    (saturating), then the increment: 1. (The other order would end at 0.)
+ * C: probe (inc) of tag 0 and a fill of tag 10 in one cycle: way 0 is reserved (cnt 1)
+ *    when the fill chooses, so the victim is way 1 (test_05_05 case A), protected. */
+static void test_05_13_twin_step_order(void **state)
+{
+    xl_pwc_t c;
+    xl_pwc_in_t in;
+    xl_pwc_out_t o;
+    (void)state;
+
+    fill_l4_full(&c);
+    memset(&in, 0, sizeof in);
+    in.lookup_valid = 1;
+    in.lookup_va = va_of(0, 0, 0, 0);
+    in.fill_valid = 1;
+    in.fill_level = 4;
+    in.fill_va = va_of(10, 0, 0, 0);
+    in.fill_next = 0xA000;
+    xl_pwc_comb(&c, &in, &o);
+    assert_int_equal(o.lookup.hit_level, 4);
+    assert_int_equal(o.lookup.next, 0x1000);
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L4].e[2].tag, 10);
+    assert_int_equal(c.lv[L4].e[0].tag, 0);
+    assert_int_equal(c.lv[L4].plru[1], 0);
+    assert_int_equal(c.lv[L4].plru[2], 1);
+    assert_int_equal(c.lv[L4].plru[3], 1);
+    assert_int_equal(c.lv[L4].hits, 1);
+    assert_int_equal(c.lv[L4].evictions, 1);
+    xl_pwc_free(&c);
+
+    fill_l4_full(&c);
+    memset(&in, 0, sizeof in);
+    in.lookup_valid = 1;
+    in.lookup_va = va_of(0, 0, 0, 0);
+    in.probe_valid = 1;
+    in.probe_inc = 1;
+    in.probe_va = va_of(0, 1, 2, 3);
+    xl_pwc_comb(&c, &in, &o);
+    assert_int_equal(o.probe.hit_level, 4);
+    assert_int_equal(o.probe.reads, 3);
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L4].e[0].cnt, 1);
+    xl_pwc_free(&c);
+
+    fill_l4_full(&c);
+    memset(&in, 0, sizeof in);
+    in.probe_valid = 1;
+    in.probe_inc = 1;
+    in.probe_va = va_of(0, 0, 0, 0);
+    in.fill_valid = 1;
+    in.fill_level = 4;
+    in.fill_va = va_of(10, 0, 0, 0);
+    in.fill_next = 0xA000;
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L4].e[1].tag, 10);
+    assert_int_equal(c.lv[L4].e[0].tag, 0);
+    assert_int_equal(c.lv[L4].e[0].cnt, 1);
+    assert_int_equal(c.lv[L4].protected_evictions, 1);
+    xl_pwc_free(&c);
+}
+
+/* Reset: after some traffic the cache equals a freshly initialised one (entries
+ * invalid, counters and PLRU bits 0, statistics 0, geometry kept); a VA that hit before
+ * now misses (reads 4) and a fill after reset lands in way 0 of its set. */
+static void test_05_14_twin_reset(void **state)
+{
+    xl_pwc_t c, fresh;
+    xl_pwc_in_t in;
+    xl_pwc_out_t o;
+    xl_va_t v = va_of(1, 2, 3, 4);
+    (void)state;
+    mk(&c);
+    mk(&fresh);
+    memset(&in, 0, sizeof in);
+    in.fill_valid = 1;
+    in.fill_level = 2;
+    in.fill_va = v;
+    in.fill_next = 0x3000;
+    xl_pwc_step(&c, &in);
+    in.fill_valid = 0;
+    in.probe_valid = 1;
+    in.probe_inc = 1;
+    in.probe_va = v;
+    in.lookup_valid = 1;
+    in.lookup_va = va_of(1, 2, 4, 0);
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L2].e[3 * 4].cnt, 1);
+    assert_int_equal(c.lv[L2].misses, 1);
+    assert_false(pwc_same(&c, &fresh));
+
+    xl_pwc_reset(&c);
+    assert_true(pwc_same(&c, &fresh));
+    assert_int_equal(c.lv[L2].sets, 8);
+    xl_pwc_comb(&c, &in, &o);
+    assert_int_equal(o.probe.hit_level, 0);
+    assert_int_equal(o.probe.reads, 4);
+    memset(&in, 0, sizeof in);
+    in.fill_valid = 1;
+    in.fill_level = 2;
+    in.fill_va = v;
+    in.fill_next = 0x5000;
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L2].e[3 * 4].valid, 1);
+    assert_int_equal(c.lv[L2].e[3 * 4].next, 0x5000);
+    assert_int_equal(c.lv[L2].fills, 1);
+    xl_pwc_free(&c);
+    xl_pwc_free(&fresh);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -469,6 +689,9 @@ int main(void)
         cmocka_unit_test(test_05_09_asid),
         cmocka_unit_test(test_05_10_geometry_errors),
         cmocka_unit_test(test_05_11_victim_rule_property),
+        cmocka_unit_test(test_05_12_twin_equivalence),
+        cmocka_unit_test(test_05_13_twin_step_order),
+        cmocka_unit_test(test_05_14_twin_reset),
     };
     return cmocka_run_group_tests_name("t05_pwc", tests, NULL, NULL);
 }

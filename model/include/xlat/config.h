@@ -36,6 +36,7 @@ typedef struct {
         xl_repl_t repl;          /* lru | plru */
         uint32_t hit_latency;    /* GPU cycles */
         uint32_t mshrs;          /* outstanding misses */
+        uint32_t ports;          /* lookups per cycle */
     } l1tlb, l2tlb;
     struct {
         uint32_t tlb1_entries, tlb1_ways;  /* IOMMU L1 TLB */

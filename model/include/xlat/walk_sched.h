@@ -33,8 +33,9 @@
  *  - Aging (§2.5): at each dispatch from the buffer, every remaining entry older than
  *    the picked one (lower stamp) increments its bypass counter (saturating).
  *  - last_sched_id = instr_id of every dispatch, immediate ones included (§8 item 6).
- *  - Random: a 32-bit Galois LFSR (taps 0x80200003, i.e. x^32+x^22+x^2+x+1), seeded from
- *    params (never 0), advanced once per dispatch from the buffer. The pick is the first
+ *  - Random: a 32-bit right-shifting Galois LFSR (lsb = s & 1; s >>= 1; if lsb,
+ *    s ^= 0x80200003), seeded from params (never 0), advanced once per dispatch from the
+ *    buffer. The pick is the first
  *    valid slot at or after index (lfsr mod NumSlots), wrapping; NumSlots must be a power
  *    of two for the RANDOM policy so the mod is a bit mask.
  *  - Slot allocation: the lowest free slot index. Stamps: a 32-bit arrival counter that
@@ -90,7 +91,7 @@ typedef struct {
     uint32_t count;            /* valid entries */
     uint32_t next_stamp;
     uint32_t last_sched_id;
-    uint8_t  last_valid;       /* no dispatch has happened since reset */
+    uint8_t  last_valid;       /* 1 once any dispatch has happened since reset */
     uint32_t lfsr;
     /* counters */
     uint64_t arrivals;         /* requests offered and accepted (immediate included) */
@@ -118,7 +119,7 @@ typedef struct {
     uint16_t arr_score;        /* its new score when arr_buffered (SIMT; 0 otherwise) */
     uint8_t  disp_valid;
     uint8_t  disp_rule;        /* xl_ws_rule_t */
-    uint32_t disp_slot;        /* slot it leaves (undefined for IMMEDIATE) */
+    uint32_t disp_slot;        /* slot it leaves (0 for IMMEDIATE, as are stamp and score) */
     uint64_t disp_va;
     uint32_t disp_instr_id;
     uint32_t disp_stamp;

@@ -1,0 +1,1556 @@
+/*
+ * gpusys.c - the cycle-level GPU translation system (gpusys.h).
+ *
+ * Spec seed-000-003 §1.5, the life of a translation, with time:
+ *   1. a wavefront issues a memory instruction (one instruction per CU per cycle);
+ *   2. the coalescer merges same-page lanes; the CU's L1 TLB takes l1tlb.ports
+ *      requests per cycle (the CU's memory pipe is busy meanwhile);
+ *   3. L1 TLB hit: translation after l1tlb.hit_latency; miss: an L1 MSHR (same-page
+ *      misses merge; full: the request waits) and an L2 TLB lookup (l2tlb.ports per
+ *      cycle, result after l2tlb.hit_latency; misses merge in L2 MSHRs);
+ *   4. an L2 miss crosses the link (iommu.link_latency) to the IOMMU;
+ *   5. the IOMMU takes one request per cycle into its L1/L2 TLBs (iommu.tlb_latency);
+ *   6. a miss is offered to the walk buffer/scheduler (twin block xl_walk_sched), with
+ *      the PWC probe's estimate (twin block xl_pwc);
+ *   7. a free walker takes the scheduler's pick (one dispatch per cycle);
+ *   8. the walker looks up the PWC (iommu.pwc_latency) and reads 1-4 page-table lines
+ *      through xl_memsys (the L2 data cache and DRAM, shared with data); the IOMMU takes
+ *      one page-table response per cycle, filling the PWC with upper-level entries;
+ *   9. the translation fills the IOMMU TLBs, crosses the link back, fills the L2 TLB,
+ *      the waiting L1 TLBs, and releases the lanes' data accesses (L1 data cache, then
+ *      xl_memsys). The instruction completes when all its translations and data are back.
+ * Ideal translation (translation.ideal = 1): every L1 TLB lookup hits in one cycle.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "xlat/addrspace.h"
+#include "xlat/funcsys.h"
+#include "xlat/gpusys.h"
+#include "xlat/memsys.h"
+#include "xlat/pagetable.h"
+#include "xlat/pwc.h"
+#include "xlat/tlb.h"
+#include "xlat/walk_sched.h"
+
+#define ASID 1u
+#define NONE UINT32_MAX
+#define EPOCH 1024u   /* L2 TLB accesses per epoch of the Fig 12 metric */
+
+/* ------------------------------------------------------------------ events */
+
+enum {
+    EV_WAVE_READY,   /* a: gslot - an ALU/LDS instruction finished */
+    EV_CU_WAKE,      /* a: cu - the memory pipe became free */
+    EV_L1_RESULT,    /* a: gslot, b: vpn - an L1 TLB hit delivers its translation */
+    EV_L2_ACCESS,    /* a: cu<<16 | l1 mshr - the request reaches the L2 TLB */
+    EV_L2_RESULT,    /* a: cu<<16 | l1 mshr, b: hit flag - L2 lookup result */
+    EV_IOMMU_ARRIVE, /* a: l2 mshr - the request reaches the IOMMU */
+    EV_IOMMU_TLB,    /* a: l2 mshr, b: hit flag - IOMMU TLB lookup result */
+    EV_GPU_RESP,     /* a: l2 mshr - the translation is back at the GPU */
+    EV_WALK_READ,    /* a: walker - the PWC lookup is done: issue the next read */
+    EV_L1D_MISS,     /* a: gslot, b: line pa - L1 data miss goes to memory */
+    EV_LINE_DONE     /* a: gslot - an L1 data hit returns */
+};
+
+typedef struct {
+    uint64_t t, seq;
+    uint32_t type, a;
+    uint64_t b;
+} ev_t;
+
+typedef struct {
+    ev_t *h;
+    size_t n, cap;
+    uint64_t seq;
+} heap_t;
+
+static int ev_less(const ev_t *x, const ev_t *y)
+{
+    return x->t < y->t || (x->t == y->t && x->seq < y->seq);
+}
+
+static int heap_push(heap_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b)
+{
+    if (q->n == q->cap) {
+        size_t nc = q->cap ? q->cap * 2 : 1024;
+        ev_t *nh = realloc(q->h, nc * sizeof *nh);
+        if (!nh)
+            return -1;
+        q->h = nh;
+        q->cap = nc;
+    }
+    size_t i = q->n++;
+    ev_t e = {t, q->seq++, type, a, b};
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!ev_less(&e, &q->h[p]))
+            break;
+        q->h[i] = q->h[p];
+        i = p;
+    }
+    q->h[i] = e;
+    return 0;
+}
+
+static ev_t heap_pop(heap_t *q)
+{
+    ev_t top = q->h[0], last = q->h[--q->n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        const ev_t *best = &last;
+        if (l < q->n && ev_less(&q->h[l], best)) {
+            m = l;
+            best = &q->h[l];
+        }
+        if (r < q->n && ev_less(&q->h[r], best))
+            m = r;
+        if (m == i)
+            break;
+        q->h[i] = q->h[m];
+        i = m;
+    }
+    if (q->n)
+        q->h[i] = last;
+    return top;
+}
+
+/* ------------------------------------------------------------------ state */
+
+enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER };
+
+typedef struct {
+    uint8_t state;
+    uint8_t npages;
+    uint16_t wg;             /* work-group record index within the CU */
+    uint64_t uid;            /* dispatch number: distinguishes waves reusing a slot */
+    xl_wave_t cur;
+    xl_instr_t in;           /* the next (READY) or current (MEM) instruction */
+    uint64_t vpn[XL_MAX_LANES];
+    /* the current memory instruction */
+    uint32_t instr_id;
+    uint32_t pend_tr, pend_lines;
+    uint64_t t_issue;
+    uint32_t n_walks, walk_reads;
+    uint64_t first_arr, last_arr;
+    uint64_t t_first_done, t_last_done, lat_first, lat_last;
+} slot_t;
+
+typedef struct {
+    uint8_t live;
+    uint32_t waves, at_barrier;
+} wg_t;
+
+/* An MSHR table: entries found by page number through a hash of chains, so a lookup
+ * costs the same with 64 or 1024 MSHRs; free entries are taken lowest index first. */
+typedef struct {
+    uint32_t n, used, mask;
+    uint32_t *bucket, *hnext;
+    uint64_t *key;
+    uint8_t *valid;
+} mtab_t;
+
+static int mtab_init(mtab_t *t, uint32_t n)
+{
+    uint32_t nb = 1;
+    while (nb < 2 * n)
+        nb <<= 1;
+    t->n = n;
+    t->mask = nb - 1;
+    t->bucket = malloc(nb * sizeof *t->bucket);
+    t->hnext = calloc(n, sizeof *t->hnext);
+    t->key = calloc(n, sizeof *t->key);
+    t->valid = calloc(n, 1);
+    if (!t->bucket || !t->hnext || !t->key || !t->valid)
+        return -1;
+    for (uint32_t i = 0; i < nb; i++)
+        t->bucket[i] = UINT32_MAX;
+    return 0;
+}
+static void mtab_free_all(mtab_t *t)
+{
+    free(t->bucket);
+    free(t->hnext);
+    free(t->key);
+    free(t->valid);
+}
+static uint32_t mtab_hash(const mtab_t *t, uint64_t key)
+{
+    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & t->mask;
+}
+static uint32_t mtab_find(const mtab_t *t, uint64_t key)
+{
+    for (uint32_t i = t->bucket[mtab_hash(t, key)]; i != UINT32_MAX; i = t->hnext[i])
+        if (t->key[i] == key)
+            return i;
+    return UINT32_MAX;
+}
+static uint32_t mtab_alloc(mtab_t *t, uint64_t key)
+{
+    if (t->used == t->n)
+        return UINT32_MAX;
+    uint32_t i = 0;
+    while (t->valid[i])
+        i++;
+    uint32_t h = mtab_hash(t, key);
+    t->valid[i] = 1;
+    t->key[i] = key;
+    t->hnext[i] = t->bucket[h];
+    t->bucket[h] = i;
+    t->used++;
+    return i;
+}
+static void mtab_release(mtab_t *t, uint32_t i)
+{
+    uint32_t *p = &t->bucket[mtab_hash(t, t->key[i])];
+    while (*p != i)
+        p = &t->hnext[*p];
+    *p = t->hnext[i];
+    t->valid[i] = 0;
+    t->used--;
+}
+
+typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter */
+typedef struct { uint32_t cu, mshr, next; } l2w_t;    /* L2 MSHR waiter */
+
+typedef struct {
+    uint64_t vpn;
+    uint32_t head;           /* waiter list */
+} l1m_t;
+
+typedef struct {
+    uint64_t vpn;
+    uint32_t head;
+    uint32_t owner_cu, owner_slot, instr_id;
+    uint64_t t_iommu;        /* arrival at the IOMMU */
+    uint64_t arr_idx;        /* order among walk-scheduler arrivals */
+    xl_pa_t pa;              /* page frame when done */
+    uint8_t shift;
+} l2m_t;
+
+typedef struct {
+    uint64_t *tag;           /* line address + 1, 0 = invalid */
+    uint64_t *stamp;
+    uint32_t sets, ways;
+    uint64_t clock;
+} l1d_t;
+
+typedef struct {
+    uint8_t busy;
+    uint32_t l2m;
+    xl_va_t va;
+    unsigned level;          /* level of the read in flight / next */
+    xl_pa_t node;
+    unsigned reads;
+    uint64_t t_dispatch;
+} walker_t;
+
+typedef struct { uint32_t *v; uint32_t head, n, cap; } fifo_t;
+
+typedef struct {
+    uint32_t *free_slots_unused;
+    slot_t *slot;            /* slots_per_cu */
+    wg_t *wg;                /* slots_per_cu */
+    uint64_t ready_mask[4];  /* READY waves (up to 256 slots) */
+    uint32_t rr;
+    uint32_t live;           /* resident waves */
+    uint32_t free;           /* free slots */
+    uint64_t mem_free_at;    /* memory pipe busy until */
+    xl_tlb_t l1;
+    uint32_t l1_port_used;
+    uint64_t l1_port_cycle;
+    l1m_t *l1m;
+    mtab_t l1t;
+    l1w_t *l1w;
+    uint32_t l1w_free;
+    fifo_t l1_retry;         /* gslot<<0 packed with page index: (slot << 8) | page */
+    l1d_t l1d;
+    uint64_t stall;
+} cu_t;
+
+struct xl_gpu {
+    xl_config_t cfg;
+    const xl_workload_t *wl;
+    xl_physmem_t *pm;
+    xl_as_t as;
+    unsigned page_shift;
+    xl_memsys_t *mem;
+    heap_t q;
+    uint64_t now;
+    FILE *ev;
+    FILE *progress;
+
+    uint32_t ncu, spc, lanes;
+    cu_t *cu;
+
+    /* kernel dispatch */
+    uint32_t kernel;
+    xl_kernel_t k;
+    int have_kernel;
+    uint32_t next_wg, rr_cu;
+    uint64_t wave_uid;
+
+    /* L2 TLB */
+    xl_tlb_t l2;
+    uint32_t l2_port_used;
+    uint64_t l2_port_cycle;
+    l2m_t *l2m;
+    mtab_t l2t;
+    l2w_t *l2w;
+    uint32_t l2w_free;
+    fifo_t l2_retry;          /* (cu << 16) | l1 mshr */
+
+    /* IOMMU */
+    xl_tlb_t io1, io2;
+    fifo_t in_fifo;           /* l2 mshr ids arrived over the link */
+    fifo_t sched_fifo;        /* IOMMU TLB misses waiting to enter the buffer */
+    fifo_t rsp_fifo;          /* walkers whose page-table read returned */
+    xl_walk_sched_t ws;
+    xl_pwc_t pwc;
+    walker_t *walker;
+    uint32_t idle_walkers;
+    uint64_t sched_arrivals;
+
+    uint32_t next_instr_id;
+    uint64_t last_retire;     /* watchdog */
+
+    /* Fig 12 epoch tracking */
+    uint64_t *seen_epoch, *seen_uid;
+    uint64_t epoch, epoch_acc, epoch_distinct, epoch_sum, epochs;
+
+    /* counters */
+    uint64_t instrs;          /* wavefront instructions issued */
+    uint64_t mem_instrs;      /* global memory instructions issued */
+    uint64_t requests;        /* translation requests after coalescing */
+    uint64_t l1_merges;       /* L1 TLB misses merged into an existing MSHR */
+    uint64_t l1_mshr_full;    /* L1 TLB misses that waited for a free MSHR */
+    uint64_t l2_merges;       /* L2 TLB misses merged into an existing MSHR */
+    uint64_t l2_mshr_full;    /* L2 TLB misses that waited for a free MSHR */
+    uint64_t l2_acc, l2_hit, l2_miss;
+    uint64_t iommu_requests;  /* requests arriving at the IOMMU */
+    uint64_t walks;           /* walks completed */
+    uint64_t walk_reads, walk_reads_leaf;
+    uint64_t walk_reads_level[5];
+    uint64_t walk_lat_sum;    /* IOMMU arrival -> walk complete */
+    uint64_t walk_queue_sum;  /* IOMMU arrival -> dispatch */
+    uint64_t buf_full_cycles;
+    uint64_t work_instrs, work_bucket[XL_FIG3_BUCKETS];
+    uint64_t multi_instrs, interleaved;
+    uint64_t first_lat_sum, last_lat_sum, gap_sum;
+    uint64_t l1d_acc, l1d_hit, lines;
+    uint64_t data_mem_reqs;
+    uint64_t cycles;
+};
+
+/* ------------------------------------------------------------------ small helpers */
+
+static int fifo_push(fifo_t *f, uint32_t v)
+{
+    if (f->n == f->cap) {
+        uint32_t nc = f->cap ? f->cap * 2 : 256;
+        uint32_t *nv = malloc(nc * sizeof *nv);
+        if (!nv)
+            return -1;
+        for (uint32_t i = 0; i < f->n; i++)
+            nv[i] = f->v[(f->head + i) % f->cap];
+        free(f->v);
+        f->v = nv;
+        f->cap = nc;
+        f->head = 0;
+    }
+    f->v[(f->head + f->n) % f->cap] = v;
+    f->n++;
+    return 0;
+}
+static uint32_t fifo_front(const fifo_t *f) { return f->v[f->head]; }
+static void fifo_pop(fifo_t *f)
+{
+    f->head = (f->head + 1) % f->cap;
+    f->n--;
+}
+
+static int oom;   /* set when a queue cannot grow: reported as an internal error */
+#define PUSH(q, t, ty, a, b) do { if (heap_push((q), (t), (ty), (a), (b))) oom = 1; } while (0)
+#define FPUSH(f, v) do { if (fifo_push((f), (v))) oom = 1; } while (0)
+
+static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
+
+static void set_ready(cu_t *c, uint32_t s, int on)
+{
+    if (on)
+        c->ready_mask[s >> 6] |= UINT64_C(1) << (s & 63);
+    else
+        c->ready_mask[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+}
+
+static void evlog(xl_gpu_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void evlog(xl_gpu_t *g, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(g->ev, "%llu ", (unsigned long long)g->now);
+    va_start(ap, fmt);
+    vfprintf(g->ev, fmt, ap);
+    va_end(ap);
+    fputc('\n', g->ev);
+}
+
+/* ------------------------------------------------------------------ L1 data cache */
+
+static int l1d_init(l1d_t *d, const xl_config_t *c)
+{
+    uint64_t lines = (uint64_t)c->l1d.size_kb * 1024u / c->l1d.line_bytes;
+    d->ways = c->l1d.ways;
+    d->sets = (uint32_t)(lines / d->ways);
+    d->tag = calloc(lines, sizeof *d->tag);
+    d->stamp = calloc(lines, sizeof *d->stamp);
+    return d->tag && d->stamp ? 0 : -1;
+}
+
+/* Returns 1 on hit (and touches); on miss allocates the line (LRU victim). */
+static int l1d_access(l1d_t *d, uint64_t line)
+{
+    uint32_t set = (uint32_t)(line & (d->sets - 1));
+    uint64_t *t = &d->tag[(size_t)set * d->ways], *st = &d->stamp[(size_t)set * d->ways];
+    uint32_t victim = 0;
+    d->clock++;
+    for (uint32_t w = 0; w < d->ways; w++) {
+        if (t[w] == line + 1) {
+            st[w] = d->clock;
+            return 1;
+        }
+        if (t[w] == 0) {
+            if (t[victim] != 0 || w < victim)
+                victim = w;
+        } else if (t[victim] != 0 && st[w] < st[victim]) {
+            victim = w;
+        }
+    }
+    t[victim] = line + 1;
+    st[victim] = d->clock;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ creation */
+
+int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
+                  char *err, size_t errlen)
+{
+    xl_gpu_t *g = calloc(1, sizeof *g);
+    int rc;
+    *out = NULL;
+    if (!g) {
+        snprintf(err, errlen, "out of host memory");
+        return XL_EINTERNAL;
+    }
+    g->cfg = *cfg;
+    g->wl = wl;
+    g->ncu = cfg->gpu.cus;
+    g->spc = cfg->gpu.simds_per_cu * cfg->gpu.waves_per_simd;
+    g->lanes = cfg->gpu.wave_lanes;
+    if (g->spc > 256) {
+        snprintf(err, errlen, "gpu.simds_per_cu x gpu.waves_per_simd = %u wavefront slots per CU; "
+                 "the cycle-level model supports at most 256", g->spc);
+        xl_gpu_destroy(g);
+        return XL_EINPUT;
+    }
+    g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
+    g->pm = xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc, cfg->sim.seed,
+                              err, errlen);
+    if (!g->pm) {
+        xl_gpu_destroy(g);
+        return XL_EINPUT;
+    }
+    if ((rc = xl_as_init(&g->as, g->pm, ASID, err, errlen)) != XL_OK) {
+        xl_gpu_destroy(g);
+        return rc;
+    }
+    for (unsigned i = 0; i < wl->nregions; i++) {
+        uint64_t psz = UINT64_C(1) << g->page_shift;
+        uint64_t len = (wl->regions[i].bytes + psz - 1) & ~(psz - 1);
+        rc = xl_as_map(&g->as, wl->regions[i].base, len, g->page_shift,
+                       XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
+        if (rc != XL_OK) {
+            xl_gpu_destroy(g);
+            return rc;
+        }
+    }
+    if (!(g->mem = xl_memsys_create(cfg, err, errlen))) {
+        xl_gpu_destroy(g);
+        return XL_EINPUT;
+    }
+    g->cu = calloc(g->ncu, sizeof *g->cu);
+    if (!g->cu)
+        goto nomem;
+    xl_tlb_params_t p1 = {cfg->l1tlb.entries, cfg->l1tlb.ways, cfg->l1tlb.repl};
+    for (uint32_t c = 0; c < g->ncu; c++) {
+        cu_t *cu = &g->cu[c];
+        cu->slot = calloc(g->spc, sizeof *cu->slot);
+        cu->wg = calloc(g->spc, sizeof *cu->wg);
+        cu->l1m = calloc(cfg->l1tlb.mshrs, sizeof *cu->l1m);
+        cu->l1w = calloc((size_t)g->spc * XL_MAX_LANES, sizeof *cu->l1w);
+        if (!cu->slot || !cu->wg || !cu->l1m || !cu->l1w || l1d_init(&cu->l1d, cfg) ||
+            mtab_init(&cu->l1t, cfg->l1tlb.mshrs))
+            goto nomem;
+        for (uint32_t i = 0; i < g->spc * XL_MAX_LANES; i++)
+            cu->l1w[i].next = i + 1 < g->spc * XL_MAX_LANES ? i + 1 : NONE;
+        cu->l1w_free = 0;
+        cu->free = g->spc;
+        if ((rc = xl_tlb_init(&cu->l1, &p1, "l1tlb", err, errlen)) != XL_OK) {
+            xl_gpu_destroy(g);
+            return rc;
+        }
+    }
+    xl_tlb_params_t p2 = {cfg->l2tlb.entries, cfg->l2tlb.ways, cfg->l2tlb.repl};
+    xl_tlb_params_t pi1 = {cfg->iommu.tlb1_entries, cfg->iommu.tlb1_ways, XL_REPL_LRU};
+    xl_tlb_params_t pi2 = {cfg->iommu.tlb2_entries, cfg->iommu.tlb2_ways, XL_REPL_LRU};
+    if ((rc = xl_tlb_init(&g->l2, &p2, "l2tlb", err, errlen)) != XL_OK ||
+        (rc = xl_tlb_init(&g->io1, &pi1, "iommu.tlb1", err, errlen)) != XL_OK ||
+        (rc = xl_tlb_init(&g->io2, &pi2, "iommu.tlb2", err, errlen)) != XL_OK) {
+        xl_gpu_destroy(g);
+        return rc;
+    }
+    g->l2m = calloc(cfg->l2tlb.mshrs, sizeof *g->l2m);
+    uint32_t nl2w = g->ncu * cfg->l1tlb.mshrs;
+    g->l2w = calloc(nl2w, sizeof *g->l2w);
+    g->walker = calloc(cfg->iommu.walkers, sizeof *g->walker);
+    g->seen_epoch = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_epoch);
+    g->seen_uid = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_uid);
+    if (!g->l2m || !g->l2w || !g->walker || !g->seen_epoch || !g->seen_uid ||
+        mtab_init(&g->l2t, cfg->l2tlb.mshrs))
+        goto nomem;
+    for (uint32_t i = 0; i < nl2w; i++)
+        g->l2w[i].next = i + 1 < nl2w ? i + 1 : NONE;
+    g->idle_walkers = cfg->iommu.walkers;
+
+    xl_rng_t r;
+    xl_rng_derive(&r, cfg->sim.seed, UINT64_C(0x5C4ED));
+    xl_ws_params_t wp = {cfg->iommu.buffer_entries, (xl_ws_policy_t)cfg->iommu.sched,
+                         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r)};
+    if ((rc = xl_walk_sched_init(&g->ws, &wp, err, errlen)) != XL_OK) {
+        xl_gpu_destroy(g);
+        return rc;
+    }
+    xl_pwc_params_t pp = {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
+                          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}};
+    if ((rc = xl_pwc_init(&g->pwc, &pp, err, errlen)) != XL_OK) {
+        xl_gpu_destroy(g);
+        return rc;
+    }
+    *out = g;
+    return XL_OK;
+nomem:
+    snprintf(err, errlen, "out of host memory");
+    xl_gpu_destroy(g);
+    return XL_EINTERNAL;
+}
+
+void xl_gpu_destroy(xl_gpu_t *g)
+{
+    if (!g)
+        return;
+    if (g->cu) {
+        for (uint32_t c = 0; c < g->ncu; c++) {
+            cu_t *cu = &g->cu[c];
+            free(cu->slot);
+            free(cu->wg);
+            free(cu->l1m);
+            mtab_free_all(&cu->l1t);
+            free(cu->l1w);
+            free(cu->l1_retry.v);
+            free(cu->l1d.tag);
+            free(cu->l1d.stamp);
+            xl_tlb_free(&cu->l1);
+        }
+        free(g->cu);
+    }
+    xl_tlb_free(&g->l2);
+    xl_tlb_free(&g->io1);
+    xl_tlb_free(&g->io2);
+    xl_pwc_free(&g->pwc);
+    xl_walk_sched_free(&g->ws);
+    free(g->l2m);
+    mtab_free_all(&g->l2t);
+    free(g->l2w);
+    free(g->walker);
+    free(g->seen_epoch);
+    free(g->seen_uid);
+    free(g->in_fifo.v);
+    free(g->sched_fifo.v);
+    free(g->rsp_fifo.v);
+    free(g->l2_retry.v);
+    free(g->q.h);
+    xl_memsys_destroy(g->mem);
+    xl_physmem_destroy(g->pm);
+    free(g);
+}
+
+void xl_gpu_set_events(xl_gpu_t *g, FILE *f) { g->ev = f; }
+void xl_gpu_set_progress(xl_gpu_t *g, FILE *f) { g->progress = f; }
+
+/* ------------------------------------------------------------------ wavefronts */
+
+static void dispatch_wgs(xl_gpu_t *g);
+static void issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t,
+                       int retry);
+
+static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s);
+
+/* Pull the wave's next instruction and make it READY (or park it at a barrier). */
+static void wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
+{
+    cu_t *cu = &g->cu[c];
+    slot_t *st = &cu->slot[s];
+    if (!xl_wl_next(g->wl, &st->cur, &st->in) || st->in.op == XL_OP_END) {
+        wave_finish(g, c, s);
+        return;
+    }
+    if (st->in.op == XL_OP_BARRIER) {
+        wg_t *wg = &cu->wg[st->wg];
+        g->instrs++;
+        st->state = W_BARRIER;
+        if (++wg->at_barrier < wg->waves)
+            return;
+        /* Everyone arrived: release the work-group's waves (slot order). */
+        wg->at_barrier = 0;
+        for (uint32_t i = 0; i < g->spc; i++)
+            if (cu->slot[i].state == W_BARRIER && cu->slot[i].wg == st->wg)
+                wave_fetch(g, c, i);
+        return;
+    }
+    st->state = W_READY;
+    set_ready(cu, s, 1);
+}
+
+static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
+{
+    cu_t *cu = &g->cu[c];
+    slot_t *st = &cu->slot[s];
+    wg_t *wg = &cu->wg[st->wg];
+    st->state = W_FREE;
+    set_ready(cu, s, 0);
+    cu->live--;
+    cu->free++;
+    g->last_retire = g->now;
+    if (--wg->waves == 0) {
+        wg->live = 0;
+    } else if (wg->at_barrier == wg->waves) {
+        /* the waves still waiting at a barrier no longer wait for this one */
+        wg->at_barrier = 0;
+        for (uint32_t i = 0; i < g->spc; i++)
+            if (cu->slot[i].state == W_BARRIER && cu->slot[i].wg == st->wg)
+                wave_fetch(g, c, i);
+    }
+}
+
+/* Work-groups go to CUs round-robin, whole, when a CU has enough free slots; the next
+ * kernel starts when every wavefront of the current one has finished. */
+static void dispatch_wgs(xl_gpu_t *g)
+{
+    for (;;) {
+        if (!g->have_kernel) {
+            uint32_t live = 0;
+            for (uint32_t c = 0; c < g->ncu; c++)
+                live += g->cu[c].live;
+            if (live)
+                return;   /* kernels run one after another */
+            if (!g->wl->desc->kernel(g->wl, g->kernel, &g->k))
+                return;   /* the workload is done */
+            g->have_kernel = 1;
+            g->next_wg = 0;
+            g->rr_cu = 0;
+        }
+        while (g->next_wg < g->k.workgroups) {
+            uint32_t c = g->rr_cu, tried;
+            for (tried = 0; tried < g->ncu; tried++, c = (c + 1) % g->ncu)
+                if (g->cu[c].free >= g->k.waves_per_wg)
+                    break;
+            if (tried == g->ncu)
+                return;
+            cu_t *cu = &g->cu[c];
+            uint32_t w;
+            for (w = 0; w < g->spc && cu->wg[w].live; w++)
+                ;
+            cu->wg[w].live = 1;
+            cu->wg[w].waves = g->k.waves_per_wg;
+            cu->wg[w].at_barrier = 0;
+            uint32_t placed = 0;
+            for (uint32_t s = 0; s < g->spc && placed < g->k.waves_per_wg; s++) {
+                slot_t *st = &cu->slot[s];
+                if (st->state != W_FREE)
+                    continue;
+                xl_wl_wave_init(g->wl, &st->cur, g->kernel, g->next_wg, placed);
+                st->wg = (uint16_t)w;
+                st->uid = ++g->wave_uid;
+                st->state = W_BUSY;
+                cu->live++;
+                cu->free--;
+                placed++;
+            }
+            g->next_wg++;
+            g->rr_cu = (c + 1) % g->ncu;
+            for (uint32_t s = 0; s < g->spc; s++)
+                if (cu->slot[s].state == W_BUSY && cu->slot[s].wg == w)
+                    wave_fetch(g, c, s);
+        }
+        /* every work-group of this kernel is placed; wait for them to finish */
+        uint32_t live = 0;
+        for (uint32_t c = 0; c < g->ncu; c++)
+            live += g->cu[c].live;
+        if (live)
+            return;
+        g->have_kernel = 0;
+        g->kernel++;
+    }
+}
+
+/* The memory instruction of slot s is complete: record its walk metrics (spec §6,
+ * §7.2 per-instruction record) and fetch the next instruction. */
+static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
+{
+    slot_t *st = &g->cu[c].slot[s];
+    if (st->n_walks) {
+        g->work_instrs++;
+        g->work_bucket[xl_fig3_bucket(st->walk_reads)]++;
+    }
+    if (st->n_walks >= 2) {
+        g->multi_instrs++;
+        if (st->last_arr - st->first_arr + 1 != st->n_walks)
+            g->interleaved++;
+        g->first_lat_sum += st->lat_first;
+        g->last_lat_sum += st->lat_last;
+        g->gap_sum += st->t_last_done - st->t_first_done;
+    }
+    g->last_retire = g->now;
+    wave_fetch(g, c, s);
+}
+
+static void check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
+{
+    slot_t *st = &g->cu[c].slot[s];
+    if (st->state == W_MEM && st->pend_tr == 0 && st->pend_lines == 0)
+        mem_done(g, c, s);
+}
+
+/* ------------------------------------------------------------------ data path */
+
+/* The translation of page pidx of slot s's instruction is known (frame): issue the
+ * data accesses of its lanes, one per distinct 64 B line. */
+static void deliver(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, xl_pa_t frame)
+{
+    cu_t *cu = &g->cu[c];
+    slot_t *st = &cu->slot[s];
+    uint64_t psz_mask = (UINT64_C(1) << g->page_shift) - 1;
+    uint64_t seen[XL_MAX_LANES];
+    unsigned nseen = 0;
+    int store = st->in.op == XL_OP_STORE;
+    uint32_t gs = gslot(g, c, s);
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((st->in.mask >> l) & 1u) || (st->in.va[l] >> g->page_shift) != st->vpn[pidx])
+            continue;
+        uint64_t line = (frame | (st->in.va[l] & psz_mask)) >> 6;
+        unsigned k;
+        for (k = 0; k < nseen && seen[k] != line; k++)
+            ;
+        if (k < nseen)
+            continue;
+        seen[nseen++] = line;
+        g->lines++;
+        st->pend_lines++;
+        if (store) {
+            /* write-through to the L2 (GPU L1 data caches do not keep stores) */
+            xl_mem_req_t r = {((uint64_t)XL_MEM_DATA << 56) | gs, line << 6, 1, XL_MEM_DATA, 0};
+            xl_memsys_submit(g->mem, g->now, &r);
+            g->data_mem_reqs++;
+            continue;
+        }
+        g->l1d_acc++;
+        if (l1d_access(&cu->l1d, line)) {
+            g->l1d_hit++;
+            PUSH(&g->q, g->now + g->cfg.l1d.hit_latency, EV_LINE_DONE, gs, 0);
+        } else {
+            PUSH(&g->q, g->now + g->cfg.l1d.hit_latency, EV_L1D_MISS, gs, line << 6);
+        }
+    }
+    st->pend_tr--;
+    check_mem_done(g, c, s);
+}
+
+/* ------------------------------------------------------------------ TLB path */
+
+static void l1_mshr_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
+
+/* Step 3: the L1 TLB request of page pidx of slot s, looked up at cycle t. A retry
+ * (a miss that waited for a free MSHR) was counted already: it probes without counting. */
+static void issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
+{
+    cu_t *cu = &g->cu[c];
+    slot_t *st = &cu->slot[s];
+    uint64_t vpn = st->vpn[pidx];
+    xl_va_t va = vpn << g->page_shift;
+    xl_pa_t pa;
+    uint32_t gs = gslot(g, c, s);
+    if (g->cfg.translation.ideal) {
+        xl_walk_t w;
+        xl_pt_walk(g->pm, g->as.root, va, &w);
+        PUSH(&g->q, t + 1, EV_L1_RESULT, gs, (w.pa & ~((UINT64_C(1) << w.page_shift) - 1)) | pidx);
+        return;
+    }
+    if (retry ? xl_tlb_probe(&cu->l1, ASID, va, &pa) : xl_tlb_lookup(&cu->l1, ASID, va, &pa)) {
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, gs,
+             (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | pidx);
+        return;
+    }
+    uint32_t m = mtab_find(&cu->l1t, vpn);
+    int merged = m != NONE;
+    if (merged) {
+        g->l1_merges++;
+    } else {
+        m = mtab_alloc(&cu->l1t, vpn);
+        if (m == NONE) {
+            if (!retry)
+                g->l1_mshr_full++;
+            FPUSH(&cu->l1_retry, (s << 8) | pidx);
+            return;
+        }
+        cu->l1m[m].vpn = vpn;
+        cu->l1m[m].head = NONE;
+    }
+    /* append the waiter (keeps arrival order; the first waiter is the requester) */
+    uint32_t wi = cu->l1w_free;
+    cu->l1w_free = cu->l1w[wi].next;
+    cu->l1w[wi].slot = (s << 8) | pidx;
+    cu->l1w[wi].next = NONE;
+    if (cu->l1m[m].head == NONE) {
+        cu->l1m[m].head = wi;
+    } else {
+        uint32_t k = cu->l1m[m].head;
+        while (cu->l1w[k].next != NONE)
+            k = cu->l1w[k].next;
+        cu->l1w[k].next = wi;
+    }
+    if (!merged)
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, (c << 16) | m, 0);
+}
+
+static void l2_free_mshr(xl_gpu_t *g, uint32_t m);
+static void l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known);
+
+/* An L1 MSHR's request at the shared L2 TLB (ports per cycle, then hit latency). */
+static void l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
+{
+    cu_t *cu = &g->cu[c];
+    /* port arbitration: l2tlb.ports lookups start per cycle, in event order; a request
+     * that finds this cycle's ports taken reserves a port in the first cycle with one */
+    if (!reserved) {
+        if (g->now > g->l2_port_cycle) {
+            g->l2_port_cycle = g->now;
+            g->l2_port_used = 0;
+        }
+        if (g->l2_port_used == g->cfg.l2tlb.ports) {
+            g->l2_port_cycle++;
+            g->l2_port_used = 0;
+        }
+        g->l2_port_used++;
+        if (g->l2_port_cycle > g->now) {
+            PUSH(&g->q, g->l2_port_cycle, EV_L2_ACCESS, (c << 16) | m, 1);
+            return;
+        }
+    }
+    uint64_t vpn = cu->l1m[m].vpn;
+    xl_va_t va = vpn << g->page_shift;
+    xl_pa_t pa;
+    uint32_t req_slot = cu->l1w[cu->l1m[m].head].slot >> 8;
+    /* Fig 12: distinct wavefronts per epoch of 1024 L2 TLB accesses */
+    uint32_t gs = gslot(g, c, req_slot);
+    uint64_t uid = cu->slot[req_slot].uid;
+    if (g->seen_epoch[gs] != g->epoch + 1 || g->seen_uid[gs] != uid) {
+        g->seen_epoch[gs] = g->epoch + 1;
+        g->seen_uid[gs] = uid;
+        g->epoch_distinct++;
+    }
+    if (++g->epoch_acc == EPOCH) {
+        g->epoch_sum += g->epoch_distinct;
+        g->epochs++;
+        g->epoch++;
+        g->epoch_acc = 0;
+        g->epoch_distinct = 0;
+    }
+    g->l2_acc++;
+    uint64_t lat = g->cfg.l2tlb.hit_latency;
+    if (xl_tlb_lookup(&g->l2, ASID, va, &pa)) {
+        g->l2_hit++;
+        PUSH(&g->q, g->now + lat, EV_L2_RESULT, (c << 16) | m,
+             (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u);
+        return;
+    }
+    g->l2_miss++;
+    l2_miss(g, c, m, g->now + lat);
+}
+
+/* An L2 TLB miss of L1 MSHR (c, m): merge into the MSHR of the same page, or take a
+ * free one (its request crosses to the IOMMU once the miss is known, at t_known), or
+ * wait for one in arrival order. */
+static void l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
+{
+    cu_t *cu = &g->cu[c];
+    uint64_t vpn = cu->l1m[m].vpn;
+    uint32_t k = mtab_find(&g->l2t, vpn);
+    int merged = k != NONE;
+    if (merged) {
+        g->l2_merges++;
+    } else {
+        k = mtab_alloc(&g->l2t, vpn);
+        if (k == NONE) {
+            g->l2_mshr_full++;
+            FPUSH(&g->l2_retry, (c << 16) | m);
+            return;
+        }
+        uint32_t req_slot = cu->l1w[cu->l1m[m].head].slot >> 8;
+        l2m_t *e = &g->l2m[k];
+        memset(e, 0, sizeof *e);
+        e->vpn = vpn;
+        e->head = NONE;
+        e->owner_cu = c;
+        e->owner_slot = req_slot;
+        e->instr_id = cu->slot[req_slot].instr_id;
+    }
+    uint32_t wi = g->l2w_free;
+    g->l2w_free = g->l2w[wi].next;
+    g->l2w[wi].cu = c;
+    g->l2w[wi].mshr = m;
+    g->l2w[wi].next = g->l2m[k].head;
+    g->l2m[k].head = wi;
+    /* only the allocating request crosses to the IOMMU */
+    PUSH(&g->q, t_known, EV_L2_RESULT, (c << 16) | m, merged ? 0 : (((uint64_t)k << 2) | 2u));
+}
+
+/* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
+static void l1_mshr_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
+{
+    cu_t *cu = &g->cu[c];
+    xl_va_t va = cu->l1m[m].vpn << g->page_shift;
+    xl_tlb_fill(&cu->l1, ASID, va, frame, g->page_shift, NULL);
+    uint32_t w = cu->l1m[m].head;
+    mtab_release(&cu->l1t, m);
+    while (w != NONE) {
+        uint32_t nx = cu->l1w[w].next;
+        uint32_t s = cu->l1w[w].slot >> 8, pidx = cu->l1w[w].slot & 0xFF;
+        cu->l1w[w].next = cu->l1w_free;
+        cu->l1w_free = w;
+        deliver(g, c, s, pidx, frame);
+        w = nx;
+    }
+    /* a freed MSHR lets the oldest waiting miss of this CU try again */
+    while (cu->l1_retry.n && cu->l1t.used < cu->l1t.n) {
+        uint32_t v = fifo_front(&cu->l1_retry);
+        fifo_pop(&cu->l1_retry);
+        issue_page(g, c, v >> 8, v & 0xFF, g->now, 1);
+    }
+}
+
+static void l2_free_mshr(xl_gpu_t *g, uint32_t k)
+{
+    mtab_release(&g->l2t, k);
+    /* the oldest miss waiting for an MSHR takes it; it was looked up (and counted) already,
+     * so only a probe decides whether the page arrived meanwhile */
+    while (g->l2_retry.n && g->l2t.used < g->l2t.n) {
+        uint32_t v = fifo_front(&g->l2_retry);
+        fifo_pop(&g->l2_retry);
+        uint32_t c = v >> 16, m = v & 0xFFFF;
+        xl_pa_t pa;
+        if (xl_tlb_probe(&g->l2, ASID, g->cu[c].l1m[m].vpn << g->page_shift, &pa))
+            PUSH(&g->q, g->now, EV_L2_RESULT, v, (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u);
+        else
+            l2_miss(g, c, m, g->now);
+    }
+}
+
+/* Step 9: the translation is back at the GPU: fill the L2 TLB, then every waiting L1. */
+static void gpu_resp(xl_gpu_t *g, uint32_t k)
+{
+    l2m_t *e = &g->l2m[k];
+    xl_tlb_fill(&g->l2, ASID, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
+    uint32_t w = e->head;
+    e->head = NONE;
+    xl_pa_t frame = e->pa;
+    while (w != NONE) {
+        uint32_t nx = g->l2w[w].next;
+        uint32_t c = g->l2w[w].cu, m = g->l2w[w].mshr;
+        g->l2w[w].next = g->l2w_free;
+        g->l2w_free = w;
+        l1_mshr_release(g, c, m, frame);
+        w = nx;
+    }
+    l2_free_mshr(g, k);
+}
+
+/* ------------------------------------------------------------------ IOMMU */
+
+static const char *const lvl_name[5] = {"-", "L1", "L2", "L3", "L4"};
+
+static void walk_issue_read(xl_gpu_t *g, uint32_t w)
+{
+    walker_t *wk = &g->walker[w];
+    xl_pa_t line = xl_pt_line_addr(wk->node, wk->va, wk->level);
+    xl_mem_req_t r = {((uint64_t)XL_MEM_PT << 56) | w, line, 0, XL_MEM_PT,
+                      (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_PATH_DRAM)};
+    xl_memsys_submit(g->mem, g->now, &r);
+    if (g->ev)
+        evlog(g, "MEM_REQ walker=%u level=%s line=0x%llx", w, lvl_name[wk->level],
+              (unsigned long long)line);
+}
+
+/* Step 8 done: the walk of walker w produced frame (page base). */
+static void walk_complete(xl_gpu_t *g, uint32_t w, xl_pa_t frame, unsigned shift)
+{
+    walker_t *wk = &g->walker[w];
+    l2m_t *e = &g->l2m[wk->l2m];
+    uint64_t lat = g->now - e->t_iommu;
+    g->walks++;
+    g->walk_lat_sum += lat;
+    g->walk_queue_sum += wk->t_dispatch - e->t_iommu;
+    xl_tlb_fill(&g->io2, ASID, wk->va, frame, shift, NULL);
+    xl_tlb_fill(&g->io1, ASID, wk->va, frame, shift, NULL);
+    e->pa = frame;
+    /* attribute the walk to the instruction that first missed on this page (spec §6) */
+    slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
+    if (st->state == W_MEM && st->instr_id == e->instr_id) {
+        st->walk_reads += wk->reads;
+        if (st->t_first_done == UINT64_MAX) {
+            st->t_first_done = g->now;
+            st->lat_first = lat;
+        }
+        st->t_last_done = g->now;
+        st->lat_last = lat;
+    }
+    if (g->ev)
+        evlog(g, "COMPLETE walker=%u instr=%u va=0x%llx pa=0x%llx reads=%u latency=%llu", w,
+              e->instr_id, (unsigned long long)wk->va, (unsigned long long)frame, wk->reads,
+              (unsigned long long)lat);
+    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, wk->l2m, 0);
+    wk->busy = 0;
+    g->idle_walkers++;
+}
+
+/* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while no
+ * walker is free cannot: those cycles are skipped and counted as buffer-full cycles. */
+static int iommu_active(const xl_gpu_t *g)
+{
+    return g->in_fifo.n || g->rsp_fifo.n || (g->ws.count && g->idle_walkers) ||
+           (g->sched_fifo.n && (g->ws.count < g->ws.p.slots || g->idle_walkers));
+}
+
+static int iommu_blocked_full(const xl_gpu_t *g)
+{
+    return g->sched_fifo.n && g->ws.count == g->ws.p.slots && !g->idle_walkers;
+}
+
+/* One IOMMU cycle: TLB intake, the scheduler/PWC twin blocks, one page-table response. */
+static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
+{
+    /* step 5: one request per cycle into the IOMMU TLBs */
+    if (g->in_fifo.n) {
+        uint32_t k = fifo_front(&g->in_fifo);
+        fifo_pop(&g->in_fifo);
+        xl_va_t va = g->l2m[k].vpn << g->page_shift;
+        xl_pa_t pa;
+        uint64_t b = 0;
+        if (xl_tlb_lookup(&g->io1, ASID, va, &pa)) {
+            b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
+        } else if (xl_tlb_lookup(&g->io2, ASID, va, &pa)) {
+            b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
+            xl_tlb_fill(&g->io1, ASID, va, b & ~UINT64_C(1), g->page_shift, NULL);
+        }
+        PUSH(&g->q, g->now + g->cfg.iommu.tlb_latency, EV_IOMMU_TLB, k, b);
+    }
+
+    /* steps 6-7: the twin blocks, with this cycle's arrival, dispatch and response */
+    xl_ws_in_t wi = {0};
+    xl_ws_out_t wo;
+    xl_pwc_in_t pi = {0};
+    xl_pwc_out_t po;
+    if (g->sched_fifo.n) {
+        uint32_t k = fifo_front(&g->sched_fifo);
+        wi.arr_valid = 1;
+        wi.arr_va = g->l2m[k].vpn << g->page_shift;
+        wi.arr_instr_id = g->l2m[k].instr_id;
+        wi.arr_tag = k;
+        pi.probe_valid = 1;
+        pi.probe_asid = ASID;
+        pi.probe_va = wi.arr_va;
+    }
+    wi.disp_ready = g->idle_walkers > 0;
+    xl_pwc_comb(&g->pwc, &pi, &po);
+    wi.arr_est = (uint8_t)(pi.probe_valid ? po.probe.reads : 4);
+    xl_walk_sched_comb(&g->ws, &wi, &wo);
+    if (wi.arr_valid && wo.arr_ready) {
+        uint32_t k = wi.arr_tag;
+        l2m_t *e = &g->l2m[k];
+        fifo_pop(&g->sched_fifo);
+        e->arr_idx = g->sched_arrivals++;
+        slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
+        if (st->state == W_MEM && st->instr_id == e->instr_id) {
+            if (st->n_walks++ == 0)
+                st->first_arr = e->arr_idx;
+            st->last_arr = e->arr_idx;
+        }
+        pi.probe_inc = wo.arr_buffered;   /* §2.6: only buffered requests count */
+        if (g->ev && wo.arr_buffered)
+            evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", wo.arr_slot,
+                  wi.arr_instr_id, (unsigned long long)wi.arr_va, wi.arr_est, wo.arr_score);
+    } else if (wi.arr_valid) {
+        g->buf_full_cycles++;
+        if (g->ev)
+            evlog(g, "BUF_FULL");
+    }
+    uint32_t dw = NONE;
+    if (wo.disp_valid) {
+        for (dw = 0; g->walker[dw].busy; dw++)
+            ;
+        pi.lookup_valid = 1;
+        pi.lookup_asid = ASID;
+        pi.lookup_va = wo.disp_va;
+    }
+    /* one page-table response per cycle (the IOMMU has one memory read port) */
+    uint32_t rw = NONE;
+    if (g->rsp_fifo.n) {
+        rw = fifo_front(&g->rsp_fifo);
+        fifo_pop(&g->rsp_fifo);
+        walker_t *wk = &g->walker[rw];
+        uint64_t pte = xl_physmem_read64(g->pm, xl_pt_entry_addr(wk->node, wk->va, wk->level));
+        wk->reads++;
+        g->walk_reads++;
+        g->walk_reads_level[wk->level]++;
+        if (!(pte & XL_PTE_P)) {
+            snprintf(err, errlen, "internal: walk of va 0x%llx found no mapping at %s",
+                     (unsigned long long)wk->va, lvl_name[wk->level]);
+            return XL_EINTERNAL;
+        }
+        if (wk->level == 1 || (wk->level == 2 && (pte & XL_PTE_PS))) {
+            g->walk_reads_leaf++;
+        } else {
+            pi.fill_valid = 1;
+            pi.fill_level = (uint8_t)wk->level;
+            pi.fill_asid = ASID;
+            pi.fill_va = wk->va;
+            pi.fill_next = xl_pte_frame(pte);
+        }
+    }
+    if (pi.lookup_valid)
+        xl_pwc_comb(&g->pwc, &pi, &po);   /* pure: same probe result, plus the lookup */
+    xl_pwc_step(&g->pwc, &pi);
+    xl_walk_sched_step(&g->ws, &wi);
+
+    if (dw != NONE) {
+        walker_t *wk = &g->walker[dw];
+        wk->busy = 1;
+        g->idle_walkers--;
+        wk->l2m = wo.disp_tag;
+        wk->va = wo.disp_va;
+        wk->reads = 0;
+        wk->t_dispatch = g->now;
+        if (po.lookup.hit_level) {
+            wk->level = po.lookup.hit_level - 1;
+            wk->node = po.lookup.next;
+        } else {
+            wk->level = 4;
+            wk->node = g->as.root;
+        }
+        if (g->ev)
+            evlog(g, "DISPATCH walker=%u slot=%u instr=%u va=0x%llx rule=%s score=%u "
+                  "start=%s node=0x%llx", dw, wo.disp_rule == XL_RULE_IMMEDIATE ? 0 : wo.disp_slot,
+                  wo.disp_instr_id, (unsigned long long)wo.disp_va, xl_ws_rule_name[wo.disp_rule],
+                  wo.disp_score, lvl_name[wk->level], (unsigned long long)wk->node);
+        PUSH(&g->q, g->now + g->cfg.iommu.pwc_latency, EV_WALK_READ, dw, 0);
+    }
+    if (rw != NONE) {
+        walker_t *wk = &g->walker[rw];
+        uint64_t pte = xl_physmem_read64(g->pm, xl_pt_entry_addr(wk->node, wk->va, wk->level));
+        if (wk->level == 1) {
+            walk_complete(g, rw, xl_pte_frame(pte), XL_PAGE_SHIFT_4K);
+        } else if (wk->level == 2 && (pte & XL_PTE_PS)) {
+            walk_complete(g, rw, xl_pte_frame(pte) & ~(XL_PAGE_2M - 1), XL_PAGE_SHIFT_2M);
+        } else {
+            if (g->ev)
+                evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[wk->level],
+                      (unsigned long long)wk->va, (unsigned long long)xl_pte_frame(pte));
+            wk->level--;
+            wk->node = xl_pte_frame(pte);
+            walk_issue_read(g, rw);
+        }
+    }
+    return XL_OK;
+}
+
+/* ------------------------------------------------------------------ CU issue */
+
+static int cu_issue(xl_gpu_t *g, uint32_t c)
+{
+    cu_t *cu = &g->cu[c];
+    uint32_t words = (g->spc + 63) / 64;
+    int any = 0;
+    for (uint32_t i = 0; i < words; i++)
+        any |= cu->ready_mask[i] != 0;
+    if (!any)
+        return 0;
+    /* round-robin from the slot after the last issue */
+    for (uint32_t n = 0; n < g->spc; n++) {
+        uint32_t s = (cu->rr + n) % g->spc;
+        if (!((cu->ready_mask[s >> 6] >> (s & 63)) & 1u))
+            continue;
+        slot_t *st = &cu->slot[s];
+        int mem = st->in.op == XL_OP_LOAD || st->in.op == XL_OP_STORE;
+        if (mem && cu->mem_free_at > g->now)
+            continue;
+        cu->rr = (s + 1) % g->spc;
+        set_ready(cu, s, 0);
+        g->instrs++;
+        if (!mem) {
+            st->state = W_BUSY;
+            PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
+                 gslot(g, c, s), 0);
+            return 1;
+        }
+        /* steps 1-2: a memory instruction; the coalescer merges same-page lanes */
+        g->mem_instrs++;
+        st->state = W_MEM;
+        st->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
+        st->t_issue = g->now;
+        st->n_walks = st->walk_reads = 0;
+        st->t_first_done = UINT64_MAX;
+        st->t_last_done = 0;
+        st->npages = 0;
+        for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+            if (!((st->in.mask >> l) & 1u))
+                continue;
+            uint64_t vpn = st->in.va[l] >> g->page_shift;
+            unsigned k;
+            for (k = 0; k < st->npages && st->vpn[k] != vpn; k++)
+                ;
+            if (k == st->npages)
+                st->vpn[st->npages++] = vpn;
+        }
+        g->requests += st->npages;
+        st->pend_tr = st->npages;
+        st->pend_lines = 0;
+        uint32_t ports = g->cfg.l1tlb.ports;
+        cu->mem_free_at = g->now + (st->npages + ports - 1) / ports;
+        if (cu->mem_free_at > g->now)
+            PUSH(&g->q, cu->mem_free_at, EV_CU_WAKE, c, 0);
+        for (uint32_t p = 0; p < st->npages; p++)
+            issue_page(g, c, s, p, g->now + p / ports, 0);
+        check_mem_done(g, c, s);   /* an instruction with no active lane */
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ events */
+
+static void handle(xl_gpu_t *g, const ev_t *e)
+{
+    switch (e->type) {
+    case EV_WAVE_READY:
+        wave_fetch(g, e->a / g->spc, e->a % g->spc);
+        break;
+    case EV_CU_WAKE:
+        break;   /* only makes the loop visit this cycle */
+    case EV_L1_RESULT:
+        deliver(g, e->a / g->spc, e->a % g->spc, (uint32_t)(e->b & 0xFFF), e->b & ~UINT64_C(0xFFF));
+        break;
+    case EV_L2_ACCESS:
+        l2_access(g, e->a >> 16, e->a & 0xFFFF, e->b != 0);   /* b: port reserved */
+        break;
+    case EV_L2_RESULT:
+        if (e->b & 1u) {
+            l1_mshr_release(g, e->a >> 16, e->a & 0xFFFF, e->b & ~UINT64_C(0xFFF));
+        } else if (e->b & 2u) {
+            PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_IOMMU_ARRIVE,
+                 (uint32_t)(e->b >> 2), 0);
+        }
+        break;
+    case EV_IOMMU_ARRIVE:
+        g->iommu_requests++;
+        g->l2m[e->a].t_iommu = g->now;
+        FPUSH(&g->in_fifo, e->a);
+        break;
+    case EV_IOMMU_TLB:
+        if (e->b & 1u) {
+            g->l2m[e->a].pa = e->b & ~UINT64_C(0xFFF);
+            PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, e->a, 0);
+        } else {
+            FPUSH(&g->sched_fifo, e->a);
+        }
+        break;
+    case EV_GPU_RESP:
+        gpu_resp(g, e->a);
+        break;
+    case EV_WALK_READ:
+        walk_issue_read(g, e->a);
+        break;
+    case EV_L1D_MISS: {
+        xl_mem_req_t r = {((uint64_t)XL_MEM_DATA << 56) | e->a, e->b, 0, XL_MEM_DATA, 0};
+        xl_memsys_submit(g->mem, g->now, &r);
+        g->data_mem_reqs++;
+        break;
+    }
+    case EV_LINE_DONE: {
+        uint32_t c = e->a / g->spc, s = e->a % g->spc;
+        g->cu[c].slot[s].pend_lines--;
+        check_mem_done(g, c, s);
+        break;
+    }
+    }
+}
+
+static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
+{
+    uint32_t v = (uint32_t)(r->id & 0xFFFFFFFFu);
+    if ((r->id >> 56) == XL_MEM_PT) {
+        if (g->ev)
+            evlog(g, "MEM_RSP walker=%u line=0x%llx", v, (unsigned long long)r->addr);
+        FPUSH(&g->rsp_fifo, v);
+        return;
+    }
+    uint32_t c = v / g->spc, s = v % g->spc;
+    g->cu[c].slot[s].pend_lines--;
+    check_mem_done(g, c, s);
+}
+
+/* ------------------------------------------------------------------ watchdog */
+
+static void dump_waits(const xl_gpu_t *g, FILE *f)
+{
+    fprintf(f, "xlat: no instruction retired for %llu cycles (cycle %llu); who waits on what:\n",
+            (unsigned long long)g->cfg.sim.watchdog, (unsigned long long)g->now);
+    for (uint32_t c = 0; c < g->ncu; c++) {
+        const cu_t *cu = &g->cu[c];
+        for (uint32_t s = 0; s < g->spc; s++) {
+            const slot_t *st = &cu->slot[s];
+            if (st->state == W_FREE)
+                continue;
+            static const char *const sn[] = {"free", "ready", "busy", "memory", "barrier"};
+            fprintf(f, "  cu %u slot %u: %s", c, s, sn[st->state]);
+            if (st->state == W_MEM)
+                fprintf(f, " instr %u: %u translations, %u lines outstanding", st->instr_id,
+                        st->pend_tr, st->pend_lines);
+            fputc('\n', f);
+        }
+        fprintf(f, "  cu %u: L1 TLB MSHRs %u/%u used, %u misses waiting for an MSHR\n", c,
+                cu->l1t.used, g->cfg.l1tlb.mshrs, cu->l1_retry.n);
+    }
+    fprintf(f, "  L2 TLB MSHRs %u/%u used, %u misses waiting\n", g->l2t.used,
+            g->cfg.l2tlb.mshrs, g->l2_retry.n);
+    fprintf(f, "  IOMMU: %u in TLB queue, %u waiting for the buffer, buffer %u/%u, walkers busy %u/%u, "
+            "%u responses queued\n", g->in_fifo.n, g->sched_fifo.n, g->ws.count,
+            g->cfg.iommu.buffer_entries, g->cfg.iommu.walkers - g->idle_walkers,
+            g->cfg.iommu.walkers, g->rsp_fifo.n);
+    for (uint32_t w = 0; w < g->cfg.iommu.walkers; w++)
+        if (g->walker[w].busy)
+            fprintf(f, "  walker %u: va 0x%llx at %s, %u reads done\n", w,
+                    (unsigned long long)g->walker[w].va, lvl_name[g->walker[w].level],
+                    g->walker[w].reads);
+    fprintf(f, "  memory system: %llu requests pending; %zu timed events queued\n",
+            (unsigned long long)xl_memsys_pending(g->mem), g->q.n);
+}
+
+/* ------------------------------------------------------------------ main loop */
+
+int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
+{
+    xl_mem_req_t r;
+    uint64_t done_at;
+    time_t last_progress = time(NULL);
+    uint64_t iter = 0;
+    dispatch_wgs(g);
+    for (;;) {
+        /* timed events and memory completions due now, in time order */
+        for (;;) {
+            if (g->q.n && g->q.h[0].t <= g->now) {
+                ev_t e = heap_pop(&g->q);
+                handle(g, &e);
+            } else if (xl_memsys_pop(g->mem, g->now, &r, &done_at)) {
+                mem_complete(g, &r);
+            } else {
+                break;
+            }
+        }
+        if (iommu_active(g)) {
+            int rc = iommu_cycle(g, err, errlen);
+            if (rc != XL_OK)
+                return rc;
+        } else if (iommu_blocked_full(g)) {
+            g->buf_full_cycles++;
+        }
+        for (uint32_t c = 0; c < g->ncu; c++) {
+            cu_t *cu = &g->cu[c];
+            if (!cu_issue(g, c) && cu->live)
+                cu->stall++;   /* resident wavefronts, none could issue (spec §6) */
+        }
+        dispatch_wgs(g);
+        if (oom) {
+            snprintf(err, errlen, "out of host memory");
+            return XL_EINTERNAL;
+        }
+
+        uint32_t live = 0;
+        int ready = 0;
+        for (uint32_t c = 0; c < g->ncu; c++) {
+            live += g->cu[c].live;
+            for (uint32_t i = 0; i < 4; i++)
+                ready |= g->cu[c].ready_mask[i] != 0;
+        }
+        if (!live && !g->have_kernel && !g->q.n && !xl_memsys_pending(g->mem) &&
+            !iommu_active(g))
+            break;   /* every kernel finished */
+
+        uint64_t next = g->now + 1;
+        if (!ready && !iommu_active(g)) {
+            next = UINT64_MAX;
+            if (g->q.n)
+                next = g->q.h[0].t;
+            uint64_t m = xl_memsys_next_event(g->mem);
+            if (m < next)
+                next = m;
+            if (next <= g->now)
+                next = g->now + 1;
+        }
+        if (next == UINT64_MAX || next - g->last_retire > g->cfg.sim.watchdog) {
+            if (next != UINT64_MAX)
+                g->now = g->last_retire + g->cfg.sim.watchdog;
+            dump_waits(g, stderr);
+            snprintf(err, errlen, "internal: deadlock at cycle %llu (watchdog sim.watchdog=%llu)",
+                     (unsigned long long)g->now, (unsigned long long)g->cfg.sim.watchdog);
+            return XL_EINTERNAL;
+        }
+        /* skipped cycles: resident wavefronts could not issue in any of them */
+        for (uint32_t c = 0; c < g->ncu; c++)
+            if (g->cu[c].live)
+                g->cu[c].stall += next - g->now - 1;
+        if (iommu_blocked_full(g))
+            g->buf_full_cycles += next - g->now - 1;
+        g->now = next;
+        if (g->progress && (++iter & 0xFFFF) == 0 && time(NULL) != last_progress) {
+            last_progress = time(NULL);
+            fprintf(g->progress, "\r  cycle %llu, kernel %u, %llu instructions ",
+                    (unsigned long long)g->now, g->kernel, (unsigned long long)g->instrs);
+            fflush(g->progress);
+        }
+    }
+    g->cycles = g->now;
+    if (g->progress)
+        fprintf(g->progress, "\r%60s\r", "");
+    return XL_OK;
+}
+
+/* ------------------------------------------------------------------ statistics */
+
+void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
+{
+    char n[64], d[128];
+    uint64_t stall = 0, l1a = 0, l1h = 0, l1m = 0;
+    for (uint32_t c = 0; c < g->ncu; c++) {
+        stall += g->cu[c].stall;
+        l1a += g->cu[c].l1.accesses;
+        l1h += g->cu[c].l1.hits;
+        l1m += g->cu[c].l1.misses;
+    }
+    xl_stats_value(s, "sim.cycles", "GPU cycles from the first dispatch to the last retirement",
+                   g->cycles);
+    xl_stats_value(s, "sim.kernels", "kernels run", g->kernel);
+    xl_stats_value(s, "gpu.wavefronts", "wavefronts run", g->wave_uid);
+    xl_stats_counter(s, "gpu.instructions", "wavefront instructions issued", &g->instrs);
+    xl_stats_counter(s, "gpu.mem_instructions", "global memory instructions issued", &g->mem_instrs);
+    xl_stats_value(s, "gpu.stall_cycles",
+                   "CU cycles with resident wavefronts and none able to issue, summed over CUs",
+                   stall);
+    xl_stats_counter(s, "coalescer.requests", "translation requests after same-page merging",
+                     &g->requests);
+    xl_stats_value(s, "l1tlb.accesses", "L1 TLB lookups, all CUs", l1a);
+    xl_stats_value(s, "l1tlb.hits", "L1 TLB hits, all CUs", l1h);
+    xl_stats_value(s, "l1tlb.misses", "L1 TLB misses, all CUs", l1m);
+    xl_stats_counter(s, "l1tlb.mshr_merges", "L1 TLB misses merged into an outstanding miss",
+                     &g->l1_merges);
+    xl_stats_counter(s, "l1tlb.mshr_full", "L1 TLB misses that waited for a free MSHR",
+                     &g->l1_mshr_full);
+    xl_stats_counter(s, "l2tlb.accesses", "L2 TLB lookups", &g->l2_acc);
+    xl_stats_counter(s, "l2tlb.hits", "L2 TLB hits", &g->l2_hit);
+    xl_stats_counter(s, "l2tlb.misses", "L2 TLB misses", &g->l2_miss);
+    xl_stats_counter(s, "l2tlb.mshr_merges", "L2 TLB misses merged into an outstanding miss",
+                     &g->l2_merges);
+    xl_stats_counter(s, "l2tlb.mshr_full", "L2 TLB misses that waited for a free MSHR",
+                     &g->l2_mshr_full);
+    xl_stats_ratio(s, "l2tlb.wavefronts_per_epoch",
+                   "distinct wavefronts per 1024 L2 TLB accesses, mean (ISCA'18 Fig 12)",
+                   g->epoch_sum, g->epochs, 2);
+    xl_stats_counter(s, "iommu.requests", "page-walk requests reaching the IOMMU (Fig 11)",
+                     &g->iommu_requests);
+    xl_stats_counter(s, "iommu.tlb1.hits", "IOMMU L1 TLB hits", &g->io1.hits);
+    xl_stats_counter(s, "iommu.tlb2.hits", "IOMMU L2 TLB hits", &g->io2.hits);
+    xl_stats_counter(s, "iommu.walks", "page-table walks performed", &g->walks);
+    xl_stats_counter(s, "iommu.walk_mem_reads", "64 B page-table lines read by walkers",
+                     &g->walk_reads);
+    xl_stats_counter(s, "iommu.walk_mem_reads_leaf", "walk reads of the leaf (mapping) level",
+                     &g->walk_reads_leaf);
+    xl_stats_value(s, "iommu.walk_mem_reads_upper", "walk reads of upper levels",
+                   g->walk_reads - g->walk_reads_leaf);
+    for (unsigned lv = 4; lv >= 1; lv--) {
+        snprintf(n, sizeof n, "iommu.walk_mem_reads_l%u", lv);
+        snprintf(d, sizeof d, "walk reads of level-%u lines", lv);
+        xl_stats_counter(s, n, d, &g->walk_reads_level[lv]);
+    }
+    xl_stats_value(s, "iommu.coalesced", "requests completed by walk coalescing (off: 0)", 0);
+    xl_stats_ratio(s, "iommu.walk_latency_avg",
+                   "IOMMU arrival to walk completion, mean GPU cycles", g->walk_lat_sum, g->walks, 1);
+    xl_stats_ratio(s, "iommu.walk_queue_avg", "IOMMU arrival to walker dispatch, mean GPU cycles",
+                   g->walk_queue_sum, g->walks, 1);
+    xl_stats_counter(s, "iommu.buffer_full_cycles", "cycles an arrival found the walk buffer full",
+                     &g->buf_full_cycles);
+    xl_stats_counter(s, "iommu.buffer_max_occupancy", "most requests buffered at once",
+                     &g->ws.max_occupancy);
+    for (unsigned rl = XL_RULE_IMMEDIATE; rl <= XL_RULE_RANDOM; rl++) {
+        snprintf(n, sizeof n, "iommu.dispatch.%s", xl_ws_rule_name[rl]);
+        snprintf(d, sizeof d, "walks dispatched by the %s rule", xl_ws_rule_name[rl]);
+        xl_stats_counter(s, n, d, &g->ws.dispatched[rl]);
+    }
+    xl_stats_counter(s, "walk.multi_instrs", "memory instructions with two or more walks",
+                     &g->multi_instrs);
+    xl_stats_counter(s, "walk.interleaved_instrs",
+                     "of those, walks not contiguous in IOMMU arrival order (Fig 5)", &g->interleaved);
+    xl_stats_ratio(s, "walk.interleaved_frac", "interleaved / multi-walk instructions (Fig 5)",
+                   g->interleaved, g->multi_instrs, 4);
+    xl_stats_ratio(s, "iommu.first_walk_latency_avg",
+                   "latency of each multi-walk instruction's first-completed walk, mean (Fig 6)",
+                   g->first_lat_sum, g->multi_instrs, 1);
+    xl_stats_ratio(s, "iommu.last_walk_latency_avg",
+                   "latency of each multi-walk instruction's last-completed walk, mean (Fig 6)",
+                   g->last_lat_sum, g->multi_instrs, 1);
+    xl_stats_ratio(s, "iommu.gap_first_last_avg",
+                   "first-to-last walk completion gap per multi-walk instruction, mean cycles (Fig 10)",
+                   g->gap_sum, g->multi_instrs, 1);
+    xl_stats_counter(s, "walk.work_instrs", "memory instructions that caused at least one walk",
+                     &g->work_instrs);
+    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
+        snprintf(n, sizeof n, "walk.work_hist.%s", xl_fig3_bucket_name[b]);
+        snprintf(d, sizeof d, "instructions needing %s walk memory reads (Fig 3)",
+                 xl_fig3_bucket_name[b]);
+        xl_stats_counter(s, n, d, &g->work_bucket[b]);
+    }
+    static const char *const lvname[XL_PWC_LEVELS] = {"l4", "l3", "l2"};
+    for (unsigned i = 0; i < XL_PWC_LEVELS; i++) {
+        snprintf(n, sizeof n, "pwc.%s.hits", lvname[i]);
+        snprintf(d, sizeof d, "walk-time lookups that hit the %s entry cache", lvname[i]);
+        xl_stats_counter(s, n, d, &g->pwc.lv[i].hits);
+        snprintf(n, sizeof n, "pwc.%s.misses", lvname[i]);
+        snprintf(d, sizeof d, "walk-time lookups that missed the %s entry cache", lvname[i]);
+        xl_stats_counter(s, n, d, &g->pwc.lv[i].misses);
+    }
+    xl_stats_counter(s, "l1d.accesses", "L1 data cache load lookups", &g->l1d_acc);
+    xl_stats_counter(s, "l1d.hits", "L1 data cache load hits", &g->l1d_hit);
+    xl_stats_counter(s, "gpu.data_lines", "64 B data lines accessed by lanes (loads and stores)",
+                     &g->lines);
+    xl_memsys_stats(g->mem, s);
+}

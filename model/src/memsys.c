@@ -1,0 +1,997 @@
+/*
+ * memsys.c - the memory system below the translation path (memsys.h): the shared L2
+ * data cache and the DRAM timing model, spec seed-000-003 §1.1 (Table I: 4 MB 16-way
+ * 64 B L2; DDR3-1600, 2 channels x 2 ranks x 16 banks), §1.2 (DDR3-1600 11-11-11,
+ * BL8, 64-bit channel, FR-FCFS, open page) and §7.1 (DRAM reads and writes by source,
+ * row hits and misses, queueing latency). Timing only: data contents are not modelled.
+ *
+ * ---- Time and clocks ----------------------------------------------------------------
+ * Time is in GPU cycles. With G = gpu.clock_mhz, D = dram.mhz, g = G / gcd(G, D) and
+ * d = D / gcd(G, D), DRAM clock k (k = 0, 1, ...) has its edge at GPU cycle
+ *     cyc(k) = ceil(k * g / d)
+ * (a fixed origin: DRAM clock 0 = GPU cycle 0), and the first DRAM edge at or after GPU
+ * cycle t is DRAM clock
+ *     clk(t) = ceil(t * d / g).
+ * Defaults: g/d = 5/2, so DRAM clocks 0,1,2,3,4 are at GPU cycles 0,3,5,8,10; a DRAM
+ * event is seen by the GPU at the first GPU cycle at or after it (memsys.h: "rounding
+ * up each event to the next GPU cycle"). All DRAM timing is done in DRAM clocks and
+ * converted once, when a result leaves the DRAM. Exact in 64 bits while t * d and
+ * k * g stay below 2^64 (d, g <= 100000: over 10^14 cycles).
+ *
+ * ---- Path of a request (memsys.h) ---------------------------------------------------
+ * submit at t (not bypass_l2):
+ *   t + H        L2 lookup (H = l2d.hit_latency). Hit: LRU touch, a write sets the dirty
+ *                bit, the request completes at t + H. Miss: if an MSHR holds the line,
+ *                merge into it (completes when the line arrives; a write makes the
+ *                filled line dirty); else allocate a free MSHR; else (all l2d.mshrs
+ *                busy) wait in a FIFO, "in order". A miss that finds an MSHR of its line
+ *                merges at once even while others wait (it needs no new MSHR).
+ *   +C           the MSHR's 64 B read reaches its channel's queue (C = dram.ctrl_latency).
+ *   DRAM         queued, issued by FR-FCFS, burst ends at DRAM clock e (below).
+ *   cyc(e) + C   the line is filled into the L2 (victim: an invalid way, lowest index
+ *                first, else the least recently used one by unique stamps; a dirty victim
+ *                is written back: a DRAM write with no requester that reaches its
+ *                channel's queue C cycles later); every merged request completes now;
+ *                the MSHR is freed and waiting misses are retried in order (a retry
+ *                that now finds its line in the L2 completes at once, one that finds an
+ *                MSHR of its line merges, else it takes a free MSHR or stays waiting).
+ *   Writes are write-allocate with fetch: a write miss reads the line like a read
+ *   miss and completes when the line is filled (then the L2 "has taken it").
+ * submit at t with bypass_l2: reaches its channel's queue at t + C, completes at
+ *   cyc(e) + C; no L2 state or counter moves (memsys.h: "skip the L2 both ways").
+ *
+ * ---- Address mapping (memsys.h: line interleaved across channels, then banks, then
+ * ranks) -------------------------------------------------------------------------------
+ *   line    = pa >> 6
+ *   channel = line % channels;                x = line / channels
+ *   bank    = x % banks;                      x = x / banks
+ *   rank    = x % ranks;                      x = x / ranks
+ *   column  = x % lines_per_row;              row = x / lines_per_row
+ * with lines_per_row = dram.row_kb * 1024 / 64 (128 for 8 KB rows). Default config:
+ * pa 0x0 -> ch 0 bank 0 rank 0 col 0 row 0; 0x40 -> ch 1; 0x80 -> ch 0 bank 1;
+ * 0x800 (line 32) -> ch 0 bank 0 rank 1; 0x1000 (line 64) -> ch 0 bank 0 rank 0 col 1
+ * row 0; 0x80000 (line 8192) -> ch 0 bank 0 rank 0 col 0 row 1.
+ * Every (rank, bank) pair of a channel is an independent bank with its own row buffer;
+ * rank-to-rank switching has no extra cost.
+ *
+ * ---- DRAM timing (memsys.h; DRAM clocks) --------------------------------------------
+ * Each channel decides at most once per DRAM clock (one command bus). At DRAM clock k
+ * its candidates are the queued requests whose bank is ready (bank.ready <= k); FR-FCFS
+ * takes the oldest (channel arrival order) whose row is open in its bank, else the
+ * oldest candidate. Issued at k, a request of bank b for row R has its column command at
+ *   row hit      (R open)         col = k                          dram.row_hits
+ *   closed bank  (no row open)    act = k,  col = act + tRCD       dram.row_misses
+ *   row conflict (another open)   pre = max(k, act_prev + tRAS),
+ *                                 act = pre + tRP, col = act + tRCD  dram.row_conflicts
+ * its data is ready at col + tCL and its burst takes the channel's data bus from
+ *   start = max(col + tCL, bus_free) to end = start + tBURST; bus_free = end
+ * (the bus serves bursts one at a time, in issue order). The bank serves one request at
+ * a time: bank.ready = end. The row stays open (open-page policy). A write occupies the
+ * bank and bus exactly like a read. Example (defaults, closed bank, queued at GPU cycle
+ * 60 = DRAM clock 24): act 24, col 35, data 46, burst 46..50, cyc(50) = 125.
+ *
+ * ---- Event order (determinism) -------------------------------------------------------
+ * Internal events sit in one binary heap keyed by (GPU cycle, class, tie number); the
+ * L2 lookups, whose times t + H never decrease, sit in a FIFO of class 1. Within one GPU
+ * cycle: class 0 line fills, class 1 L2 lookups (submission order), class 2 arrivals at
+ * a channel queue, class 3 channel decisions (DRAM edges). The tie number of a decision
+ * is its channel index (channels decide in index order; a superseded decision event is
+ * skipped when it comes up); that of any other event is its insertion count, itself
+ * fixed by the order of the events before it. A DRAM clock maps to one GPU cycle, and
+ * a request reaching a channel at GPU cycle t is seen by the decision at clk(t) if that
+ * clock is not decided yet (only possible with dram.ctrl_latency = 0 and bypass_l2),
+ * else by the next one. xl_memsys_submit and
+ * xl_memsys_pop first process every event up to `now`, so when and how often a caller
+ * calls them (every cycle, or only at xl_memsys_next_event cycles) cannot change any
+ * result. Completions wait in a second heap keyed by (completion cycle, submission seq).
+ * Requests, DRAM operations and heap slots come from pools that grow by doubling and
+ * are reused through free lists: no allocation in the steady state.
+ */
+#include "xlat/memsys.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE      UINT32_MAX
+#define NO_ROW    UINT64_MAX
+#define NO_LINE   UINT64_MAX
+#define LINE_SHIFT 6u
+
+enum { EV_FILL = 0, EV_LOOKUP = 1, EV_ARRIVE = 2, EV_WAKE = 3 };   /* class = order in a cycle */
+enum { OWN_NONE = 0, OWN_MSHR = 1, OWN_REQ = 2 };                  /* who waits for a DRAM op */
+enum { K_DATA = 0, K_PT = 1 };
+
+/* A caller's request while it is in the memory system. */
+typedef struct {
+    xl_mem_req_t req;
+    uint64_t seq;        /* submission order: the tie-break of completions */
+    uint64_t t_lookup;   /* GPU cycle of the L2 lookup (submit + H) */
+    uint64_t line;       /* addr >> 6 */
+    uint32_t next;       /* lookup FIFO, MSHR requester list, MSHR wait FIFO or free list */
+} mreq_t;
+
+/* One 64 B DRAM read or write. */
+typedef struct {
+    uint64_t row;
+    uint64_t arrive;     /* GPU cycle it reached the channel queue */
+    uint32_t ch, bank;   /* bank = rank * banks + bank within the channel */
+    uint32_t prev, next; /* channel queue (arrival order) or free list */
+    uint32_t owner;      /* MSHR index, request index, or NONE */
+    uint8_t write, kind, own;
+} dop_t;
+
+typedef struct {
+    uint64_t line;
+    uint32_t head, tail; /* requesters (mreq indices), submission order */
+    uint32_t next;       /* chain of the set's busy MSHRs, or free list */
+    uint8_t dirty, kind;
+} mshr_t;
+
+typedef struct {
+    uint64_t open_row;   /* NO_ROW: precharged */
+    uint64_t act;        /* DRAM clock of the last activate (tRAS) */
+    uint64_t ready;      /* DRAM clock from which it can start a new request */
+} bank_t;
+
+typedef struct {
+    bank_t *bank;        /* ranks * banks */
+    uint32_t qhead, qtail;
+    uint64_t qlen;
+    uint64_t bus_free;   /* DRAM clock the data bus is free from */
+    uint64_t next_clk;   /* first DRAM clock not yet decided */
+    uint64_t wake_clk;   /* the valid scheduled decision, UINT64_MAX if none */
+} chan_t;
+
+typedef struct {
+    uint64_t time;       /* GPU cycle */
+    uint64_t ord;        /* class << 56 | sequence number */
+    uint64_t arg;        /* EV_WAKE: DRAM clock */
+    uint32_t idx;        /* EV_FILL: MSHR; EV_ARRIVE: dop; EV_WAKE: channel */
+} ev_t;
+
+typedef struct {
+    uint64_t done, seq;
+    uint32_t idx;        /* mreq */
+} cpl_t;
+
+struct xl_memsys {
+    /* parameters */
+    uint64_t H, C;                  /* l2d.hit_latency, dram.ctrl_latency (GPU cycles) */
+    uint64_t g, d;                  /* reduced clock ratio gpu : dram */
+    uint32_t sets, ways, set_mask;
+    uint32_t channels, ranks, banks;
+    uint64_t lines_per_row;
+    uint64_t tcl, trcd, trp, tras, tburst;
+
+    uint64_t now;                   /* largest `now` seen */
+    uint64_t seq;                   /* submissions */
+    uint64_t evseq;                 /* heap insertions */
+    uint64_t pending;
+
+    /* L2: sets * ways */
+    uint64_t *tag;                  /* line number or NO_LINE */
+    uint64_t *stamp;                /* LRU stamps (unique) */
+    uint8_t *dirty, *lkind;
+    uint64_t lru_clock;
+    uint32_t *mshr_of_set;          /* head of each set's busy-MSHR chain */
+    mshr_t *mshr;
+    uint32_t mshr_free, nmshr;
+    uint32_t wq_head, wq_tail;      /* misses waiting for an MSHR */
+
+    /* pools */
+    mreq_t *rq;  uint32_t rq_cap, rq_free;
+    dop_t *op;   uint32_t op_cap, op_free;
+    uint32_t lk_head, lk_tail;      /* L2 lookup FIFO */
+
+    ev_t *ev;    uint32_t ev_n, ev_cap;
+    cpl_t *cp;   uint32_t cp_n, cp_cap;
+
+    chan_t *ch;
+    bank_t *banks_all;
+
+    /* counters ([0] data, [1] page table) */
+    uint64_t l2_acc[2], l2_hit[2], l2_miss[2], l2_merge[2], l2_wb[2];
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_merges, l2_writebacks, l2_mshr_waits;
+    uint64_t dr_rd[2], dr_wr[2];
+    uint64_t dram_reads, dram_writes, row_hits, row_misses, row_conflicts;
+    uint64_t queue_latency, max_queue;
+};
+
+/* ------------------------------------------------------------ helpers */
+
+#define set_err(err, errlen, ...)                          \
+    do {                                                   \
+        if ((err) != NULL && (errlen) > 0u)                \
+            snprintf((err), (errlen), __VA_ARGS__);        \
+    } while (0)
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+static int is_pow2_64(uint64_t x)
+{
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* GPU cycle of DRAM clock k: ceil(k * g / d). */
+static uint64_t cyc_of(const xl_memsys_t *m, uint64_t k)
+{
+    return (k * m->g + m->d - 1u) / m->d;
+}
+
+/* First DRAM clock whose edge is at or after GPU cycle t: ceil(t * d / g). */
+static uint64_t clk_of(const xl_memsys_t *m, uint64_t t)
+{
+    return (t * m->d + m->g - 1u) / m->g;
+}
+
+static unsigned kidx(uint8_t kind)
+{
+    return kind == XL_MEM_PT ? K_PT : K_DATA;   /* every other kind counts as data */
+}
+
+/* Growth of a pool: out of memory is an internal error we cannot report through the
+ * void API, and a silently lost request would be wrong output, so stop. */
+static void *grow(void *p, uint32_t *cap, size_t elem)
+{
+    uint32_t ncap = *cap ? *cap * 2u : 64u;
+    void *q = realloc(p, (size_t)ncap * elem);
+    if (q == NULL) {
+        fprintf(stderr, "xlat: memsys: out of memory\n");
+        exit(1);
+    }
+    *cap = ncap;
+    return q;
+}
+
+static uint32_t rq_alloc(xl_memsys_t *m)
+{
+    uint32_t i;
+    if (m->rq_free == NONE) {
+        uint32_t old = m->rq_cap;
+        m->rq = grow(m->rq, &m->rq_cap, sizeof *m->rq);
+        for (i = m->rq_cap; i-- > old;) {
+            m->rq[i].next = m->rq_free;
+            m->rq_free = i;
+        }
+    }
+    i = m->rq_free;
+    m->rq_free = m->rq[i].next;
+    m->rq[i].next = NONE;
+    return i;
+}
+
+static void rq_release(xl_memsys_t *m, uint32_t i)
+{
+    m->rq[i].next = m->rq_free;
+    m->rq_free = i;
+}
+
+static uint32_t op_alloc(xl_memsys_t *m)
+{
+    uint32_t i;
+    if (m->op_free == NONE) {
+        uint32_t old = m->op_cap;
+        m->op = grow(m->op, &m->op_cap, sizeof *m->op);
+        for (i = m->op_cap; i-- > old;) {
+            m->op[i].next = m->op_free;
+            m->op_free = i;
+        }
+    }
+    i = m->op_free;
+    m->op_free = m->op[i].next;
+    return i;
+}
+
+static void op_release(xl_memsys_t *m, uint32_t i)
+{
+    m->op[i].next = m->op_free;
+    m->op_free = i;
+}
+
+/* ------------------------------------------------------------ heaps */
+
+static int ev_less(const ev_t *a, const ev_t *b)
+{
+    return a->time < b->time || (a->time == b->time && a->ord < b->ord);
+}
+
+static void ev_push(xl_memsys_t *m, uint64_t time, unsigned cls, uint32_t idx, uint64_t arg)
+{
+    uint32_t i;
+    ev_t e;
+    if (m->ev_n == m->ev_cap)
+        m->ev = grow(m->ev, &m->ev_cap, sizeof *m->ev);
+    e.time = time;
+    /* channel decisions of one cycle go in channel order; other events in insertion
+     * order */
+    e.ord = ((uint64_t)cls << 56) |
+            (cls == EV_WAKE ? idx : (m->evseq++ & ((UINT64_C(1) << 56) - 1u)));
+    e.arg = arg;
+    e.idx = idx;
+    i = m->ev_n++;
+    while (i > 0u) {
+        uint32_t p = (i - 1u) / 2u;
+        if (!ev_less(&e, &m->ev[p]))
+            break;
+        m->ev[i] = m->ev[p];
+        i = p;
+    }
+    m->ev[i] = e;
+}
+
+static ev_t ev_pop(xl_memsys_t *m)
+{
+    ev_t top = m->ev[0], last = m->ev[--m->ev_n];
+    uint32_t i = 0, n = m->ev_n;
+    for (;;) {
+        uint32_t c = 2u * i + 1u;
+        if (c >= n)
+            break;
+        if (c + 1u < n && ev_less(&m->ev[c + 1u], &m->ev[c]))
+            c++;
+        if (!ev_less(&m->ev[c], &last))
+            break;
+        m->ev[i] = m->ev[c];
+        i = c;
+    }
+    if (n > 0u)
+        m->ev[i] = last;
+    return top;
+}
+
+static int cp_less(const cpl_t *a, const cpl_t *b)
+{
+    return a->done < b->done || (a->done == b->done && a->seq < b->seq);
+}
+
+/* Request i completes at GPU cycle t. */
+static void complete(xl_memsys_t *m, uint32_t idx, uint64_t t)
+{
+    uint32_t i;
+    cpl_t e;
+    if (m->cp_n == m->cp_cap)
+        m->cp = grow(m->cp, &m->cp_cap, sizeof *m->cp);
+    e.done = t;
+    e.seq = m->rq[idx].seq;
+    e.idx = idx;
+    i = m->cp_n++;
+    while (i > 0u) {
+        uint32_t p = (i - 1u) / 2u;
+        if (!cp_less(&e, &m->cp[p]))
+            break;
+        m->cp[i] = m->cp[p];
+        i = p;
+    }
+    m->cp[i] = e;
+}
+
+static cpl_t cp_pop(xl_memsys_t *m)
+{
+    cpl_t top = m->cp[0], last = m->cp[--m->cp_n];
+    uint32_t i = 0, n = m->cp_n;
+    for (;;) {
+        uint32_t c = 2u * i + 1u;
+        if (c >= n)
+            break;
+        if (c + 1u < n && cp_less(&m->cp[c + 1u], &m->cp[c]))
+            c++;
+        if (!cp_less(&m->cp[c], &last))
+            break;
+        m->cp[i] = m->cp[c];
+        i = c;
+    }
+    if (n > 0u)
+        m->cp[i] = last;
+    return top;
+}
+
+/* ------------------------------------------------------------ DRAM */
+
+/* The address mapping of the file comment. */
+static void map_line(const xl_memsys_t *m, uint64_t line, uint32_t *ch, uint32_t *bank,
+                     uint64_t *row)
+{
+    uint64_t x = line;
+    uint32_t c = (uint32_t)(x % m->channels), b, r;
+    x /= m->channels;
+    b = (uint32_t)(x % m->banks);
+    x /= m->banks;
+    r = (uint32_t)(x % m->ranks);
+    x /= m->ranks;
+    *ch = c;
+    *bank = r * m->banks + b;
+    *row = x / m->lines_per_row;
+}
+
+/* Schedule channel c's decision at DRAM clock w unless one is due no later. */
+static void chan_wake(xl_memsys_t *m, uint32_t c, uint64_t w)
+{
+    chan_t *ch = &m->ch[c];
+    if (w < ch->next_clk)
+        w = ch->next_clk;
+    if (w < ch->wake_clk) {
+        ch->wake_clk = w;
+        ev_push(m, cyc_of(m, w), EV_WAKE, c, w);
+    }
+}
+
+/* A DRAM operation is created now and reaches its channel queue at GPU cycle t. */
+static void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, uint8_t kind,
+                      uint8_t own, uint32_t owner, uint64_t t)
+{
+    uint32_t i = op_alloc(m);
+    dop_t *o = &m->op[i];
+    map_line(m, line, &o->ch, &o->bank, &o->row);
+    o->write = write;
+    o->kind = kind;
+    o->own = own;
+    o->owner = owner;
+    o->arrive = t;
+    ev_push(m, t, EV_ARRIVE, i, 0);
+}
+
+static void ev_arrive(xl_memsys_t *m, uint32_t i, uint64_t t)
+{
+    dop_t *o = &m->op[i];
+    chan_t *ch = &m->ch[o->ch];
+    o->next = NONE;
+    o->prev = ch->qtail;
+    if (ch->qtail == NONE)
+        ch->qhead = i;
+    else
+        m->op[ch->qtail].next = i;
+    ch->qtail = i;
+    if (++ch->qlen > m->max_queue)
+        m->max_queue = ch->qlen;
+    /* the earliest decision that could take it: its DRAM edge, once its bank is free */
+    chan_wake(m, o->ch, max64(clk_of(m, t), ch->bank[o->bank].ready));
+}
+
+/* Issue queued operation i of channel c at DRAM clock k (file comment: DRAM timing). */
+static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
+{
+    dop_t *o = &m->op[i];
+    bank_t *b = &ch->bank[o->bank];
+    uint64_t col, start, end, tdone;
+    unsigned kd = kidx(o->kind);
+
+    if (b->open_row == o->row) {
+        col = k;
+        m->row_hits++;
+    } else if (b->open_row == NO_ROW) {
+        b->act = k;
+        col = k + m->trcd;
+        m->row_misses++;
+    } else {
+        uint64_t pre = max64(k, b->act + m->tras);   /* tRAS since the activate */
+        b->act = pre + m->trp;
+        col = b->act + m->trcd;
+        m->row_conflicts++;
+    }
+    b->open_row = o->row;
+    start = max64(col + m->tcl, ch->bus_free);
+    end = start + m->tburst;
+    ch->bus_free = end;
+    b->ready = end;
+
+    if (o->write) {
+        m->dr_wr[kd]++;
+        m->dram_writes++;
+    } else {
+        m->dr_rd[kd]++;
+        m->dram_reads++;
+    }
+    m->queue_latency += cyc_of(m, k) - o->arrive;
+
+    /* unlink from the channel queue */
+    if (o->prev == NONE)
+        ch->qhead = o->next;
+    else
+        m->op[o->prev].next = o->next;
+    if (o->next == NONE)
+        ch->qtail = o->prev;
+    else
+        m->op[o->next].prev = o->prev;
+    ch->qlen--;
+
+    tdone = cyc_of(m, end) + m->C;   /* data back through the controller */
+    if (o->own == OWN_MSHR)
+        ev_push(m, tdone, EV_FILL, o->owner, 0);
+    else if (o->own == OWN_REQ)
+        complete(m, o->owner, tdone);
+    op_release(m, i);
+}
+
+/* Channel c decides at DRAM clock k: FR-FCFS among requests whose bank is ready. */
+static void ev_wake(xl_memsys_t *m, uint32_t c, uint64_t k)
+{
+    chan_t *ch = &m->ch[c];
+    uint32_t i, hit = NONE, any = NONE;
+    uint64_t w = UINT64_MAX;
+
+    if (k != ch->wake_clk || k < ch->next_clk)
+        return;                                /* superseded by an earlier wake */
+    ch->wake_clk = UINT64_MAX;
+    ch->next_clk = k + 1u;
+
+    for (i = ch->qhead; i != NONE; i = m->op[i].next) {
+        const dop_t *o = &m->op[i];
+        const bank_t *b = &ch->bank[o->bank];
+        if (b->ready > k)
+            continue;
+        if (any == NONE)
+            any = i;
+        if (b->open_row == o->row) {
+            hit = i;
+            break;                             /* the oldest row hit */
+        }
+    }
+    if (hit != NONE)
+        dram_issue(m, ch, hit, k);
+    else if (any != NONE)
+        dram_issue(m, ch, any, k);
+
+    /* next decision: the first clock after k at which a queued request's bank is free */
+    for (i = ch->qhead; i != NONE; i = m->op[i].next) {
+        uint64_t r = ch->bank[m->op[i].bank].ready;
+        if (r < w)
+            w = r;
+    }
+    if (w != UINT64_MAX)
+        chan_wake(m, c, max64(w, k + 1u));
+}
+
+/* ------------------------------------------------------------ L2 */
+
+/* Way of line in its set, or -1. */
+static int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
+{
+    size_t b = (size_t)(line & m->set_mask) * m->ways;
+    const uint64_t *tg = m->tag + b;
+    uint32_t w;
+    *base = b;
+    for (w = 0; w < m->ways; w++)
+        if (tg[w] == line)
+            return (int)w;
+    return -1;
+}
+
+static uint32_t mshr_find(const xl_memsys_t *m, uint64_t line)
+{
+    uint32_t i;
+    for (i = m->mshr_of_set[line & m->set_mask]; i != NONE; i = m->mshr[i].next)
+        if (m->mshr[i].line == line)
+            return i;
+    return NONE;
+}
+
+static void mshr_add_req(xl_memsys_t *m, uint32_t s, uint32_t r)
+{
+    mshr_t *e = &m->mshr[s];
+    m->rq[r].next = NONE;
+    if (e->tail == NONE)
+        e->head = r;
+    else
+        m->rq[e->tail].next = r;
+    e->tail = r;
+    if (m->rq[r].req.write)
+        e->dirty = 1;
+}
+
+/* Request r takes a free MSHR at GPU cycle t; its read reaches DRAM at t + C. */
+static void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
+{
+    uint32_t s = m->mshr_free;
+    mshr_t *e = &m->mshr[s];
+    uint32_t set = (uint32_t)(m->rq[r].line & m->set_mask);
+    m->mshr_free = e->next;
+    e->line = m->rq[r].line;
+    e->head = e->tail = NONE;
+    e->dirty = 0;
+    e->kind = m->rq[r].req.kind;
+    e->next = m->mshr_of_set[set];
+    m->mshr_of_set[set] = s;
+    mshr_add_req(m, s, r);
+    dram_send(m, e->line, 0, e->kind, OWN_MSHR, s, t + m->C);
+}
+
+/* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
+static void l2_hit(xl_memsys_t *m, uint32_t r, size_t slot, uint64_t t)
+{
+    m->stamp[slot] = ++m->lru_clock;
+    if (m->rq[r].req.write)
+        m->dirty[slot] = 1;
+    complete(m, r, t);
+}
+
+static void wq_push(xl_memsys_t *m, uint32_t r)
+{
+    m->rq[r].next = NONE;
+    if (m->wq_tail == NONE)
+        m->wq_head = r;
+    else
+        m->rq[m->wq_tail].next = r;
+    m->wq_tail = r;
+}
+
+/* Retry the misses waiting for an MSHR, in order, until one still has to wait. */
+static void wq_drain(xl_memsys_t *m, uint64_t t)
+{
+    while (m->wq_head != NONE) {
+        uint32_t r = m->wq_head;
+        uint32_t s = mshr_find(m, m->rq[r].line);
+        size_t base;
+        int w = l2_find(m, m->rq[r].line, &base);
+        if (w < 0 && s == NONE && m->mshr_free == NONE)
+            break;                             /* still no MSHR: it and all behind wait */
+        m->wq_head = m->rq[r].next;
+        if (m->wq_head == NONE)
+            m->wq_tail = NONE;
+        if (w >= 0)
+            l2_hit(m, r, base + (uint32_t)w, t);
+        else if (s != NONE) {
+            m->l2_merge[kidx(m->rq[r].req.kind)]++;
+            m->l2_merges++;
+            mshr_add_req(m, s, r);
+        } else
+            mshr_alloc(m, r, t);
+    }
+}
+
+/* The L2 lookup of the request at the head of the lookup FIFO, at its cycle t. */
+static void ev_lookup(xl_memsys_t *m)
+{
+    uint32_t r = m->lk_head, s;
+    mreq_t *q = &m->rq[r];
+    uint64_t t = q->t_lookup;
+    unsigned kd = kidx(q->req.kind);
+    size_t base;
+    int w;
+
+    m->lk_head = q->next;
+    if (m->lk_head == NONE)
+        m->lk_tail = NONE;
+    m->l2_acc[kd]++;
+    m->l2_accesses++;
+    w = l2_find(m, q->line, &base);
+    if (w >= 0) {
+        m->l2_hit[kd]++;
+        m->l2_hits++;
+        l2_hit(m, r, base + (uint32_t)w, t);
+        return;
+    }
+    m->l2_miss[kd]++;
+    m->l2_misses++;
+    if ((s = mshr_find(m, q->line)) != NONE) {
+        m->l2_merge[kd]++;
+        m->l2_merges++;
+        mshr_add_req(m, s, r);
+    } else if (m->mshr_free == NONE) {
+        m->l2_mshr_waits++;
+        wq_push(m, r);
+    } else
+        mshr_alloc(m, r, t);
+}
+
+/* MSHR s's line arrives at the L2 at cycle t. */
+static void ev_fill(xl_memsys_t *m, uint32_t s, uint64_t t)
+{
+    mshr_t *e = &m->mshr[s];
+    uint32_t set = (uint32_t)(e->line & m->set_mask), w, v = NONE, r, *pp;
+    size_t base = (size_t)set * m->ways;
+
+    for (w = 0; w < m->ways; w++)          /* invalid ways first, lowest index */
+        if (m->tag[base + w] == NO_LINE) {
+            v = w;
+            break;
+        }
+    if (v == NONE) {                       /* else LRU: smallest (unique) stamp */
+        v = 0;
+        for (w = 1; w < m->ways; w++)
+            if (m->stamp[base + w] < m->stamp[base + v])
+                v = w;
+        if (m->dirty[base + v]) {
+            unsigned kd = kidx(m->lkind[base + v]);
+            m->l2_wb[kd]++;
+            m->l2_writebacks++;
+            dram_send(m, m->tag[base + v], 1, m->lkind[base + v], OWN_NONE, NONE, t + m->C);
+        }
+    }
+    m->tag[base + v] = e->line;
+    m->stamp[base + v] = ++m->lru_clock;
+    m->dirty[base + v] = e->dirty;
+    m->lkind[base + v] = e->kind;
+
+    for (r = e->head; r != NONE;) {
+        uint32_t nx = m->rq[r].next;
+        complete(m, r, t);
+        r = nx;
+    }
+    for (pp = &m->mshr_of_set[set]; *pp != s; pp = &m->mshr[*pp].next)
+        ;
+    *pp = e->next;
+    e->next = m->mshr_free;
+    m->mshr_free = s;
+    wq_drain(m, t);
+}
+
+/* ------------------------------------------------------------ event loop */
+
+/* Process every event at or before GPU cycle `now`, in (cycle, class, seq) order. */
+static void advance(xl_memsys_t *m, uint64_t now)
+{
+    for (;;) {
+        uint64_t lt = m->lk_head != NONE ? m->rq[m->lk_head].t_lookup : UINT64_MAX;
+        if (m->ev_n > 0u && m->ev[0].time <= now &&
+            (m->ev[0].time < lt || (m->ev[0].time == lt && (m->ev[0].ord >> 56) < EV_LOOKUP))) {
+            ev_t e = ev_pop(m);
+            if ((e.ord >> 56) == EV_FILL)
+                ev_fill(m, e.idx, e.time);
+            else if ((e.ord >> 56) == EV_ARRIVE)
+                ev_arrive(m, e.idx, e.time);
+            else
+                ev_wake(m, e.idx, e.arg);
+        } else if (lt <= now)
+            ev_lookup(m);
+        else
+            break;
+    }
+    if (now > m->now)
+        m->now = now;
+}
+
+/* ------------------------------------------------------------ API */
+
+xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
+{
+    xl_memsys_t *m;
+    uint64_t lines, sets, nb, gg;
+    uint32_t i;
+
+    if (err != NULL && errlen > 0u)
+        err[0] = '\0';
+    if (c == NULL) {
+        set_err(err, errlen, "memsys: no configuration given");
+        return NULL;
+    }
+    if (c->l2d.line_bytes != 64u) {
+        set_err(err, errlen, "l2d.line_bytes (%u) must be 64: the memory system moves 64 B "
+                "lines (one DRAM burst)", c->l2d.line_bytes);
+        return NULL;
+    }
+    lines = (uint64_t)c->l2d.size_kb * 1024u / 64u;
+    if (c->l2d.size_kb == 0u || c->l2d.ways == 0u || lines % c->l2d.ways ||
+        !is_pow2_64(lines / c->l2d.ways) || lines / c->l2d.ways > UINT32_MAX) {
+        set_err(err, errlen, "l2d.size_kb, l2d.ways: %u KB / 64 B / %u ways does not give a "
+                "power-of-two number of sets", c->l2d.size_kb, c->l2d.ways);
+        return NULL;
+    }
+    if (c->l2d.mshrs == 0u || c->l2d.hit_latency == 0u) {
+        set_err(err, errlen, "l2d.mshrs (%u) and l2d.hit_latency (%u) must be at least 1",
+                c->l2d.mshrs, c->l2d.hit_latency);
+        return NULL;
+    }
+    if (c->gpu.clock_mhz == 0u || c->dram.mhz == 0u) {
+        set_err(err, errlen, "gpu.clock_mhz (%u) and dram.mhz (%u) must be at least 1",
+                c->gpu.clock_mhz, c->dram.mhz);
+        return NULL;
+    }
+    if (c->dram.channels == 0u || c->dram.ranks == 0u || c->dram.banks == 0u) {
+        set_err(err, errlen, "dram.channels (%u), dram.ranks (%u), dram.banks (%u) must be "
+                "at least 1", c->dram.channels, c->dram.ranks, c->dram.banks);
+        return NULL;
+    }
+    if (c->dram.row_kb == 0u || c->dram.tburst == 0u) {
+        set_err(err, errlen, "dram.row_kb (%u) and dram.tburst (%u) must be at least 1",
+                c->dram.row_kb, c->dram.tburst);
+        return NULL;
+    }
+
+    m = calloc(1, sizeof *m);
+    if (m == NULL)
+        goto oom;
+    sets = lines / c->l2d.ways;
+    m->H = c->l2d.hit_latency;
+    m->C = c->dram.ctrl_latency;
+    gg = gcd64(c->gpu.clock_mhz, c->dram.mhz);
+    m->g = c->gpu.clock_mhz / gg;
+    m->d = c->dram.mhz / gg;
+    m->sets = (uint32_t)sets;
+    m->ways = c->l2d.ways;
+    m->set_mask = (uint32_t)(sets - 1u);
+    m->channels = c->dram.channels;
+    m->ranks = c->dram.ranks;
+    m->banks = c->dram.banks;
+    m->lines_per_row = (uint64_t)c->dram.row_kb * 1024u / 64u;
+    m->tcl = c->dram.tcl;
+    m->trcd = c->dram.trcd;
+    m->trp = c->dram.trp;
+    m->tras = c->dram.tras;
+    m->tburst = c->dram.tburst;
+    m->rq_free = m->op_free = NONE;
+    m->lk_head = m->lk_tail = NONE;
+    m->wq_head = m->wq_tail = NONE;
+
+    m->tag = malloc((size_t)lines * sizeof *m->tag);
+    m->stamp = calloc((size_t)lines, sizeof *m->stamp);
+    m->dirty = calloc((size_t)lines, 1);
+    m->lkind = calloc((size_t)lines, 1);
+    m->mshr_of_set = malloc((size_t)sets * sizeof *m->mshr_of_set);
+    m->nmshr = c->l2d.mshrs;
+    m->mshr = calloc(m->nmshr, sizeof *m->mshr);
+    nb = (uint64_t)m->channels * m->ranks * m->banks;
+    m->ch = calloc(m->channels, sizeof *m->ch);
+    m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
+    if (!m->tag || !m->stamp || !m->dirty || !m->lkind || !m->mshr_of_set || !m->mshr ||
+        !m->ch || !m->banks_all)
+        goto oom;
+    for (i = 0; i < lines; i++)
+        m->tag[i] = NO_LINE;
+    for (i = 0; i < sets; i++)
+        m->mshr_of_set[i] = NONE;
+    m->mshr_free = NONE;
+    for (i = m->nmshr; i-- > 0u;) {          /* free list hands out MSHR 0 first */
+        m->mshr[i].next = m->mshr_free;
+        m->mshr_free = i;
+    }
+    for (i = 0; i < nb; i++) {
+        m->banks_all[i].open_row = NO_ROW;
+        m->banks_all[i].act = 0;
+        m->banks_all[i].ready = 0;
+    }
+    for (i = 0; i < m->channels; i++) {
+        chan_t *ch = &m->ch[i];
+        ch->bank = m->banks_all + (size_t)i * m->ranks * m->banks;
+        ch->qhead = ch->qtail = NONE;
+        ch->wake_clk = UINT64_MAX;
+    }
+    return m;
+
+oom:
+    xl_memsys_destroy(m);
+    set_err(err, errlen, "memsys: out of memory for the L2 (%u KB, %u ways)",
+            c->l2d.size_kb, c->l2d.ways);
+    return NULL;
+}
+
+void xl_memsys_destroy(xl_memsys_t *m)
+{
+    if (m == NULL)
+        return;
+    free(m->tag);
+    free(m->stamp);
+    free(m->dirty);
+    free(m->lkind);
+    free(m->mshr_of_set);
+    free(m->mshr);
+    free(m->rq);
+    free(m->op);
+    free(m->ev);
+    free(m->cp);
+    free(m->ch);
+    free(m->banks_all);
+    free(m);
+}
+
+void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
+{
+    uint32_t i;
+    mreq_t *q;
+    if (now < m->now)
+        now = m->now;                          /* time never runs backwards */
+    advance(m, now);
+    i = rq_alloc(m);
+    q = &m->rq[i];
+    q->req = *r;
+    q->seq = m->seq++;
+    q->line = r->addr >> LINE_SHIFT;
+    q->next = NONE;
+    m->pending++;
+    if (r->bypass_l2) {
+        dram_send(m, q->line, r->write ? 1 : 0, r->kind, OWN_REQ, i, now + m->C);
+        return;
+    }
+    q->t_lookup = now + m->H;                 /* H >= 1 and now never decreases: FIFO */
+    if (m->lk_tail == NONE)
+        m->lk_head = i;
+    else
+        m->rq[m->lk_tail].next = i;
+    m->lk_tail = i;
+}
+
+int xl_memsys_pop(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t *done)
+{
+    cpl_t e;
+    advance(m, now);
+    if (m->cp_n == 0u || m->cp[0].done > now)
+        return 0;
+    e = cp_pop(m);
+    if (out != NULL)
+        *out = m->rq[e.idx].req;
+    if (done != NULL)
+        *done = e.done;
+    rq_release(m, e.idx);
+    m->pending--;
+    return 1;
+}
+
+uint64_t xl_memsys_next_event(const xl_memsys_t *m)
+{
+    uint64_t t = UINT64_MAX;
+    if (m->cp_n > 0u && m->cp[0].done < t)
+        t = m->cp[0].done;
+    if (m->ev_n > 0u && m->ev[0].time < t)
+        t = m->ev[0].time;
+    if (m->lk_head != NONE && m->rq[m->lk_head].t_lookup < t)
+        t = m->rq[m->lk_head].t_lookup;
+    if (t != UINT64_MAX && t < m->now)
+        t = m->now;                            /* completions not yet popped: now */
+    return t;
+}
+
+uint64_t xl_memsys_pending(const xl_memsys_t *m)
+{
+    return m->pending;
+}
+
+void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s)
+{
+    xl_stats_counter(s, "l2d.accesses", "L2 data cache lookups (bypass_l2 requests excluded)",
+                     &m->l2_accesses);
+    xl_stats_counter(s, "l2d.accesses_data", "L2 lookups by data requests", &m->l2_acc[K_DATA]);
+    xl_stats_counter(s, "l2d.accesses_pt", "L2 lookups by page-table reads", &m->l2_acc[K_PT]);
+    xl_stats_counter(s, "l2d.hits", "L2 lookups that found their line", &m->l2_hits);
+    xl_stats_counter(s, "l2d.hits_data", "L2 hits of data requests", &m->l2_hit[K_DATA]);
+    xl_stats_counter(s, "l2d.hits_pt", "L2 hits of page-table reads", &m->l2_hit[K_PT]);
+    xl_stats_counter(s, "l2d.misses", "L2 lookups that did not find their line (merges included)",
+                     &m->l2_misses);
+    xl_stats_counter(s, "l2d.misses_data", "L2 misses of data requests", &m->l2_miss[K_DATA]);
+    xl_stats_counter(s, "l2d.misses_pt", "L2 misses of page-table reads", &m->l2_miss[K_PT]);
+    xl_stats_counter(s, "l2d.mshr_merges", "L2 misses merged into an MSHR of the same line",
+                     &m->l2_merges);
+    xl_stats_counter(s, "l2d.mshr_merges_data", "MSHR merges of data requests",
+                     &m->l2_merge[K_DATA]);
+    xl_stats_counter(s, "l2d.mshr_merges_pt", "MSHR merges of page-table reads",
+                     &m->l2_merge[K_PT]);
+    xl_stats_counter(s, "l2d.mshr_waits", "L2 misses that found every MSHR busy and waited",
+                     &m->l2_mshr_waits);
+    xl_stats_counter(s, "l2d.writebacks", "dirty L2 lines evicted and written to DRAM",
+                     &m->l2_writebacks);
+    xl_stats_counter(s, "l2d.writebacks_data", "write-backs of lines filled by data requests",
+                     &m->l2_wb[K_DATA]);
+    xl_stats_counter(s, "l2d.writebacks_pt", "write-backs of lines filled by page-table reads",
+                     &m->l2_wb[K_PT]);
+    xl_stats_counter(s, "dram.reads", "64 B DRAM reads issued (L2 fills and bypass reads)",
+                     &m->dram_reads);
+    xl_stats_counter(s, "dram.reads_data", "DRAM reads for data", &m->dr_rd[K_DATA]);
+    xl_stats_counter(s, "dram.reads_pt", "DRAM reads for page-table lines", &m->dr_rd[K_PT]);
+    xl_stats_counter(s, "dram.writes", "64 B DRAM writes issued (write-backs and bypass writes)",
+                     &m->dram_writes);
+    xl_stats_counter(s, "dram.writes_data", "DRAM writes of data lines", &m->dr_wr[K_DATA]);
+    xl_stats_counter(s, "dram.writes_pt", "DRAM writes of page-table lines", &m->dr_wr[K_PT]);
+    xl_stats_counter(s, "dram.row_hits", "DRAM requests that found their row open", &m->row_hits);
+    xl_stats_counter(s, "dram.row_misses", "DRAM requests to a precharged bank (activate)",
+                     &m->row_misses);
+    xl_stats_counter(s, "dram.row_conflicts",
+                     "DRAM requests that found another row open (precharge + activate)",
+                     &m->row_conflicts);
+    xl_stats_counter(s, "dram.queue_latency",
+                     "sum of GPU cycles from reaching a channel queue to being issued",
+                     &m->queue_latency);
+    xl_stats_counter(s, "dram.max_queue", "largest number of requests queued at one channel",
+                     &m->max_queue);
+}

@@ -1,0 +1,222 @@
+/*
+ * t14_gpusys.c - area 14: the cycle-level system (model/src/gpusys.c): the walk path's
+ * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, and the
+ * scheduling policies end to end.
+ */
+#include "xltest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xlat/config.h"
+#include "xlat/gpusys.h"
+#include "xlat/stats.h"
+#include "xlat/workload.h"
+
+/* A one-wavefront workload: a single one-lane load of region base + 0x1234. */
+static int one_create(xl_workload_t *wl, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    wl->nregions = 1;
+    wl->regions[0].name = "x";
+    wl->regions[0].bytes = 8192;
+    wl->regions[0].base = XL_WL_VA_BASE;
+    return XL_OK;
+}
+static void one_destroy(xl_workload_t *wl) { (void)wl; }
+static int one_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    (void)wl;
+    out->workgroups = 1;
+    out->waves_per_wg = 1;
+    return k == 0;
+}
+static void one_begin(const xl_workload_t *wl, xl_wave_t *w) { (void)wl; w->step = 0; }
+static int one_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    if (w->step++ > 0) {
+        out->op = XL_OP_END;
+        return 0;
+    }
+    memset(out, 0, sizeof *out);
+    out->op = XL_OP_LOAD;
+    out->bytes = 4;
+    out->mask = 1;
+    out->va[0] = wl->regions[0].base + 0x1234;
+    return 1;
+}
+static const xl_wl_desc_t one_desc = {"one", "", "test", "irregular", "one load",
+                                      one_create, one_destroy, one_kernel, one_begin, one_next};
+
+static uint64_t get(const xl_stats_t *s, const char *name)
+{
+    uint64_t v = 0;
+    assert_int_equal(xl_stats_get(s, name, &v), 1);
+    return v;
+}
+
+/* Find the cycle of the n-th (0-based) line containing `ev` in the log; -1 if none. */
+static long long ev_cycle(const char *log, const char *ev, int n)
+{
+    const char *p = log;
+    while ((p = strstr(p, ev)) != NULL) {
+        const char *bol = p;
+        while (bol > log && bol[-1] != '\n')
+            bol--;
+        if (n-- == 0)
+            return strtoll(bol, NULL, 10);
+        p++;
+    }
+    return -1;
+}
+
+/* 14.01 A cold one-lane load, by hand (default latencies, FCFS, empty TLBs and PWCs):
+ *   cycle 0   the wave issues; the L1 TLB misses (hit latency 1)
+ *   cycle 1   the L2 TLB looks up; the miss is known after 69 cycles: 70
+ *   cycle 120 the request arrives at the IOMMU (link 50); its TLBs take 2 cycles: 122
+ *   cycle 122 the buffer is empty and all walkers idle: IMMEDIATE dispatch, PWC lookup
+ *             misses every level, so the walk starts at L4 after pwc_latency 1: read at 123
+ *   then four dependent reads: each MEM_RSP is processed the cycle it arrives and the
+ *   next MEM_REQ goes out in that same cycle; COMPLETE in the cycle of the fourth MEM_RSP
+ *   the translation crosses back (50), fills L2 and L1 TLBs and the data load goes to the
+ *   L1 data cache (16) and then to memory; the run ends when the data is back. */
+static void test_14_01_cold_walk_timing(void **st)
+{
+    (void)st;
+    xl_config_t c;
+    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
+    char err[256];
+    xl_config_defaults(&c);
+    one_create(&wl, err, sizeof err);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    char *log = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&log, &len);
+    xl_gpu_set_events(g, f);
+    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    fclose(f);
+    assert_int_equal(ev_cycle(log, "DISPATCH", 0), 122);
+    assert_non_null(strstr(log, "rule=immediate"));
+    assert_non_null(strstr(log, "start=L4"));
+    assert_int_equal(ev_cycle(log, "MEM_REQ", 0), 123);
+    for (int i = 0; i < 3; i++)   /* each response launches the next level's read at once */
+        assert_int_equal(ev_cycle(log, "MEM_RSP", i), ev_cycle(log, "MEM_REQ", i + 1));
+    assert_int_equal(ev_cycle(log, "MEM_REQ", 4), -1);   /* exactly four reads */
+    long long done = ev_cycle(log, "COMPLETE", 0);
+    assert_int_equal(done, ev_cycle(log, "MEM_RSP", 3));
+    assert_non_null(strstr(log, "reads=4"));
+    xl_stats_t *s = xl_stats_create();
+    xl_gpu_stats(g, s);
+    /* latency reported = COMPLETE - arrival at the IOMMU (120) */
+    assert_int_equal(get(s, "iommu.walk_latency_avg"), (uint64_t)(done - 120) * 10);
+    /* the run ends after the link back (50), the L1 data lookup (16) and a memory access
+     * of at least the L2 hit latency (40) */
+    assert_true(get(s, "sim.cycles") >= (uint64_t)done + 50 + 16 + 40);
+    assert_int_equal(get(s, "iommu.walks"), 1);
+    assert_int_equal(get(s, "iommu.walk_mem_reads"), 4);
+    assert_int_equal(get(s, "gpu.mem_instructions"), 1);
+    xl_stats_destroy(s);
+    xl_gpu_destroy(g);
+    free(log);
+}
+
+static xl_stats_t *run(const char *wlname, uint32_t scale, const char *set1, const char *set2,
+                       int expect)
+{
+    xl_config_t c;
+    xl_workload_t wl;
+    char err[256];
+    xl_config_defaults(&c);
+    if (set1)
+        assert_int_equal(xl_config_set(&c, set1, err, sizeof err), XL_OK);
+    if (set2)
+        assert_int_equal(xl_config_set(&c, set2, err, sizeof err), XL_OK);
+    assert_int_equal(xl_wl_open(&wl, wlname, scale, c.sim.seed, err, sizeof err), XL_OK);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    int rc = xl_gpu_run(g, err, sizeof err);
+    assert_int_equal(rc, expect);
+    xl_stats_t *s = NULL;
+    if (rc == XL_OK) {
+        s = xl_stats_create();
+        xl_gpu_stats(g, s);
+        xl_stats_freeze(s);
+    } else {
+        assert_non_null(strstr(err, "deadlock"));
+    }
+    xl_gpu_destroy(g);
+    xl_wl_close(&wl);
+    return s;
+}
+
+/* 14.02 Ideal translation: no walk, no IOMMU request, and the run is faster. */
+static void test_14_02_ideal_translation(void **st)
+{
+    (void)st;
+    xl_stats_t *base = run("atax", 1000, NULL, NULL, XL_OK);
+    xl_stats_t *ideal = run("atax", 1000, "translation.ideal=1", NULL, XL_OK);
+    assert_int_equal(get(ideal, "iommu.walks"), 0);
+    assert_int_equal(get(ideal, "iommu.requests"), 0);
+    assert_true(get(ideal, "sim.cycles") < get(base, "sim.cycles"));
+    /* the same instructions ran */
+    assert_int_equal(get(ideal, "gpu.instructions"), get(base, "gpu.instructions"));
+    xl_stats_destroy(base);
+    xl_stats_destroy(ideal);
+}
+
+/* 14.03 The watchdog: with a 1000-cycle limit, MVT's first walks (hundreds of cycles
+ * each, queued behind one another) cannot retire an instruction in time. */
+static void test_14_03_watchdog(void **st)
+{
+    (void)st;
+    run("mvt", 1000, "sim.watchdog=1000", NULL, XL_EINTERNAL);
+}
+
+/* 14.04 Policies end to end: each dispatch rule appears only under its policy, and every
+ * walk is dispatched by exactly one rule. */
+static void test_14_04_policies(void **st)
+{
+    (void)st;
+    static const char *const pol[] = {"iommu.sched=fcfs", "iommu.sched=random", "iommu.sched=simt"};
+    for (int p = 0; p < 3; p++) {
+        xl_stats_t *s = run("gesummv", 300, pol[p], NULL, XL_OK);
+        uint64_t walks = get(s, "iommu.walks");
+        uint64_t imm = get(s, "iommu.dispatch.immediate"), fc = get(s, "iommu.dispatch.fcfs"),
+                 rn = get(s, "iommu.dispatch.random"), ba = get(s, "iommu.dispatch.batch"),
+                 ms = get(s, "iommu.dispatch.minscore"), ag = get(s, "iommu.dispatch.aging");
+        assert_int_equal(imm + fc + rn + ba + ms + ag, walks);
+        assert_true(walks > 1000);
+        if (p == 0)
+            assert_true(fc > 0 && rn == 0 && ba == 0 && ms == 0);
+        if (p == 1)
+            assert_true(rn > 0 && fc == 0 && ba == 0 && ms == 0);
+        if (p == 2)
+            assert_true(ba > 0 && ms > 0 && fc == 0 && rn == 0);
+        xl_stats_destroy(s);
+    }
+}
+
+/* 14.05 Aging fires when the threshold is tiny: with SIMT and aging_threshold 1 some
+ * walks are dispatched by the aging rule. */
+static void test_14_05_aging(void **st)
+{
+    (void)st;
+    xl_stats_t *s = run("gesummv", 300, "iommu.sched=simt", "iommu.aging_threshold=1", XL_OK);
+    assert_true(get(s, "iommu.dispatch.aging") > 0);
+    xl_stats_destroy(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_14_01_cold_walk_timing),
+        cmocka_unit_test(test_14_02_ideal_translation),
+        cmocka_unit_test(test_14_03_watchdog),
+        cmocka_unit_test(test_14_04_policies),
+        cmocka_unit_test(test_14_05_aging),
+    };
+    return cmocka_run_group_tests_name("t14_gpusys", tests, NULL, NULL);
+}
