@@ -54,6 +54,7 @@ static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
+static const char *const map_names[]   = { "linear", "xor", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -132,6 +133,7 @@ static const cfg_key_t schema[] = {
     U32(dram, tras,     28,  1, 1000,   "DRAM clocks", "activate to precharge, DDR3-1600 [INF]"),
     U32(dram, tburst,   4,   1, 64,     "DRAM clocks", "data burst of one 64 B line on a 64-bit channel (BL8) [INF]"),
     U32(dram, row_kb,   8,   1, 1024,   "KB",       "row buffer size per bank (rank-wide); chosen default [OPEN]"),
+    ENUM(dram, mapping, XL_DRAM_MAP_XOR, map_names, "linear|xor", "address mapping: xor adds the row number to the channel and bank index (permutation-based interleaving), so lines at one page offset of many pages spread over banks; chosen default [INF]"),
     U32(dram, ctrl_latency, 20, 0, 100000, "cycles", "memory controller and interconnect latency in GPU cycles, each way; chosen default [OPEN]"),
 
     U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),

@@ -1142,7 +1142,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
     if (pi.lookup_valid)
         xl_pwc_comb(&g->pwc, &pi, &po);   /* pure: same probe result, plus the lookup */
     xl_pwc_step(&g->pwc, &pi);
-    xl_walk_sched_step(&g->ws, &wi);
+    xl_walk_sched_commit(&g->ws, &wi, &wo);
 
     if (dw != NONE) {
         walker_t *wk = &g->walker[dw];

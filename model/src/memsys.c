@@ -39,6 +39,7 @@
  *   miss and completes when the line is filled (then the L2 "has taken it").
  * submit at t with bypass_l2: reaches its channel's queue at t + C, completes at
  *   cyc(e) + C; no L2 state or counter moves (memsys.h: "skip the L2 both ways").
+ * Counters split by kind count XL_MEM_PT as page table and every other kind as data.
  *
  * ---- Address mapping (memsys.h: line interleaved across channels, then banks, then
  * ranks) -------------------------------------------------------------------------------
@@ -47,7 +48,10 @@
  *   bank    = x % banks;                      x = x / banks
  *   rank    = x % ranks;                      x = x / ranks
  *   column  = x % lines_per_row;              row = x / lines_per_row
- * with lines_per_row = dram.row_kb * 1024 / 64 (128 for 8 KB rows). Default config:
+ * with lines_per_row = dram.row_kb * 1024 / 64 (128 for 8 KB rows). With dram.mapping =
+ * xor (the default) the row then permutes channel and bank:
+ *   channel = (channel + row) % channels;  bank = (bank + row / channels) % banks
+ * The examples below are for dram.mapping = linear (the tests use it). Linear:
  * pa 0x0 -> ch 0 bank 0 rank 0 col 0 row 0; 0x40 -> ch 1; 0x80 -> ch 0 bank 1;
  * 0x800 (line 32) -> ch 0 bank 0 rank 1; 0x1000 (line 64) -> ch 0 bank 0 rank 0 col 1
  * row 0; 0x80000 (line 8192) -> ch 0 bank 0 rank 0 col 0 row 1.
@@ -77,13 +81,15 @@
  * a channel queue, class 3 channel decisions (DRAM edges). The tie number of a decision
  * is its channel index (channels decide in index order; a superseded decision event is
  * skipped when it comes up); that of any other event is its insertion count, itself
- * fixed by the order of the events before it. A DRAM clock maps to one GPU cycle, and
- * a request reaching a channel at GPU cycle t is seen by the decision at clk(t) if that
- * clock is not decided yet (only possible with dram.ctrl_latency = 0 and bypass_l2),
- * else by the next one. xl_memsys_submit and
- * xl_memsys_pop first process every event up to `now`, so when and how often a caller
- * calls them (every cycle, or only at xl_memsys_next_event cycles) cannot change any
- * result. Completions wait in a second heap keyed by (completion cycle, submission seq).
+ * fixed by the order of the events before it. A request reaching a channel at GPU
+ * cycle t is seen by the decision at DRAM clock clk(t), or by the next undecided clock
+ * if that one is already decided (only possible when dram.ctrl_latency = 0 sends a
+ * bypass_l2 request to its queue in the very cycle it is submitted).
+ * xl_memsys_submit and xl_memsys_pop first process every event up to `now` (submit
+ * treats a `now` below one already seen as that one), so when and how often a caller
+ * calls them (every cycle, or only at xl_memsys_next_event cycles; popping before or
+ * after submitting in a cycle) cannot change any result. Completions wait in a second
+ * heap keyed by (completion cycle, submission seq), which is the pop order of memsys.h.
  * Requests, DRAM operations and heap slots come from pools that grow by doubling and
  * are reused through free lists: no allocation in the steady state.
  */
@@ -115,8 +121,9 @@ typedef struct {
 typedef struct {
     uint64_t row;
     uint64_t arrive;     /* GPU cycle it reached the channel queue */
+    uint64_t age;        /* arrival order at the channels (FR-FCFS "oldest") */
     uint32_t ch, bank;   /* bank = rank * banks + bank within the channel */
-    uint32_t prev, next; /* channel queue (arrival order) or free list */
+    uint32_t prev, next; /* its bank's queue (arrival order) or free list */
     uint32_t owner;      /* MSHR index, request index, or NONE */
     uint8_t write, kind, own;
 } dop_t;
@@ -128,15 +135,23 @@ typedef struct {
     uint8_t dirty, kind;
 } mshr_t;
 
+/* A channel's queue is kept as one arrival-ordered queue per bank plus the list of
+ * banks whose queue is not empty; FR-FCFS compares arrival ages across banks, which
+ * gives exactly the order of one channel-wide queue at a cost per decision of the
+ * number of busy banks, not of queued requests. */
 typedef struct {
     uint64_t open_row;   /* NO_ROW: precharged */
     uint64_t act;        /* DRAM clock of the last activate (tRAS) */
     uint64_t ready;      /* DRAM clock from which it can start a new request */
+    uint32_t qhead, qtail;   /* queued ops of this bank, arrival order */
+    uint32_t hit;        /* oldest queued op whose row is open_row, or NONE */
+    uint32_t aprev, anext;   /* list of the channel's banks with queued ops */
+    uint8_t active;
 } bank_t;
 
 typedef struct {
     bank_t *bank;        /* ranks * banks */
-    uint32_t qhead, qtail;
+    uint32_t ahead, atail;   /* banks with queued ops */
     uint64_t qlen;
     uint64_t bus_free;   /* DRAM clock the data bus is free from */
     uint64_t next_clk;   /* first DRAM clock not yet decided */
@@ -145,7 +160,7 @@ typedef struct {
 
 typedef struct {
     uint64_t time;       /* GPU cycle */
-    uint64_t ord;        /* class << 56 | sequence number */
+    uint64_t ord;        /* class << 56 | tie number (EV_WAKE: channel; else insertion count) */
     uint64_t arg;        /* EV_WAKE: DRAM clock */
     uint32_t idx;        /* EV_FILL: MSHR; EV_ARRIVE: dop; EV_WAKE: channel */
 } ev_t;
@@ -162,11 +177,13 @@ struct xl_memsys {
     uint32_t sets, ways, set_mask;
     uint32_t channels, ranks, banks;
     uint64_t lines_per_row;
+    int xor_map;                /* dram.mapping = xor */
     uint64_t tcl, trcd, trp, tras, tburst;
 
     uint64_t now;                   /* largest `now` seen */
     uint64_t seq;                   /* submissions */
     uint64_t evseq;                 /* heap insertions */
+    uint64_t age;                   /* arrivals at the channel queues */
     uint64_t pending;
 
     /* L2: sets * ways */
@@ -412,9 +429,17 @@ static void map_line(const xl_memsys_t *m, uint64_t line, uint32_t *ch, uint32_t
     x /= m->banks;
     r = (uint32_t)(x % m->ranks);
     x /= m->ranks;
+    uint64_t rw = x / m->lines_per_row;
+    if (m->xor_map) {
+        /* permutation-based interleaving: for a fixed row, adding a constant modulo the
+         * count permutes channels and banks, so the mapping stays one-to-one, while lines
+         * at the same page offset of pages in different rows land on different banks */
+        c = (uint32_t)((c + rw) % m->channels);
+        b = (uint32_t)((b + rw / m->channels) % m->banks);
+    }
     *ch = c;
     *bank = r * m->banks + b;
-    *row = x / m->lines_per_row;
+    *row = rw;
 }
 
 /* Schedule channel c's decision at DRAM clock w unless one is due no later. */
@@ -448,17 +473,31 @@ static void ev_arrive(xl_memsys_t *m, uint32_t i, uint64_t t)
 {
     dop_t *o = &m->op[i];
     chan_t *ch = &m->ch[o->ch];
+    bank_t *b = &ch->bank[o->bank];
+    o->age = m->age++;
     o->next = NONE;
-    o->prev = ch->qtail;
-    if (ch->qtail == NONE)
-        ch->qhead = i;
+    o->prev = b->qtail;
+    if (b->qtail == NONE)
+        b->qhead = i;
     else
-        m->op[ch->qtail].next = i;
-    ch->qtail = i;
+        m->op[b->qtail].next = i;
+    b->qtail = i;
+    if (b->hit == NONE && o->row == b->open_row)
+        b->hit = i;
+    if (!b->active) {
+        b->active = 1;
+        b->anext = NONE;
+        b->aprev = ch->atail;
+        if (ch->atail == NONE)
+            ch->ahead = o->bank;
+        else
+            ch->bank[ch->atail].anext = o->bank;
+        ch->atail = o->bank;
+    }
     if (++ch->qlen > m->max_queue)
         m->max_queue = ch->qlen;
     /* the earliest decision that could take it: its DRAM edge, once its bank is free */
-    chan_wake(m, o->ch, max64(clk_of(m, t), ch->bank[o->bank].ready));
+    chan_wake(m, o->ch, max64(clk_of(m, t), b->ready));
 }
 
 /* Issue queued operation i of channel c at DRAM clock k (file comment: DRAM timing). */
@@ -468,6 +507,7 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
     bank_t *b = &ch->bank[o->bank];
     uint64_t col, start, end, tdone;
     unsigned kd = kidx(o->kind);
+    uint32_t j;
 
     if (b->open_row == o->row) {
         col = k;
@@ -497,15 +537,35 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
     }
     m->queue_latency += cyc_of(m, k) - o->arrive;
 
-    /* unlink from the channel queue */
+    /* Unlink from the bank queue and find the bank's next row hit. Either o was the
+     * bank's oldest row hit (row unchanged; nothing older has this row) or, with no
+     * row hit queued, its oldest op (the new open row is o's): either way the next
+     * row hit can only come after o. */
+    b->hit = NONE;
+    for (j = o->next; j != NONE; j = m->op[j].next)
+        if (m->op[j].row == b->open_row) {
+            b->hit = j;
+            break;
+        }
     if (o->prev == NONE)
-        ch->qhead = o->next;
+        b->qhead = o->next;
     else
         m->op[o->prev].next = o->next;
     if (o->next == NONE)
-        ch->qtail = o->prev;
+        b->qtail = o->prev;
     else
         m->op[o->next].prev = o->prev;
+    if (b->qhead == NONE) {                    /* the bank leaves the busy list */
+        b->active = 0;
+        if (b->aprev == NONE)
+            ch->ahead = b->anext;
+        else
+            ch->bank[b->aprev].anext = b->anext;
+        if (b->anext == NONE)
+            ch->atail = b->aprev;
+        else
+            ch->bank[b->anext].aprev = b->aprev;
+    }
     ch->qlen--;
 
     tdone = cyc_of(m, end) + m->C;   /* data back through the controller */
@@ -520,7 +580,7 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
 static void ev_wake(xl_memsys_t *m, uint32_t c, uint64_t k)
 {
     chan_t *ch = &m->ch[c];
-    uint32_t i, hit = NONE, any = NONE;
+    uint32_t bi, hit = NONE, any = NONE;
     uint64_t w = UINT64_MAX;
 
     if (k != ch->wake_clk || k < ch->next_clk)
@@ -528,17 +588,14 @@ static void ev_wake(xl_memsys_t *m, uint32_t c, uint64_t k)
     ch->wake_clk = UINT64_MAX;
     ch->next_clk = k + 1u;
 
-    for (i = ch->qhead; i != NONE; i = m->op[i].next) {
-        const dop_t *o = &m->op[i];
-        const bank_t *b = &ch->bank[o->bank];
+    for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext) {
+        const bank_t *b = &ch->bank[bi];
         if (b->ready > k)
             continue;
-        if (any == NONE)
-            any = i;
-        if (b->open_row == o->row) {
-            hit = i;
-            break;                             /* the oldest row hit */
-        }
+        if (b->hit != NONE && (hit == NONE || m->op[b->hit].age < m->op[hit].age))
+            hit = b->hit;                      /* the oldest row hit */
+        if (any == NONE || m->op[b->qhead].age < m->op[any].age)
+            any = b->qhead;                    /* the oldest request */
     }
     if (hit != NONE)
         dram_issue(m, ch, hit, k);
@@ -546,11 +603,9 @@ static void ev_wake(xl_memsys_t *m, uint32_t c, uint64_t k)
         dram_issue(m, ch, any, k);
 
     /* next decision: the first clock after k at which a queued request's bank is free */
-    for (i = ch->qhead; i != NONE; i = m->op[i].next) {
-        uint64_t r = ch->bank[m->op[i].bank].ready;
-        if (r < w)
-            w = r;
-    }
+    for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext)
+        if (ch->bank[bi].ready < w)
+            w = ch->bank[bi].ready;
     if (w != UINT64_MAX)
         chan_wake(m, c, max64(w, k + 1u));
 }
@@ -817,6 +872,7 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->ranks = c->dram.ranks;
     m->banks = c->dram.banks;
     m->lines_per_row = (uint64_t)c->dram.row_kb * 1024u / 64u;
+    m->xor_map = c->dram.mapping == XL_DRAM_MAP_XOR;
     m->tcl = c->dram.tcl;
     m->trcd = c->dram.trcd;
     m->trp = c->dram.trp;
@@ -852,11 +908,15 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
         m->banks_all[i].open_row = NO_ROW;
         m->banks_all[i].act = 0;
         m->banks_all[i].ready = 0;
+        m->banks_all[i].qhead = m->banks_all[i].qtail = NONE;
+        m->banks_all[i].hit = NONE;
+        m->banks_all[i].aprev = m->banks_all[i].anext = NONE;
+        m->banks_all[i].active = 0;
     }
     for (i = 0; i < m->channels; i++) {
         chan_t *ch = &m->ch[i];
         ch->bank = m->banks_all + (size_t)i * m->ranks * m->banks;
-        ch->qhead = ch->qtail = NONE;
+        ch->ahead = ch->atail = NONE;
         ch->wake_clk = UINT64_MAX;
     }
     return m;

@@ -327,10 +327,15 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
 void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in)
 {
     xl_ws_out_t o;
+    xl_walk_sched_comb(s, in, &o);
+    xl_walk_sched_commit(s, in, &o);
+}
+
+void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
+{
+    xl_ws_out_t o = *op;
     uint32_t i, n = s->p.slots;
     int merge;
-
-    xl_walk_sched_comb(s, in, &o);
     if (in->arr_valid && !o.arr_ready)
         s->full_cycles++;
     if (o.disp_valid) {

@@ -35,6 +35,7 @@ static xl_memsys_t *mk_default(void)
 {
     xl_config_t c;
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     return mk(&c);
 }
 
@@ -311,6 +312,7 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
     uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     c.l2d.size_kb = 1;
     c.l2d.ways = 1;
     m = mk(&c);
@@ -388,6 +390,7 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
     uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     c.l2d.mshrs = 1;
     m = mk(&c);
     rd(m, 0, 0, 0x0);
@@ -420,12 +423,94 @@ static void test_12_11_clock_ratio_rounding(void **state)
     xl_memsys_t *m;
     (void)state;
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     c.gpu.clock_mhz = 1000;
     m = mk(&c);
     rd(m, 0, 1, 0x0);
     assert_int_equal(one(m, 1), 113);
     rd(m, 1000, 2, 0x1000);
     assert_int_equal(one(m, 2), 1099);
+    xl_memsys_destroy(m);
+}
+
+/* Write hit: 1 KB 1-way L2 (16 sets). R pa 0 at 0 fills line 0 clean (145); W = write
+ * pa 0x10 at 200 hits at 240 and makes it dirty; X = read pa 0x400 (line 16, set 0) at
+ * 1000 evicts it: one write-back (done 1145 as in test 08). A clean victim writes
+ * nothing: Y = read pa 0x800 (line 32, set 0) at 2000 evicts clean line 16. */
+static void test_12_15_write_hit_dirties_line(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    (void)state;
+    xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    c.l2d.size_kb = 1;
+    c.l2d.ways = 1;
+    m = mk(&c);
+    rd(m, 0, 1, 0x0);
+    assert_int_equal(one(m, 1), 145);
+    sub(m, 200, 2, 0x10, 1, XL_MEM_PT, 0);
+    assert_int_equal(one(m, 2), 240);
+    assert_int_equal(st(m, "l2d.hits_pt"), 1);
+    rd(m, 1000, 3, 0x400);
+    assert_int_equal(one(m, 3), 1145);
+    rd(m, 2000, 4, 0x800);   /* ch 0 bank 0 rank 1: a closed bank, 2000 + 145 */
+    assert_int_equal(one(m, 4), 2145);
+    assert_int_equal(st(m, "l2d.writebacks"), 1);
+    assert_int_equal(st(m, "l2d.writebacks_data"), 1);   /* the line was filled by a data read */
+    assert_int_equal(st(m, "dram.writes"), 1);
+    xl_memsys_destroy(m);
+}
+
+/* Same-cycle order: fills before lookups. A = pa 0 at 0 fills at 145; B = pa 0x20
+ * (same line) submitted at 105 is looked up at 105 + 40 = 145, after the fill: a hit
+ * (done 145), not an MSHR merge. */
+static void test_12_16_fill_before_lookup_same_cycle(void **state)
+{
+    xl_memsys_t *m = mk_default();
+    uint64_t ids[4], done[4];
+    (void)state;
+    rd(m, 0, 1, 0x0);
+    rd(m, 105, 2, 0x20);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 145);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 145);
+    assert_int_equal(st(m, "l2d.hits"), 1);
+    assert_int_equal(st(m, "l2d.misses"), 1);
+    assert_int_equal(st(m, "l2d.mshr_merges"), 0);
+    xl_memsys_destroy(m);
+}
+
+/* True LRU: 1 KB 2-way L2 = 8 sets; lines 0, 8, 16 (pa 0x0, 0x200, 0x400) share set 0.
+ * Fill 0 (at 0), fill 8 (at 1000), hit 0 (at 2000: 0 becomes most recent), fill 16 (at
+ * 3000) evicts the least recent, line 8. Then 0 still hits (4000 + 40 = 4040) and 8
+ * misses: ch 0 bank 4 still has row 0 open, a row hit, 5000 + 118 = 5118 (test 03). */
+static void test_12_17_lru_victim(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    (void)state;
+    xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    c.l2d.size_kb = 1;
+    c.l2d.ways = 2;
+    m = mk(&c);
+    rd(m, 0, 1, 0x0);
+    assert_int_equal(one(m, 1), 145);
+    rd(m, 1000, 2, 0x200);
+    assert_int_equal(one(m, 2), 1145);
+    rd(m, 2000, 3, 0x0);
+    assert_int_equal(one(m, 3), 2040);
+    rd(m, 3000, 4, 0x400);
+    assert_int_equal(one(m, 4), 3145);
+    rd(m, 4000, 5, 0x0);
+    assert_int_equal(one(m, 5), 4040);
+    rd(m, 5000, 6, 0x200);
+    assert_int_equal(one(m, 6), 5118);
+    assert_int_equal(st(m, "l2d.hits"), 2);
+    assert_int_equal(st(m, "l2d.misses"), 4);
     xl_memsys_destroy(m);
 }
 
@@ -521,6 +606,7 @@ static const char *const names[] = {
 static void small_config(xl_config_t *c)
 {
     xl_config_defaults(c);
+    c->dram.mapping = XL_DRAM_MAP_LINEAR;
     c->l2d.size_kb = 16;
     c->l2d.ways = 4;
     c->l2d.mshrs = 8;
@@ -603,6 +689,7 @@ static void test_12_14_bad_geometry(void **state)
     char err[200];
     (void)state;
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     c.l2d.size_kb = 48;
     err[0] = '\0';
     assert_null(xl_memsys_create(&c, err, sizeof err));
@@ -611,6 +698,7 @@ static void test_12_14_bad_geometry(void **state)
     assert_null(strchr(err, '\n'));
 
     xl_config_defaults(&c);
+    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
     c.l2d.line_bytes = 128;
     err[0] = '\0';
     assert_null(xl_memsys_create(&c, err, sizeof err));
@@ -638,6 +726,9 @@ int main(void)
         cmocka_unit_test(test_12_12_determinism),
         cmocka_unit_test(test_12_13_event_skipping_equivalence),
         cmocka_unit_test(test_12_14_bad_geometry),
+        cmocka_unit_test(test_12_15_write_hit_dirties_line),
+        cmocka_unit_test(test_12_16_fill_before_lookup_same_cycle),
+        cmocka_unit_test(test_12_17_lru_victim),
     };
     return cmocka_run_group_tests_name("t12_memsys", tests, NULL, NULL);
 }

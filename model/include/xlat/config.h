@@ -18,6 +18,7 @@
 
 typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
 typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
+typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
 typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
 
 typedef struct {
@@ -61,6 +62,7 @@ typedef struct {
         uint32_t channels, ranks, banks;
         uint32_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks */
         uint32_t row_kb;         /* row (page) size per bank */
+        xl_dram_map_t mapping;   /* linear | xor (rows permute channel and bank) */
         uint32_t ctrl_latency;   /* controller + interconnect, GPU cycles, each way */
     } dram;
     struct {

@@ -133,5 +133,8 @@ void xl_walk_sched_free(xl_walk_sched_t *s);
 void xl_walk_sched_reset(xl_walk_sched_t *s);
 void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_out_t *out);
 void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in);
+/* The clock edge given this cycle's comb output (out must be comb(s, in)): step() is
+ * comb() then commit(); a caller that already has out saves the second scan. */
+void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *out);
 
 #endif
