@@ -18,7 +18,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run test deps unit clean help check-asan fuzz determinism
+.PHONY: all run test deps unit clean help repro-isca18 bench
 all: $(XLAT)
 
 help:
@@ -49,6 +49,10 @@ $(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
 
 run: $(XLAT)
 	./$(XLAT) study --preset isca18
+
+# ---------------------------------------------------------------- experiments
+repro-isca18: $(XLAT)
+	sh bench/isca18.sh
 
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h

@@ -284,6 +284,8 @@ struct xl_gpu {
 
     uint32_t ncu, spc, lanes;
     cu_t *cu;
+    uint32_t live_total;      /* resident wavefronts, all CUs */
+    uint32_t ready_total;     /* READY wavefronts, all CUs */
 
     /* kernel dispatch */
     uint32_t kernel;
@@ -377,12 +379,16 @@ static int oom;   /* set when a queue cannot grow: reported as an internal error
 
 static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
 
-static void set_ready(cu_t *c, uint32_t s, int on)
+static void set_ready(xl_gpu_t *g, cu_t *c, uint32_t s, int on)
 {
-    if (on)
-        c->ready_mask[s >> 6] |= UINT64_C(1) << (s & 63);
-    else
-        c->ready_mask[s >> 6] &= ~(UINT64_C(1) << (s & 63));
+    uint64_t bit = UINT64_C(1) << (s & 63), *w = &c->ready_mask[s >> 6];
+    if (on && !(*w & bit)) {
+        *w |= bit;
+        g->ready_total++;
+    } else if (!on && (*w & bit)) {
+        *w &= ~bit;
+        g->ready_total--;
+    }
 }
 
 static void evlog(xl_gpu_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -621,7 +627,7 @@ static void wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
         return;
     }
     st->state = W_READY;
-    set_ready(cu, s, 1);
+    set_ready(g, cu, s, 1);
 }
 
 static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
@@ -630,8 +636,9 @@ static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
     slot_t *st = &cu->slot[s];
     wg_t *wg = &cu->wg[st->wg];
     st->state = W_FREE;
-    set_ready(cu, s, 0);
+    set_ready(g, cu, s, 0);
     cu->live--;
+    g->live_total--;
     cu->free++;
     g->last_retire = g->now;
     if (--wg->waves == 0) {
@@ -650,11 +657,10 @@ static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
 static void dispatch_wgs(xl_gpu_t *g)
 {
     for (;;) {
+        if (g->have_kernel && g->next_wg >= g->k.workgroups && g->live_total)
+            return;   /* the current kernel is placed and still running */
         if (!g->have_kernel) {
-            uint32_t live = 0;
-            for (uint32_t c = 0; c < g->ncu; c++)
-                live += g->cu[c].live;
-            if (live)
+            if (g->live_total)
                 return;   /* kernels run one after another */
             if (!g->wl->desc->kernel(g->wl, g->kernel, &g->k))
                 return;   /* the workload is done */
@@ -686,6 +692,7 @@ static void dispatch_wgs(xl_gpu_t *g)
                 st->uid = ++g->wave_uid;
                 st->state = W_BUSY;
                 cu->live++;
+                g->live_total++;
                 cu->free--;
                 placed++;
             }
@@ -696,10 +703,7 @@ static void dispatch_wgs(xl_gpu_t *g)
                     wave_fetch(g, c, s);
         }
         /* every work-group of this kernel is placed; wait for them to finish */
-        uint32_t live = 0;
-        for (uint32_t c = 0; c < g->ncu; c++)
-            live += g->cu[c].live;
-        if (live)
+        if (g->live_total)
             return;
         g->have_kernel = 0;
         g->kernel++;
@@ -1206,7 +1210,7 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         if (mem && cu->mem_free_at > g->now)
             continue;
         cu->rr = (s + 1) % g->spc;
-        set_ready(cu, s, 0);
+        set_ready(g, cu, s, 0);
         g->instrs++;
         if (!mem) {
             st->state = W_BUSY;
@@ -1387,7 +1391,9 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
         for (uint32_t c = 0; c < g->ncu; c++) {
             cu_t *cu = &g->cu[c];
-            if (!cu_issue(g, c) && cu->live)
+            if (!cu->live)
+                continue;
+            if (!g->ready_total || !cu_issue(g, c))
                 cu->stall++;   /* resident wavefronts, none could issue (spec §6) */
         }
         dispatch_wgs(g);
@@ -1396,13 +1402,8 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
             return XL_EINTERNAL;
         }
 
-        uint32_t live = 0;
-        int ready = 0;
-        for (uint32_t c = 0; c < g->ncu; c++) {
-            live += g->cu[c].live;
-            for (uint32_t i = 0; i < 4; i++)
-                ready |= g->cu[c].ready_mask[i] != 0;
-        }
+        uint32_t live = g->live_total;
+        int ready = g->ready_total != 0;
         if (!live && !g->have_kernel && !g->q.n && !xl_memsys_pending(g->mem) &&
             !iommu_active(g))
             break;   /* every kernel finished */
