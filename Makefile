@@ -18,11 +18,13 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run test deps unit clean help repro-isca18 bench
+.PHONY: all run study test deps unit clean help repro-isca18 bench bench-speed
 all: $(XLAT)
 
 help:
-	@echo "make run    build and run the default study (needs only cc and make)"
+	@echo "make run    build and run the headline study (needs only cc and make)"
+	@echo "make study  the functional (untimed) motivation study"
+	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
@@ -48,11 +50,21 @@ $(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ -lm
 
 run: $(XLAT)
+	./$(XLAT) sweep --preset isca18 --key iommu.sched --values fcfs,random,simt \
+	  --workloads mvt,atax,bicg,gesummv,xsbench,nw,sssp,mis,color,backprop,kmeans,hotspot \
+	  --scale 0.1
+
+study: $(XLAT)
 	./$(XLAT) study --preset isca18
 
 # ---------------------------------------------------------------- experiments
 repro-isca18: $(XLAT)
 	sh bench/isca18.sh
+
+bench-speed: $(XLAT)
+	sh bench/speed.sh
+
+bench: repro-isca18 bench-speed
 
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h

@@ -176,26 +176,6 @@ void xl_walk_sched_reset(xl_walk_sched_t *s)
 }
 
 /* SIMT priority class of a valid entry: 0 aging, 1 batching, 2 the rest (§2.4). */
-static unsigned simt_class(const xl_walk_sched_t *s, const xl_ws_entry_t *e)
-{
-    if (e->bypass >= s->p.aging_threshold)
-        return 0u;
-    if (s->last_valid && e->instr_id == s->last_sched_id)
-        return 1u;
-    return 2u;
-}
-
-/* Does candidate (class c, entry e, slot i) beat the best so far (cb, b, slot bi)?
- * The lexicographic key of the file comment; slots are scanned in increasing order,
- * so an exact tie keeps the lower slot. */
-static int simt_better(unsigned c, const xl_ws_entry_t *e, unsigned cb, const xl_ws_entry_t *b)
-{
-    if (c != cb)
-        return c < cb;
-    if (c == 2u && e->score != b->score)
-        return e->score < b->score;
-    return stamp_older(e->stamp, b->stamp);
-}
 
 static const xl_ws_rule_t simt_rule[3] = { XL_RULE_AGING, XL_RULE_BATCH, XL_RULE_MINSCORE };
 
@@ -218,8 +198,18 @@ static void ws_scan(const xl_walk_sched_t *s, int want_pick, int want_match, uin
 {
     uint32_t i, n = s->p.slots;
     uint32_t start = (s->p.policy == XL_WS_RANDOM) ? (s->lfsr & (n - 1u)) : 0u;
-    unsigned best_class = 3u;
     int64_t rnd_first = -1, rnd_after = -1;
+    /* One ordering key per entry, smallest wins. Live stamps lie within 2^31 of each
+     * other (init limits), so with ref = (first valid stamp) - 2^31, (stamp - ref) mod
+     * 2^32 orders them exactly as the pairwise wrapping comparison, oldest first:
+     *   FCFS  key = age
+     *   SIMT  key = class << 41 | score << 32 | age, score only in class 2 (§2.4:
+     *         aging, then batching, then lowest score; oldest on ties).
+     * Keys are unique (stamps are), so the pick does not depend on scan order. */
+    uint64_t best = UINT64_MAX;
+    int policy = s->p.policy;
+    uint32_t thr = s->p.aging_threshold, last = s->last_sched_id, ref = 0;
+    int batch = s->last_valid != 0u, have_ref = 0;
     r->pick = -1;
     r->rule = XL_RULE_NONE;
     r->free_slot = -1;
@@ -239,40 +229,42 @@ static void ws_scan(const xl_walk_sched_t *s, int want_pick, int want_match, uin
         }
         if (!want_pick)
             continue;
-        switch (s->p.policy) {
-        case XL_WS_FCFS:
-            /* §2.7 FCFS: oldest pending request. */
-            if (r->pick < 0 || stamp_older(e->stamp, s->e[r->pick].stamp))
-                r->pick = i;
-            break;
-        case XL_WS_RANDOM:
-            /* §2.7 random: first valid slot at or after the LFSR index, wrapping. */
+        if (!have_ref) {
+            ref = e->stamp - UINT32_C(0x80000000);
+            have_ref = 1;
+        }
+        uint64_t age = (uint32_t)(e->stamp - ref), key;
+        if (policy == XL_WS_SIMT) {
+            if (e->bypass >= thr)
+                key = age;                                      /* class 0: aging */
+            else if (batch && e->instr_id == last)
+                key = (UINT64_C(1) << 41) | age;                /* class 1: batching */
+            else
+                key = (UINT64_C(2) << 41) | ((uint64_t)e->score << 32) | age;
+        } else if (policy == XL_WS_FCFS) {
+            key = age;   /* §2.7 FCFS: oldest pending request */
+        } else {
+            /* §2.7 random: first valid slot at or after the LFSR index, wrapping */
             if (rnd_first < 0)
                 rnd_first = i;
             if (rnd_after < 0 && i >= start)
                 rnd_after = i;
-            break;
-        case XL_WS_SIMT:
-        default: {
-            /* §2.4: aging, then batching (2-a), then lowest score; oldest on ties. */
-            unsigned c = simt_class(s, e);
-            if (r->pick < 0 || simt_better(c, e, best_class, &s->e[r->pick])) {
-                r->pick = i;
-                best_class = c;
-            }
-            break;
+            continue;
         }
+        if (key < best) {
+            best = key;
+            r->pick = i;
         }
     }
     if (!want_pick)
         return;
-    if (s->p.policy == XL_WS_RANDOM) {
+    if (policy == XL_WS_RANDOM) {
         r->pick = rnd_after >= 0 ? rnd_after : rnd_first;
         r->rule = XL_RULE_RANDOM;
-    } else if (s->p.policy == XL_WS_FCFS) {
+    } else if (policy == XL_WS_FCFS) {
         r->rule = XL_RULE_FCFS;
     } else if (r->pick >= 0) {
-        r->rule = simt_rule[best_class];
+        r->rule = simt_rule[best >> 41];
     }
     if (r->pick < 0)
         r->rule = XL_RULE_NONE;

@@ -93,3 +93,29 @@ cmp -s "$T/a.json" "$T/b.json" && ok "10.32 same seed, same results JSON" || no 
 "$X" run --workload xsbench --scale $SCALE --seed 9 --json "$T/d.json" > /dev/null 2>&1
 sed 1,/stats/d "$T/c.json" > "$T/c.s"; sed 1,/stats/d "$T/d.json" > "$T/d.s"
 cmp -s "$T/c.s" "$T/d.s" && no "10.33 xsbench stats identical across seeds 8 and 9" || ok "10.33 the seed changes xsbench's random lookups"
+
+# --- 10.34-10.42: the cycle-level model's options, sweep and compare
+bad "34 unknown model" "--model 'fast'" run --workload mvt --model fast
+bad "35 events need the cycle model" "--events needs the cycle-level model" run --workload mvt --model functional --events "$T/ev.txt"
+bad "36 sweep without key" "sweep needs --key" sweep --values fcfs,simt
+bad "37 sweep bad value checked before running" "iommu.sched" sweep --key iommu.sched --values fcfs,bogus --workloads mvt --scale $SCALE
+bad "38 compare needs two files" "two or more" compare "$T/a.json"
+bad "39 compare missing file" "$T/none.json" compare "$T/a.json" "$T/none.json"
+if "$X" run --workload gesummv --scale $SCALE --events "$T/ev.txt" --quiet > /dev/null 2>&1 &&
+   grep -q " DISPATCH walker=" "$T/ev.txt" && grep -q " COMPLETE walker=" "$T/ev.txt" && grep -q " MEM_REQ walker=" "$T/ev.txt"; then
+    ok "10.40 --events writes DISPATCH, MEM_REQ and COMPLETE lines"
+else
+    no "10.40 --events log incomplete"
+fi
+"$X" run --workload mvt --scale $SCALE --seed 7 --set iommu.sched=simt --json "$T/s.json" > /dev/null 2>&1
+if "$X" compare "$T/a.json" "$T/s.json" > "$T/out" 2>&1 && grep -q "speedup" "$T/out" && grep -q "1.000x" "$T/out"; then
+    ok "10.41 compare prints a speedup table with the baseline at 1.000x"
+else
+    no "10.41 compare: $(head -c 300 "$T/out")"
+fi
+if "$X" sweep --key iommu.sched --values fcfs,simt --workloads mvt,kmeans --scale $SCALE > "$T/out" 2>/dev/null &&
+   grep -q "^geomean   irregular" "$T/out" && grep -q "^kmeans " "$T/out"; then
+    ok "10.42 sweep prints per-workload speedups and class geomeans"
+else
+    no "10.42 sweep output: $(head -c 300 "$T/out")"
+fi
