@@ -20,11 +20,11 @@
  * halves (1 - a - d), so its gathers hit nearly one page per lane. Pannotia's real
  * inputs are the opposite: road networks number intersections geographically, and the
  * mesh and co-author graphs of MIS and Color number a region's or a group's vertices
- * together, so a vertex's neighbours sit a few hundred ids away; that is why the
- * papers measured little translation overhead for these codes. The generator mirrors
+ * together, so a vertex's neighbours sit a few hundred ids away, which fits the papers'
+ * measurement of little translation overhead for these codes. The generator mirrors
  * this: vertex ids are split into communities of 2^log2_win consecutive ids (a road
- * region, an author group); an edge picks its source community uniformly and draws
- * both endpoints' offsets inside the community by R-MAT recursion (log2_win levels),
+ * region, an author group); each community draws its share of the edges, both
+ * endpoints' offsets inside the community by R-MAT recursion (log2_win levels),
  * so ids follow R-MAT recursion order within each community, hubs sit at the start
  * of their community and neighbours are close. A fraction far_permille / 1000 of the
  * edges are long-range links whose target community is drawn uniformly too.
@@ -33,9 +33,10 @@
  * base-1000 digits of 64-bit draws (six per draw; draws >= 18 * 10^18 are rejected so
  * every digit is uniform), so the graph depends only on the parameters and the seed.
  *
- * Memory: row_ptr 4 (nv + 1) B and col_idx 4 narcs B are returned; while building, an
- * edge list of 4 narcs B and a fill counter of 4 nv B exist (for MIS at scale 1:
- * 51 + 51 + 4 + 4 MB).
+ * Shape: nv = ncomm * 2^log2_win vertices; communities get equal shares of the edges
+ * (the first narcs/2 % ncomm one more). Memory: row_ptr 4 (nv + 1) B and col_idx
+ * 4 narcs B are returned; while building, a second arc array and a fill counter exist
+ * (for SSSP: 14 + 34 + 34 + 14 MB at the peak).
  */
 #include "xlat/rng.h"
 #include "xlat/types.h"
@@ -46,7 +47,7 @@
 
 /* The one public function of this file; pannotia.c repeats this prototype (the
  * workloads keep no private header). */
-int xl_graph_rmat(uint32_t log2_nv, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
+int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
                   uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
                   size_t errlen);
 
@@ -86,13 +87,13 @@ static unsigned next_digit(digits_t *d)
 
 /* One edge of community cs: R-MAT offsets inside it (MSB first) for both endpoints;
  * the target community is cs unless the edge is long-range. Redrawn on a self-loop. */
-static void draw_edge(digits_t *d, uint32_t cs, uint32_t ncomm_bits, uint32_t log2_win,
+static void draw_edge(digits_t *d, uint32_t cs, uint32_t ncomm, uint32_t log2_win,
                       uint32_t far_permille, uint32_t *s, uint32_t *t)
 {
     for (;;) {
         uint32_t ct = cs;
-        if (ncomm_bits > 0 && next_digit(d) < far_permille)
-            ct = (uint32_t)(xl_rng_next(&d->rng) >> (64u - ncomm_bits));
+        if (ncomm > 1u && next_digit(d) < far_permille)
+            ct = (uint32_t)xl_rng_below(&d->rng, ncomm);
         uint32_t os = 0, ot = 0;
         for (uint32_t lvl = 0; lvl < log2_win; lvl++) {
             /* Quadrant by per-mille digit q: [0, a) (0,0); [a, a+b) (0,1); [a+b, a+b+c)
@@ -111,16 +112,17 @@ static void draw_edge(digits_t *d, uint32_t cs, uint32_t ncomm_bits, uint32_t lo
     }
 }
 
-int xl_graph_rmat(uint32_t log2_nv, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
+int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
                   uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
                   size_t errlen)
 {
     *row_ptr = NULL;
     *col_idx = NULL;
-    if (log2_nv < 1 || log2_nv > 30 || log2_win < 1 || log2_win > log2_nv ||
-        far_permille > 1000u) {
-        snprintf(err, errlen, "graph: bad shape (2^%u vertices, 2^%u per community, %u per "
-                 "mille long-range)", log2_nv, log2_win, far_permille);
+    /* at least two vertices per community (an edge needs two ends), nv < 2^31 */
+    if (ncomm < 1u || log2_win < 1u || log2_win > 24u ||
+        ncomm > (UINT32_C(1) << (31u - log2_win)) || far_permille > 1000u) {
+        snprintf(err, errlen, "graph: bad shape (%u communities of 2^%u vertices, %u per "
+                 "mille long-range)", ncomm, log2_win, far_permille);
         return XL_EINPUT;
     }
     if (narcs == 0 || (narcs & 1u) || narcs > UINT32_MAX) {
@@ -128,7 +130,7 @@ int xl_graph_rmat(uint32_t log2_nv, uint32_t log2_win, uint32_t far_permille, ui
                  (unsigned long long)narcs);
         return XL_EINPUT;
     }
-    const uint32_t nv = UINT32_C(1) << log2_nv;
+    const uint32_t nv = ncomm << log2_win;
     const uint64_t nedges = narcs / 2u;
     uint32_t *rp = calloc((size_t)nv + 1u, sizeof *rp);
     uint32_t *ci = malloc((size_t)narcs * sizeof *ci);
@@ -148,14 +150,12 @@ int xl_graph_rmat(uint32_t log2_nv, uint32_t log2_win, uint32_t far_permille, ui
     /* Communities get equal shares of the edges (the first nedges % ncomm one more),
      * generated community by community so that the counting and placement passes
      * below write to one community's part of the arrays at a time. */
-    const uint32_t ncomm_bits = log2_nv - log2_win;
-    const uint64_t ncomm = UINT64_C(1) << ncomm_bits;
     uint64_t e = 0;
     for (uint64_t c = 0; c < ncomm; c++) {
         uint64_t m = nedges / ncomm + (c < nedges % ncomm ? 1u : 0u);
         for (uint64_t i = 0; i < m; i++, e++) {
             uint32_t s, t;
-            draw_edge(&d, (uint32_t)c, ncomm_bits, log2_win, far_permille, &s, &t);
+            draw_edge(&d, (uint32_t)c, ncomm, log2_win, far_permille, &s, &t);
             edges[2u * e] = s;
             edges[2u * e + 1u] = t;
             rp[s + 1u]++;   /* degree counts, shifted by one for the prefix sum */
@@ -175,8 +175,8 @@ int xl_graph_rmat(uint32_t log2_nv, uint32_t log2_win, uint32_t far_permille, ui
         return XL_EINTERNAL;
     }
     memcpy(fill, rp, (size_t)nv * sizeof *fill);
-    for (uint64_t e = 0; e < nedges; e++) {
-        uint32_t s = edges[2u * e], t = edges[2u * e + 1u];
+    for (uint64_t k = 0; k < nedges; k++) {
+        uint32_t s = edges[2u * k], t = edges[2u * k + 1u];
         ci[fill[s]++] = t;
         ci[fill[t]++] = s;
     }

@@ -4,8 +4,9 @@
  * DESIGN.md "Workloads" and "Names that outside tools rely on").
  *
  * Registry order is the ISCA'18 irregular set as the project lists it:
- * mvt, atax, bicg, gesummv, xsbench, nw. Names and the papers' abbreviations are
- * looked up case-insensitively.
+ * mvt, atax, bicg, gesummv, xsbench, nw; then the regular set: sssp, mis, color,
+ * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18). Names and the papers'
+ * abbreviations are looked up case-insensitively.
  */
 #include "xlat/workload.h"
 
@@ -14,6 +15,8 @@
 
 static const xl_wl_desc_t *const registry[] = {
     &xl_wl_mvt, &xl_wl_atax, &xl_wl_bicg, &xl_wl_gesummv, &xl_wl_xsbench, &xl_wl_nw,
+    &xl_wl_sssp, &xl_wl_mis, &xl_wl_color,
+    &xl_wl_backprop, &xl_wl_kmeans, &xl_wl_hotspot, &xl_wl_lud,
 };
 
 #define NREG (sizeof registry / sizeof registry[0])

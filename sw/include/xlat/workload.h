@@ -123,5 +123,7 @@ int  xl_parse_scale(const char *s, uint32_t *ppm, char *err, size_t errlen);
 extern const xl_wl_desc_t xl_wl_mvt, xl_wl_atax, xl_wl_bicg, xl_wl_gesummv;   /* polybench.c */
 extern const xl_wl_desc_t xl_wl_xsbench;                                      /* xsbench.c */
 extern const xl_wl_desc_t xl_wl_nw;                                           /* nw.c */
+extern const xl_wl_desc_t xl_wl_sssp, xl_wl_mis, xl_wl_color;                 /* pannotia.c */
+extern const xl_wl_desc_t xl_wl_backprop, xl_wl_kmeans, xl_wl_hotspot, xl_wl_lud; /* rodinia.c */
 
 #endif

@@ -1,0 +1,937 @@
+/*
+ * pannotia.c - the Pannotia graph codes SSSP, MIS and Color (OpenCL CSR versions:
+ * sssp_csr kernel_csr.cl, mis kernel.cl, color kernel_max.cl), spec seed-000-003 §4.1
+ * (footprints, "fairly regular") and §4.2 "Regular workloads": "CSR graph. Coalesced
+ * row-pointer and frontier reads, plus gathers of neighbour data".
+ *
+ * One work-item per vertex, as in Pannotia. A lane reads row[tid] and row[tid+1]
+ * (coalesced: 64 lanes, 256 B), then walks its own edge list: per edge a col[e] load
+ * (the wave's lanes sit in adjacent edge lists: one or two pages) and gathers of
+ * neighbour data by col[e]. Trip counts differ per lane (R-MAT degrees), so the loop
+ * runs for the wave's largest degree and lanes leave the mask as their lists end.
+ * The gathers are where translation cost could come from; graph.c gives them the
+ * locality of Pannotia's real inputs (communities of 2048 consecutive ids, 2 % of the
+ * edges long-range): about 1.45 pages per gather instruction on average and 3.6-3.8 for
+ * gathers with >= 32 active lanes (t13_workload_regular).
+ *
+ * Data-dependent masks come from the algorithm itself: create() runs the kernels'
+ * semantics on the host for the fixed iteration count and keeps one byte per vertex
+ * (the iteration at which its state changed), so which lanes enter an `if`, which
+ * neighbours pass `c_array[col] == -1` and which lanes store follow the algorithm.
+ * Node values are distinct 64-bit keys from the seed (Pannotia draws rand()/RAND_MAX
+ * floats; only their order matters); SSSP weights are 1..100, equal both ways.
+ *
+ * Inputs. ISCA'18 does not name its inputs. Pannotia runs SSSP on the DIMACS USA road
+ * networks (2.4 - 2.8 arcs per vertex) and MIS and Color on sparse meshes and circuits
+ * such as ecology1 and G3_circuit (about 4 arcs per vertex). The average degree is
+ * taken from those input classes, and the vertex count (a whole number of 2048-vertex
+ * communities) and the arc count then give Table II's footprint exactly. (A first
+ * choice, 2^20 vertices with R-MAT's usual 12 arcs per vertex, gives each wavefront a
+ * private col/data stream of 2.9 KB per array; the 320 resident wavefronts then keep
+ * more pages live than the 512-entry L2 TLB holds: SSSP measured 76 % L2 TLB misses
+ * and twice the IDEAL run time at scale 0.1, MVT-like, not the "little overhead" the
+ * papers report. At 2.44 arcs per vertex: 0.4 % at scale 1.)
+ *
+ * Kernels and device arrays, in clCreateBuffer order (V vertices, E arcs):
+ *   SSSP  row (V+1) col (E) data (E) stop (1) vector1 (V) vector2 (V), all int:
+ *         12 V + 8 E + 8 B. V = 1696 * 2048 = 3,473,408, E = 8,463,318 (2.44 per
+ *         vertex) -> 109,387,448 B = 104.32 MB. Work-groups of 64. vector_init, then
+ *         per iteration vector_assign, spmv_min_dot_plus (the Bellman-Ford relax
+ *         y[v] = min(x[v], data[e] + x[col[e]])) and vector_diff; source vertex 0.
+ *         4 iterations: 13 kernels.
+ *   MIS   row (V) col (E) stop (1) min_array c_array cu_array s_array node_value (V):
+ *         24 V + 4 E + 4 B. V = 927 * 2048 = 1,898,496, E = 7,583,006 (3.99 per
+ *         vertex) -> 75,895,932 B = 72.38 MB. Work-groups of 128. init, then per
+ *         iteration mis1 (min over unprocessed neighbours), mis2 (join the set,
+ *         deactivate neighbours), mis3. 3 iterations: 10 kernels.
+ *   Color row (V) col (E) stop (1) color node_value max (V): 16 V + 4 E + 4 B.
+ *         V = 427 * 2048 = 874,496, E = 3,496,018 (4.00 per vertex) -> 27,976,012 B
+ *         = 26.68 MB. Work-groups of 256. Per iteration color (max over uncoloured
+ *         neighbours) and color2. 4 iterations: 8 kernels.
+ * The real codes iterate to convergence; the iteration counts here are fixed (above)
+ * so that a run has a known length.
+ *
+ * Static instruction ids (pc = position in the kernel):
+ *   vector_init 0 ALU, 1 ST vector1, 2 ST vector2; vector_assign 0 LD vector2,
+ *   1 ST vector1; vector_diff 0 LD vector1, 1 LD vector2, 2 ALU, 3 ST stop;
+ *   spmv 0 LD row[tid], 1 LD row[tid+1], 2 LD x[tid], loop { 3 LD col[e], 4 LD data[e],
+ *   5 LD x[col[e]], 6 ALU }, 7 ST y[tid];
+ *   mis init 0..2 ST c, cu, s; mis1 0 LD c[tid], 1 ST stop, 2 LD row[tid],
+ *   3 LD row[tid+1], 4 ALU, loop { 5 LD col, 6 LD c[col], 7 LD node_value[col], 8 ALU },
+ *   9 ST min_array; mis2 0 LD node_value, 1 LD min_array, 2 ALU, 3 LD c[tid],
+ *   4 ST s, 5 LD row[tid], 6 LD row[tid+1], 7 ST c[tid], loop { 8 LD col, 9 LD c[col],
+ *   10 ST cu[col], 11 ALU }; mis3 0 LD cu, 1 ALU, 2 ST c;
+ *   color 0 LD color[tid], 1 LD row[tid], 2 LD row[tid+1], 3 ALU, loop { 4 LD col,
+ *   5 LD color[col], 6 ST stop, 7 LD node_value[col], 8 ALU }, 9 ST max;
+ *   color2 0 LD color, 1 LD node_value, 2 LD max, 3 ALU, 4 ST color.
+ * A memory instruction whose mask would be empty is not issued (the hardware skips a
+ * branch no lane takes).
+ *
+ * Scale: every kernel runs its first ceil(WGs * scale) work-groups (at least one),
+ * i.e. the same vertices in every kernel. The graph, the arrays and the iteration
+ * count never change, so degrees, masks and pages per instruction are those of the
+ * full run for the vertices that run.
+ */
+#include "xlat/workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Defined in graph.c (the workloads keep no private header, so the prototype is
+ * repeated here and there, identically). */
+int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
+                  uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
+                  size_t errlen);
+
+#define PN_LOG2_WIN   11u    /* community: 2048 consecutive vertex ids (8 KB of an int array) */
+#define PN_FAR_PERMIL 20u    /* long-range edges, per mille */
+#define PN_VEC_CYCLES 4u     /* one 64-lane vector op on a 16-wide SIMD (spec §1.1) */
+#define PN_BIG_DIST   99999999u   /* Pannotia BIG_NUM */
+#define PN_NEVER      0x7Fu       /* state: no change within the run */
+#define PN_JOINED     0x80u       /* MIS state: joined the independent set */
+
+enum { CODE_SSSP, CODE_MIS, CODE_COLOR };
+
+/* Kernel kinds. */
+enum {
+    K_SSSP_INIT, K_SSSP_ASSIGN, K_SSSP_SPMV, K_SSSP_DIFF,
+    K_MIS_INIT, K_MIS1, K_MIS2, K_MIS3,
+    K_CLR1, K_CLR2
+};
+
+/* Region indices of each code, in clCreateBuffer order. */
+enum { S_ROW, S_COL, S_DATA, S_STOP, S_V1, S_V2 };
+enum { M_ROW, M_COL, M_STOP, M_MIN, M_C, M_CU, M_S, M_NV };
+enum { C_ROW, C_COL, C_STOP, C_COLOR, C_NV, C_MAX };
+
+typedef struct {
+    const xl_wl_desc_t *desc;
+    unsigned code;
+    uint32_t ncomm;       /* communities of 2^PN_LOG2_WIN vertices */
+    uint64_t narcs;
+    uint32_t wg_items;    /* Pannotia block_size */
+    uint32_t iters;       /* fixed iteration count */
+    unsigned nregions;
+    const char *rname[XL_WL_MAX_REGIONS];
+    uint8_t rkind[XL_WL_MAX_REGIONS];   /* 0: per vertex, 1: per vertex + 1, 2: per arc,
+                                           3: one int */
+} pn_def_t;
+
+static const pn_def_t pn_sssp = {
+    &xl_wl_sssp, CODE_SSSP, 1696, 8463318u, 64, 4, 6,
+    {"row", "col", "data", "stop", "vector1", "vector2"}, {1, 2, 2, 3, 0, 0},
+};
+static const pn_def_t pn_mis = {
+    &xl_wl_mis, CODE_MIS, 927, 7583006u, 128, 3, 8,
+    {"row", "col", "stop", "min_array", "c_array", "cu_array", "s_array", "node_value"},
+    {0, 2, 3, 0, 0, 0, 0, 0},
+};
+static const pn_def_t pn_color = {
+    &xl_wl_color, CODE_COLOR, 427, 3496018u, 256, 4, 6,
+    {"row", "col", "stop", "color", "node_value", "max"}, {0, 2, 3, 0, 0, 0},
+};
+
+typedef struct {
+    const pn_def_t *def;
+    uint32_t nv;
+    uint64_t narcs;
+    uint32_t *row;      /* nv + 1 entries (row[nv] = narcs) */
+    uint32_t *col;      /* narcs entries */
+    uint8_t *st;        /* per vertex: iteration of its state change, see each code */
+    uint32_t nwg;       /* work-groups run per kernel at this scale */
+} pn_priv_t;
+
+static const pn_def_t *pn_def_of(const xl_workload_t *wl)
+{
+    if (wl->desc == &xl_wl_sssp)
+        return &pn_sssp;
+    if (wl->desc == &xl_wl_mis)
+        return &pn_mis;
+    return &pn_color;
+}
+
+/* ---- host-side algorithm state ------------------------------------------------------ */
+
+#define KEY_STREAM    UINT64_C(0x4E4F444556414C55)   /* "NODEVALU" */
+#define WEIGHT_STREAM UINT64_C(0x5745494748545321)   /* "WEIGHTS!" */
+
+/* Node value of v: 32 random bits above the id, so keys are distinct (Pannotia's random
+ * floats tie with negligible probability; a tie would stall both vertices). */
+static uint64_t node_key(uint64_t seed, uint32_t v)
+{
+    xl_rng_t r;
+    xl_rng_derive(&r, seed ^ KEY_STREAM, v);
+    return (xl_rng_next(&r) & UINT64_C(0xFFFFFFFF00000000)) | v;
+}
+
+/* SSSP edge weight 1..100, the same in both directions (as the road networks' arcs). */
+static uint32_t edge_weight(uint64_t seed, uint32_t u, uint32_t v)
+{
+    uint64_t lo = u < v ? u : v, hi = u < v ? v : u;
+    xl_rng_t r;
+    xl_rng_derive(&r, seed ^ WEIGHT_STREAM, (hi << 32) | lo);
+    return 1u + (uint32_t)xl_rng_below(&r, 100u);
+}
+
+/* SSSP: st[v] bit i = vector_diff of iteration i finds y[v] != x[v]. The host loop of
+ * sssp_csr: vector_init (x = y = BIG, source 0 at 0); per iteration x = y,
+ * y[v] = min(x[v], min_e data[e] + x[col[e]]), compare. */
+static int host_sssp(pn_priv_t *p, uint64_t seed)
+{
+    const uint32_t nv = p->nv;
+    uint32_t *x = malloc((size_t)nv * sizeof *x), *y = malloc((size_t)nv * sizeof *y);
+    if (!x || !y) {
+        free(x);
+        free(y);
+        return XL_EINTERNAL;
+    }
+    for (uint32_t v = 0; v < nv; v++)
+        y[v] = PN_BIG_DIST;
+    y[0] = 0;
+    memset(p->st, 0, nv);
+    for (uint32_t it = 0; it < p->def->iters; it++) {
+        memcpy(x, y, (size_t)nv * sizeof *x);
+        for (uint32_t v = 0; v < nv; v++) {
+            uint32_t m = x[v];
+            for (uint32_t e = p->row[v]; e < p->row[v + 1u]; e++) {
+                uint32_t u = p->col[e];
+                if (x[u] >= m)   /* data[e] >= 1: cannot improve (also skips BIG) */
+                    continue;
+                uint32_t d = x[u] + edge_weight(seed, v, u);
+                if (d < m)
+                    m = d;
+            }
+            y[v] = m;
+            if (m != x[v])
+                p->st[v] |= (uint8_t)(1u << it);
+        }
+    }
+    free(x);
+    free(y);
+    return XL_OK;
+}
+
+/* MIS: st[v] = iteration at which v left the unprocessed set (c_array -> -2), with
+ * PN_JOINED if it joined the set in mis2 (else it was deactivated as a neighbour),
+ * or PN_NEVER. At iteration i a vertex is unprocessed when (st & 0x7F) >= i. */
+static void host_mis(pn_priv_t *p, uint64_t seed)
+{
+    const uint32_t nv = p->nv;
+    memset(p->st, PN_NEVER, nv);
+    for (uint32_t it = 0; it < p->def->iters; it++) {
+        /* mis1 + the mis2 test: v joins when its key is below every unprocessed
+         * neighbour's. Vertices marked in this pass still count as unprocessed. */
+        for (uint32_t v = 0; v < nv; v++) {
+            if ((p->st[v] & 0x7Fu) < it)
+                continue;
+            uint64_t kv = node_key(seed, v);
+            int joins = 1;
+            for (uint32_t e = p->row[v]; e < p->row[v + 1u] && joins; e++) {
+                uint32_t u = p->col[e];
+                if ((p->st[u] & 0x7Fu) >= it && node_key(seed, u) < kv)
+                    joins = 0;
+            }
+            if (joins)
+                p->st[v] = (uint8_t)(PN_JOINED | it);
+        }
+        /* mis2 loop + mis3: unprocessed neighbours of the joiners are deactivated
+         * (joiners are never adjacent: each is below all its unprocessed neighbours). */
+        for (uint32_t v = 0; v < nv; v++) {
+            if (p->st[v] != (PN_JOINED | it))
+                continue;
+            for (uint32_t e = p->row[v]; e < p->row[v + 1u]; e++) {
+                uint32_t u = p->col[e];
+                if (p->st[u] == PN_NEVER)
+                    p->st[u] = (uint8_t)it;
+            }
+        }
+    }
+}
+
+/* Color (kernel_max): st[v] = iteration (color - 1) at which v is coloured, or PN_NEVER.
+ * At iteration i an uncoloured vertex takes colour i+1 when its value exceeds every
+ * uncoloured neighbour's; a vertex of degree 1 skips its neighbours (start != end-1). */
+static void host_color(pn_priv_t *p, uint64_t seed)
+{
+    const uint32_t nv = p->nv;
+    memset(p->st, PN_NEVER, nv);
+    for (uint32_t it = 0; it < p->def->iters; it++) {
+        for (uint32_t v = 0; v < nv; v++) {
+            if (p->st[v] != PN_NEVER)
+                continue;
+            uint64_t kv = node_key(seed, v);
+            int wins = 1;
+            if (p->row[v + 1u] - p->row[v] != 1u) {
+                for (uint32_t e = p->row[v]; e < p->row[v + 1u] && wins; e++) {
+                    uint32_t u = p->col[e];
+                    /* uncoloured when kernel 1 ran: coloured in this pass counts */
+                    if (p->st[u] >= it && node_key(seed, u) > kv)
+                        wins = 0;
+                }
+            }
+            if (wins)
+                p->st[v] = (uint8_t)it;
+        }
+    }
+}
+
+/* ---- descriptor callbacks ------------------------------------------------------------ */
+
+static void pn_destroy(xl_workload_t *wl)
+{
+    pn_priv_t *p = wl->priv;
+    if (p) {
+        free(p->row);
+        free(p->col);
+        free(p->st);
+        free(p);
+    }
+    wl->priv = NULL;
+}
+
+static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
+{
+    const pn_def_t *d = pn_def_of(wl);
+    pn_priv_t *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "%s: out of memory", d->desc->name);
+        return XL_EINTERNAL;
+    }
+    wl->priv = p;
+    p->def = d;
+    p->nv = d->ncomm << PN_LOG2_WIN;
+    p->narcs = d->narcs;
+    int rc = xl_graph_rmat(d->ncomm, PN_LOG2_WIN, PN_FAR_PERMIL, d->narcs, wl->seed, &p->row,
+                           &p->col, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    p->st = malloc(p->nv);
+    if (!p->st) {
+        snprintf(err, errlen, "%s: out of memory", d->desc->name);
+        return XL_EINTERNAL;
+    }
+    if (d->code == CODE_SSSP) {
+        if (host_sssp(p, wl->seed) != XL_OK) {
+            snprintf(err, errlen, "%s: out of memory", d->desc->name);
+            return XL_EINTERNAL;
+        }
+    } else if (d->code == CODE_MIS) {
+        host_mis(p, wl->seed);
+    } else {
+        host_color(p, wl->seed);
+    }
+    uint64_t nwg = p->nv / d->wg_items;
+    uint64_t run = (nwg * wl->scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
+    p->nwg = (uint32_t)(run ? run : 1u);
+
+    wl->nregions = d->nregions;
+    for (unsigned i = 0; i < d->nregions; i++) {
+        /* every Pannotia array holds 4-byte ints or floats */
+        uint64_t n = d->rkind[i] == 0 ? p->nv
+                   : d->rkind[i] == 1 ? (uint64_t)p->nv + 1u
+                   : d->rkind[i] == 2 ? p->narcs : 1u;
+        wl->regions[i].name = d->rname[i];
+        wl->regions[i].bytes = n * 4u;
+    }
+    return XL_OK;
+}
+
+/* Kernel k -> kind and iteration. */
+static int pn_kind(const pn_def_t *d, uint32_t k, unsigned *kind, uint32_t *it)
+{
+    if (d->code == CODE_COLOR) {
+        if (k >= 2u * d->iters)
+            return 0;
+        *kind = K_CLR1 + k % 2u;
+        *it = k / 2u;
+        return 1;
+    }
+    if (k >= 1u + 3u * d->iters)
+        return 0;
+    unsigned base = d->code == CODE_SSSP ? K_SSSP_INIT : K_MIS_INIT;
+    *kind = k == 0 ? base : base + 1u + (k - 1u) % 3u;
+    *it = k == 0 ? 0 : (k - 1u) / 3u;
+    return 1;
+}
+
+static int pn_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    const pn_priv_t *p = wl->priv;
+    unsigned kind;
+    uint32_t it;
+    if (!pn_kind(p->def, k, &kind, &it))
+        return 0;
+    out->workgroups = p->nwg;
+    out->waves_per_wg = p->def->wg_items / XL_MAX_LANES;
+    return 1;
+}
+
+/* Cursor: a[0] position in the kernel (also the pc), a[1] first vertex of the wave,
+ * a[2] lanes inside the kernel's `if`, a[3] lanes still in the edge loop, a[4] lanes
+ * passing the per-edge condition, a[5] kind | iteration << 8.
+ * lane[l] = end << 32 | e: the lane's edge cursor. */
+#define POS_DONE UINT64_MAX
+
+static void pn_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
+{
+    const pn_priv_t *p = wl->priv;
+    unsigned kind;
+    uint32_t it;
+    w->a[0] = POS_DONE;
+    if (!pn_kind(p->def, w->kernel, &kind, &it) || w->wg >= p->nwg ||
+        w->wave >= p->def->wg_items / XL_MAX_LANES)
+        return;
+    w->a[0] = 0;
+    w->a[1] = ((uint64_t)w->wg * (p->def->wg_items / XL_MAX_LANES) + w->wave) * XL_MAX_LANES;
+    w->a[2] = ~UINT64_C(0);   /* nv is a multiple of the work-group: every lane exists */
+    w->a[3] = 0;
+    w->a[4] = 0;
+    w->a[5] = kind | ((uint64_t)it << 8);
+}
+
+static void set_op(xl_instr_t *out, uint8_t op, uint16_t cycles, uint32_t pc, uint64_t mask)
+{
+    out->op = op;
+    out->bytes = (op == XL_OP_LOAD || op == XL_OP_STORE) ? 4u : 0u;
+    out->cycles = cycles;
+    out->pc = pc;
+    out->mask = mask;
+    if (op != XL_OP_LOAD && op != XL_OP_STORE)
+        memset(out->va, 0, sizeof out->va);   /* no addresses: never stale ones */
+}
+
+/* A[first + l + off] on every lane (inactive lanes too: they stay inside the array,
+ * except the last vertex's row[tid+1] of MIS/Color, whose lane is masked and gets
+ * the array base). */
+static void vec_addr(xl_instr_t *out, const xl_region_t *r, uint64_t first, uint64_t off)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        uint64_t a = (first + l + off) * 4u;
+        out->va[l] = a < r->bytes ? r->base + a : r->base;
+    }
+}
+
+/* Every lane at one address (the `stop` flag). */
+static void uni_addr(xl_instr_t *out, const xl_region_t *r)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        out->va[l] = r->base;
+}
+
+/* Start the edge loop for `mask`: e = row[v], end = row[v+1] (= num_edges for the last
+ * vertex, which row[] also holds). Returns the lanes with a non-empty list. */
+static uint64_t loop_init(const pn_priv_t *p, xl_wave_t *w, uint64_t mask)
+{
+    uint64_t loop = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        w->lane[l] = 0;
+        if (!((mask >> l) & 1u))
+            continue;
+        uint64_t v = w->a[1] + l;
+        uint64_t e = p->row[v], end = p->row[v + 1u];
+        w->lane[l] = (end << 32) | e;
+        if (e < end)
+            loop |= UINT64_C(1) << l;
+    }
+    return loop;
+}
+
+/* e++ on the loop lanes; returns those still inside their list. */
+static uint64_t loop_advance(xl_wave_t *w, uint64_t loop)
+{
+    uint64_t still = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((loop >> l) & 1u))
+            continue;
+        uint64_t s = w->lane[l] + 1u;
+        w->lane[l] = s;
+        if ((s & 0xFFFFFFFFu) < (s >> 32))
+            still |= UINT64_C(1) << l;
+    }
+    return still;
+}
+
+/* A[e] on the loop lanes (col, data: the lane's own edge list). */
+static void edge_addr(xl_instr_t *out, const xl_wave_t *w, const xl_region_t *r, uint64_t loop)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        out->va[l] = ((loop >> l) & 1u) ? r->base + (w->lane[l] & 0xFFFFFFFFu) * 4u : r->base;
+}
+
+/* A[col[e]] on the loop lanes: the gather. */
+static void gather_addr(xl_instr_t *out, const pn_priv_t *p, const xl_wave_t *w,
+                        const xl_region_t *r, uint64_t loop)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        out->va[l] = ((loop >> l) & 1u)
+                         ? r->base + (uint64_t)p->col[w->lane[l] & 0xFFFFFFFFu] * 4u
+                         : r->base;
+}
+
+/* Lanes whose vertex state byte satisfies pred(state, it). */
+typedef int (*st_pred_t)(uint8_t s, uint32_t it);
+
+static uint64_t lanes_where(const pn_priv_t *p, const xl_wave_t *w, uint64_t mask, st_pred_t f,
+                            uint32_t it)
+{
+    uint64_t out = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        if (((mask >> l) & 1u) && f(p->st[w->a[1] + l], it))
+            out |= UINT64_C(1) << l;
+    return out;
+}
+
+/* Loop lanes whose current neighbour col[e] satisfies pred (and, for Color, whose own
+ * degree is not 1). */
+static uint64_t nbrs_where(const pn_priv_t *p, const xl_wave_t *w, uint64_t loop, st_pred_t f,
+                           uint32_t it, int skip_deg1)
+{
+    uint64_t out = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((loop >> l) & 1u))
+            continue;
+        uint64_t s = w->lane[l];
+        if (skip_deg1 && (s >> 32) - p->row[w->a[1] + l] == 1u)
+            continue;
+        if (f(p->st[p->col[s & 0xFFFFFFFFu]], it))
+            out |= UINT64_C(1) << l;
+    }
+    return out;
+}
+
+/* The state tests of each code (see host_sssp, host_mis, host_color). */
+static int sssp_changed(uint8_t s, uint32_t it) { return (s >> it) & 1u; }
+static int mis_unprocessed(uint8_t s, uint32_t it) { return (s & 0x7Fu) >= it; }
+static int mis_in_set_by(uint8_t s, uint32_t it)
+{
+    return (s & PN_JOINED) && (s & 0x7Fu) <= it;
+}
+static int mis_joins_at(uint8_t s, uint32_t it) { return s == (PN_JOINED | it); }
+static int mis_cu_set_by(uint8_t s, uint32_t it)
+{
+    return !(s & PN_JOINED) && (s & 0x7Fu) <= it;
+}
+static int clr_uncolored(uint8_t s, uint32_t it) { return s >= it; }
+static int clr_colored_at(uint8_t s, uint32_t it) { return s == it; }
+
+/* Lanes except the graph's last vertex (its row[tid+1] is replaced by num_edges). */
+static uint64_t not_last(const pn_priv_t *p, const xl_wave_t *w)
+{
+    return w->a[1] + XL_MAX_LANES >= p->nv ? ~UINT64_C(0) >> 1 : ~UINT64_C(0);
+}
+
+/* One step of a kernel; returns 1 with an instruction, 0 to continue at the new a[0]
+ * (a skipped instruction: empty mask, as the hardware skips a branch with no lane),
+ * -1 at the end of the wavefront. */
+static int step_sssp(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
+                     uint32_t it, xl_instr_t *out)
+{
+    const xl_region_t *R = wl->regions;
+    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    switch (kind) {
+    case K_SSSP_INIT:   /* vector1[tid] = vector2[tid] = (tid == src ? 0 : BIG) */
+        if (pos == 0) {
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 0, act);
+        } else if (pos <= 2) {
+            set_op(out, XL_OP_STORE, 0, (uint32_t)pos, act);
+            vec_addr(out, &R[pos == 1 ? S_V1 : S_V2], first, 0);
+        } else {
+            return -1;
+        }
+        break;
+    case K_SSSP_ASSIGN:   /* vector1[tid] = vector2[tid] */
+        if (pos > 1)
+            return -1;
+        set_op(out, pos == 0 ? XL_OP_LOAD : XL_OP_STORE, 0, (uint32_t)pos, act);
+        vec_addr(out, &R[pos == 0 ? S_V2 : S_V1], first, 0);
+        break;
+    case K_SSSP_DIFF:   /* if (vector2[tid] != vector1[tid]) *stop = 1 */
+        if (pos <= 1) {
+            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
+            vec_addr(out, &R[pos == 0 ? S_V1 : S_V2], first, 0);
+        } else if (pos == 2) {
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 2, act);
+        } else if (pos == 3) {
+            uint64_t m = lanes_where(p, w, act, sssp_changed, it);
+            if (m == 0) {
+                w->a[0] = 4;
+                return 0;
+            }
+            set_op(out, XL_OP_STORE, 0, 3, m);
+            uni_addr(out, &R[S_STOP]);
+        } else {
+            return -1;
+        }
+        break;
+    default: /* K_SSSP_SPMV, x = vector1, y = vector2 */
+        switch (pos) {
+        case 0: /* row_start = row[tid] */
+        case 1: /* row_end = row[tid+1] */
+            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
+            vec_addr(out, &R[S_ROW], first, pos);
+            break;
+        case 2: /* min = x[tid] */
+            set_op(out, XL_OP_LOAD, 0, 2, act);
+            vec_addr(out, &R[S_V1], first, 0);
+            w->a[3] = loop_init(p, w, act);
+            break;
+        case 3: /* for (i = row_start; i < row_end; i++): col[i] */
+            if (w->a[3] == 0) {
+                w->a[0] = 7;
+                return 0;
+            }
+            set_op(out, XL_OP_LOAD, 0, 3, w->a[3]);
+            edge_addr(out, w, &R[S_COL], w->a[3]);
+            break;
+        case 4: /* data[i] */
+            set_op(out, XL_OP_LOAD, 0, 4, w->a[3]);
+            edge_addr(out, w, &R[S_DATA], w->a[3]);
+            break;
+        case 5: /* x[col[i]]: the gather */
+            set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
+            gather_addr(out, p, w, &R[S_V1], w->a[3]);
+            break;
+        case 6: /* add, compare, min; i++, i < row_end */
+            set_op(out, XL_OP_ALU, 3u * PN_VEC_CYCLES, 6, w->a[3]);
+            w->a[3] = loop_advance(w, w->a[3]);
+            w->a[0] = 3;
+            w->step++;
+            return 1;
+        case 7: /* y[tid] = min */
+            set_op(out, XL_OP_STORE, 0, 7, act);
+            vec_addr(out, &R[S_V2], first, 0);
+            break;
+        default:
+            return -1;
+        }
+        break;
+    }
+    w->a[0]++;
+    w->step++;
+    return 1;
+}
+
+static int step_mis(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
+                    uint32_t it, xl_instr_t *out)
+{
+    const xl_region_t *R = wl->regions;
+    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    switch (kind) {
+    case K_MIS_INIT:   /* c_array = cu_array = -1, s_array = 0 */
+        if (pos > 2)
+            return -1;
+        set_op(out, XL_OP_STORE, 0, (uint32_t)pos, act);
+        vec_addr(out, &R[pos == 0 ? M_C : pos == 1 ? M_CU : M_S], first, 0);
+        break;
+    case K_MIS1:
+        switch (pos) {
+        case 0: /* if (c_array[tid] == -1) */
+            set_op(out, XL_OP_LOAD, 0, 0, act);
+            vec_addr(out, &R[M_C], first, 0);
+            w->a[2] = lanes_where(p, w, act, mis_unprocessed, it);
+            if (w->a[2] == 0)
+                w->a[0] = 9;   /* no lane enters: straight to the end */
+            break;
+        case 1: /* *stop = 1 */
+            set_op(out, XL_OP_STORE, 0, 1, act);
+            uni_addr(out, &R[M_STOP]);
+            break;
+        case 2: /* start = row[tid] */
+            set_op(out, XL_OP_LOAD, 0, 2, act);
+            vec_addr(out, &R[M_ROW], first, 0);
+            break;
+        case 3: /* end = tid + 1 < num_nodes ? row[tid + 1] : num_edges */
+            if ((act & not_last(p, w)) == 0) {
+                w->a[0] = 4;
+                return 0;
+            }
+            set_op(out, XL_OP_LOAD, 0, 3, act & not_last(p, w));
+            vec_addr(out, &R[M_ROW], first, 1);
+            break;
+        case 4: /* min = BIGNUM, end select */
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 4, act);
+            w->a[3] = loop_init(p, w, act);
+            break;
+        case 5: /* for (edge = start; edge < end; edge++): col[edge] */
+            if (w->a[3] == 0) {
+                w->a[0] = 9;
+                return 0;
+            }
+            set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
+            edge_addr(out, w, &R[M_COL], w->a[3]);
+            break;
+        case 6: /* if (c_array[col[edge]] == -1): gather */
+            set_op(out, XL_OP_LOAD, 0, 6, w->a[3]);
+            gather_addr(out, p, w, &R[M_C], w->a[3]);
+            w->a[4] = nbrs_where(p, w, w->a[3], mis_unprocessed, it, 0);
+            break;
+        case 7: /* node_value[col[edge]] < min: gather on the lanes that passed */
+            if (w->a[4] == 0) {
+                w->a[0] = 8;
+                return 0;
+            }
+            set_op(out, XL_OP_LOAD, 0, 7, w->a[4]);
+            gather_addr(out, p, w, &R[M_NV], w->a[4]);
+            break;
+        case 8: /* compare, select; edge++, edge < end */
+            set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 8, w->a[3]);
+            w->a[3] = loop_advance(w, w->a[3]);
+            w->a[0] = 5;
+            w->step++;
+            return 1;
+        case 9: /* min_array[tid] = min */
+            if (act == 0)
+                return -1;
+            set_op(out, XL_OP_STORE, 0, 9, act);
+            vec_addr(out, &R[M_MIN], first, 0);
+            break;
+        default:
+            return -1;
+        }
+        break;
+    case K_MIS2:
+        switch (pos) {
+        case 0: /* node_value[tid] */
+        case 1: /* min_array[tid] */
+            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
+            vec_addr(out, &R[pos == 0 ? M_NV : M_MIN], first, 0);
+            break;
+        case 2: /* node_value[tid] < min_array[tid] */
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 2, act);
+            /* true for the set's members so far (their min is never rewritten), false
+             * for deactivated vertices (a smaller neighbour joined) */
+            w->a[4] = lanes_where(p, w, act, mis_in_set_by, it);
+            break;
+        case 3: /* && c_array[tid] == -1 */
+            if (w->a[4] == 0)
+                return -1;
+            set_op(out, XL_OP_LOAD, 0, 3, w->a[4]);
+            vec_addr(out, &R[M_C], first, 0);
+            w->a[2] = lanes_where(p, w, act, mis_joins_at, it);
+            if (w->a[2] == 0)
+                w->a[0] = 12;
+            break;
+        case 4: /* s_array[tid] = 2 */
+            set_op(out, XL_OP_STORE, 0, 4, act);
+            vec_addr(out, &R[M_S], first, 0);
+            break;
+        case 5: /* start = row[tid] */
+            set_op(out, XL_OP_LOAD, 0, 5, act);
+            vec_addr(out, &R[M_ROW], first, 0);
+            break;
+        case 6: /* end */
+            if ((act & not_last(p, w)) == 0) {
+                w->a[0] = 7;
+                return 0;
+            }
+            set_op(out, XL_OP_LOAD, 0, 6, act & not_last(p, w));
+            vec_addr(out, &R[M_ROW], first, 1);
+            break;
+        case 7: /* c_array[tid] = -2 */
+            set_op(out, XL_OP_STORE, 0, 7, act);
+            vec_addr(out, &R[M_C], first, 0);
+            w->a[3] = loop_init(p, w, act);
+            break;
+        case 8: /* for each edge: col[edge] */
+            if (w->a[3] == 0)
+                return -1;
+            set_op(out, XL_OP_LOAD, 0, 8, w->a[3]);
+            edge_addr(out, w, &R[M_COL], w->a[3]);
+            break;
+        case 9: /* if (c_array[col[edge]] == -1): gather */
+            set_op(out, XL_OP_LOAD, 0, 9, w->a[3]);
+            gather_addr(out, p, w, &R[M_C], w->a[3]);
+            w->a[4] = nbrs_where(p, w, w->a[3], mis_unprocessed, it, 0);
+            break;
+        case 10: /* cu_array[col[edge]] = -2: scatter */
+            if (w->a[4] == 0) {
+                w->a[0] = 11;
+                return 0;
+            }
+            set_op(out, XL_OP_STORE, 0, 10, w->a[4]);
+            gather_addr(out, p, w, &R[M_CU], w->a[4]);
+            break;
+        case 11: /* edge++, edge < end */
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 11, w->a[3]);
+            w->a[3] = loop_advance(w, w->a[3]);
+            w->a[0] = 8;
+            w->step++;
+            return 1;
+        default:
+            return -1;
+        }
+        break;
+    default: /* K_MIS3: if (cu_array[tid] == -2) c_array[tid] = cu_array[tid] */
+        if (pos == 0) {
+            set_op(out, XL_OP_LOAD, 0, 0, act);
+            vec_addr(out, &R[M_CU], first, 0);
+        } else if (pos == 1) {
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 1, act);
+        } else if (pos == 2) {
+            uint64_t m = lanes_where(p, w, act, mis_cu_set_by, it);
+            if (m == 0)
+                return -1;
+            set_op(out, XL_OP_STORE, 0, 2, m);
+            vec_addr(out, &R[M_C], first, 0);
+        } else {
+            return -1;
+        }
+        break;
+    }
+    w->a[0]++;
+    w->step++;
+    return 1;
+}
+
+static int step_color(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
+                      uint32_t it, xl_instr_t *out)
+{
+    const xl_region_t *R = wl->regions;
+    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    if (kind == K_CLR2) {
+        switch (pos) {
+        case 0: /* if (color_array[tid] == -1) */
+            set_op(out, XL_OP_LOAD, 0, 0, act);
+            vec_addr(out, &R[C_COLOR], first, 0);
+            w->a[2] = lanes_where(p, w, act, clr_uncolored, it);
+            if (w->a[2] == 0)
+                w->a[0] = 4;
+            break;
+        case 1: /* node_value[tid] */
+        case 2: /* max_d[tid] */
+            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
+            vec_addr(out, &R[pos == 1 ? C_NV : C_MAX], first, 0);
+            break;
+        case 3:
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 3, act);
+            break;
+        case 4: { /* if (node_value[tid] > max_d[tid]) color_array[tid] = color */
+            uint64_t m = lanes_where(p, w, act, clr_colored_at, it);
+            if (m == 0)
+                return -1;
+            set_op(out, XL_OP_STORE, 0, 4, m);
+            vec_addr(out, &R[C_COLOR], first, 0);
+            break;
+        }
+        default:
+            return -1;
+        }
+        w->a[0]++;
+        w->step++;
+        return 1;
+    }
+    switch (pos) { /* K_CLR1 */
+    case 0: /* if (color_array[tid] == -1) */
+        set_op(out, XL_OP_LOAD, 0, 0, act);
+        vec_addr(out, &R[C_COLOR], first, 0);
+        w->a[2] = lanes_where(p, w, act, clr_uncolored, it);
+        if (w->a[2] == 0)
+            w->a[0] = 9;
+        break;
+    case 1: /* start = row[tid] */
+        set_op(out, XL_OP_LOAD, 0, 1, act);
+        vec_addr(out, &R[C_ROW], first, 0);
+        break;
+    case 2: /* end */
+        if ((act & not_last(p, w)) == 0) {
+            w->a[0] = 3;
+            return 0;
+        }
+        set_op(out, XL_OP_LOAD, 0, 2, act & not_last(p, w));
+        vec_addr(out, &R[C_ROW], first, 1);
+        break;
+    case 3: /* maximum = -1, end select */
+        set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 3, act);
+        w->a[3] = loop_init(p, w, act);
+        break;
+    case 4: /* for each edge: col[edge] */
+        if (w->a[3] == 0) {
+            w->a[0] = 9;
+            return 0;
+        }
+        set_op(out, XL_OP_LOAD, 0, 4, w->a[3]);
+        edge_addr(out, w, &R[C_COL], w->a[3]);
+        break;
+    case 5: /* if (color_array[col[edge]] == -1 && start != end-1): gather */
+        set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
+        gather_addr(out, p, w, &R[C_COLOR], w->a[3]);
+        w->a[4] = nbrs_where(p, w, w->a[3], clr_uncolored, it, 1);
+        break;
+    case 6: /* *stop = 1 */
+        if (w->a[4] == 0) {
+            w->a[0] = 8;
+            return 0;
+        }
+        set_op(out, XL_OP_STORE, 0, 6, w->a[4]);
+        uni_addr(out, &R[C_STOP]);
+        break;
+    case 7: /* node_value[col[edge]] > maximum: gather */
+        set_op(out, XL_OP_LOAD, 0, 7, w->a[4]);
+        gather_addr(out, p, w, &R[C_NV], w->a[4]);
+        break;
+    case 8: /* compare, select; edge++, edge < end */
+        set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 8, w->a[3]);
+        w->a[3] = loop_advance(w, w->a[3]);
+        w->a[0] = 4;
+        w->step++;
+        return 1;
+    case 9: /* max_d[tid] = maximum */
+        if (act == 0)
+            return -1;
+        set_op(out, XL_OP_STORE, 0, 9, act);
+        vec_addr(out, &R[C_MAX], first, 0);
+        break;
+    default:
+        return -1;
+    }
+    w->a[0]++;
+    w->step++;
+    return 1;
+}
+
+static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    const pn_priv_t *p = wl->priv;
+    const unsigned kind = (unsigned)(w->a[5] & 0xFFu);
+    const uint32_t it = (uint32_t)(w->a[5] >> 8);
+    for (;;) {
+        int r = -1;
+        if (w->a[0] != POS_DONE) {
+            if (p->def->code == CODE_SSSP)
+                r = step_sssp(wl, p, w, kind, it, out);
+            else if (p->def->code == CODE_MIS)
+                r = step_mis(wl, p, w, kind, it, out);
+            else
+                r = step_color(wl, p, w, kind, it, out);
+        }
+        if (r == 1)
+            return 1;
+        if (r < 0) {
+            memset(out, 0, sizeof *out);   /* op = XL_OP_END */
+            w->a[0] = POS_DONE;
+            return 0;
+        }
+    }
+}
+
+const xl_wl_desc_t xl_wl_sssp = {
+    "sssp", "ssp", "Pannotia", "regular",
+    "104.32 MB: R-MAT CSR, 3.47M vertices, 8.46M arcs; Bellman-Ford relax, per-lane edge "
+    "loops, x[col[e]] gathers (~1.5 pages)",
+    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
+};
+
+const xl_wl_desc_t xl_wl_mis = {
+    "mis", "", "Pannotia", "regular",
+    "72.38 MB: R-MAT CSR, 1.90M vertices, 7.58M arcs; per-lane neighbour loops, c/value "
+    "gathers (~1.5 pages)",
+    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
+};
+
+const xl_wl_desc_t xl_wl_color = {
+    "color", "clr", "Pannotia", "regular",
+    "26.68 MB: R-MAT CSR, 0.87M vertices, 3.50M arcs; per-lane neighbour loops, "
+    "colour/value gathers (~1.5 pages)",
+    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
+};
