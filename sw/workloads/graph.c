@@ -45,11 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The one public function of this file; pannotia.c repeats this prototype (the
- * workloads keep no private header). */
-int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
-                  uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
-                  size_t errlen);
+#include "xlat/graph.h"
 
 /* R-MAT quadrant weights, per mille: a (0,0), b (0,1), c (1,0), d (1,1) as
  * (source bit, target bit). d = 1000 - a - b - c = 50. */

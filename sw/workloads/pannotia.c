@@ -78,11 +78,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defined in graph.c (the workloads keep no private header, so the prototype is
- * repeated here and there, identically). */
-int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
-                  uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
-                  size_t errlen);
+#include "xlat/graph.h"
 
 #define PN_LOG2_WIN   11u    /* community: 2048 consecutive vertex ids (8 KB of an int array) */
 #define PN_FAR_PERMIL 20u    /* long-range edges, per mille */

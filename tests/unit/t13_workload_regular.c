@@ -12,11 +12,7 @@
 
 #include "xlat/workload.h"
 
-/* graph.c's builder; the workloads keep no private header, so its prototype is
- * repeated here as in pannotia.c. */
-int xl_graph_rmat(uint32_t ncomm, uint32_t log2_win, uint32_t far_permille, uint64_t narcs,
-                  uint64_t seed, uint32_t **row_ptr, uint32_t **col_idx, char *err,
-                  size_t errlen);
+#include "xlat/graph.h"
 
 #define MB (UINT64_C(1) << 20)
 #define ALL ~UINT64_C(0)
