@@ -13,7 +13,7 @@ for v in "$@"; do
         echo "not ok - det: build with $cc $opt failed (see $d.build.log)"; exit 1
     fi
 done
-for w in mvt atax bicg gesummv xsbench nw; do
+for w in mvt atax bicg gesummv xsbench nw sssp hotspot lud; do
     ref=""
     same=1
     for v in "$@"; do
