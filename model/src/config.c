@@ -24,6 +24,7 @@ extern const struct { const char *name; const char *text; } xl_preset_table[];
 extern const size_t xl_preset_count;
 
 _Static_assert(sizeof(xl_repl_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_tlb_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
@@ -50,6 +51,7 @@ typedef struct {
 } cfg_key_t;
 
 static const char *const repl_names[]  = { "lru", "plru", NULL };
+static const char *const index_names[] = { "mod", "xor", NULL };
 static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
@@ -91,6 +93,7 @@ static const cfg_key_t schema[] = {
     U32(l1tlb, entries,     32, 1, MAX_ENTRIES, "entries", "per-CU GPU L1 TLB capacity [ISCA Table I]"),
     U32(l1tlb, ways,        32, 1, MAX_ENTRIES, "ways",    "GPU L1 TLB associativity; ways = entries is fully associative [ISCA Table I: FA]"),
     ENUM(l1tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L1 TLB replacement; chosen default [INF]"),
+    ENUM(l1tlb, index, XL_TLB_INDEX_MOD, index_names, "mod|xor", "GPU L1 TLB set index (no effect when fully associative): low page-number bits, or low bits XOR the next log2(sets) bits; chosen default [OPEN]"),
     U32(l1tlb, hit_latency, 1,  1, 100000, "cycles",  "GPU L1 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
     U32(l1tlb, mshrs,       64, 1, 4096,   "misses",  "GPU L1 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
     U32(l1tlb, ports,       2,  1, 64,     "lookups/cycle", "coalesced translation requests a CU's L1 TLB takes per cycle; chosen default [ADJ gem5 ProbesPerCycle]"),
@@ -98,6 +101,7 @@ static const cfg_key_t schema[] = {
     U32(l2tlb, entries,     512, 1, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]"),
     U32(l2tlb, ways,        16,  1, MAX_ENTRIES, "ways",    "GPU L2 TLB associativity [ISCA Table I: 16-way]"),
     ENUM(l2tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L2 TLB replacement; chosen default [INF]"),
+    ENUM(l2tlb, index, XL_TLB_INDEX_XOR, index_names, "mod|xor", "GPU L2 TLB set index: mod = low page-number bits; xor = low bits XOR the next log2(sets) bits (the XOR hash of Intel's L2 sTLB, TLBleed 2018), so power-of-two row pitches do not crowd a few sets; chosen default [OPEN]"),
     U32(l2tlb, hit_latency, 69,  1, 100000, "cycles",  "GPU L2 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
     U32(l2tlb, mshrs,       1024, 1, 65535, "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [INF]: above the IOMMU buffer, or the buffer could never fill (ISCA Fig 14)"),
     U32(l2tlb, ports,       2,   1, 64,     "lookups/cycle", "lookups the shared L2 TLB starts per cycle; chosen default [ADJ MASK: 2 ports]"),

@@ -490,7 +490,7 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     g->cu = calloc(g->ncu, sizeof *g->cu);
     if (!g->cu)
         goto nomem;
-    xl_tlb_params_t p1 = {cfg->l1tlb.entries, cfg->l1tlb.ways, cfg->l1tlb.repl};
+    xl_tlb_params_t p1 = {cfg->l1tlb.entries, cfg->l1tlb.ways, cfg->l1tlb.repl, cfg->l1tlb.index};
     for (uint32_t c = 0; c < g->ncu; c++) {
         cu_t *cu = &g->cu[c];
         cu->slot = calloc(g->spc, sizeof *cu->slot);
@@ -509,9 +509,9 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
             return rc;
         }
     }
-    xl_tlb_params_t p2 = {cfg->l2tlb.entries, cfg->l2tlb.ways, cfg->l2tlb.repl};
-    xl_tlb_params_t pi1 = {cfg->iommu.tlb1_entries, cfg->iommu.tlb1_ways, XL_REPL_LRU};
-    xl_tlb_params_t pi2 = {cfg->iommu.tlb2_entries, cfg->iommu.tlb2_ways, XL_REPL_LRU};
+    xl_tlb_params_t p2 = {cfg->l2tlb.entries, cfg->l2tlb.ways, cfg->l2tlb.repl, cfg->l2tlb.index};
+    xl_tlb_params_t pi1 = {cfg->iommu.tlb1_entries, cfg->iommu.tlb1_ways, XL_REPL_LRU, XL_TLB_INDEX_MOD};
+    xl_tlb_params_t pi2 = {cfg->iommu.tlb2_entries, cfg->iommu.tlb2_ways, XL_REPL_LRU, XL_TLB_INDEX_MOD};
     if ((rc = xl_tlb_init(&g->l2, &p2, "l2tlb", err, errlen)) != XL_OK ||
         (rc = xl_tlb_init(&g->io1, &pi1, "iommu.tlb1", err, errlen)) != XL_OK ||
         (rc = xl_tlb_init(&g->io2, &pi2, "iommu.tlb2", err, errlen)) != XL_OK) {

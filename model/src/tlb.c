@@ -5,9 +5,9 @@
  * L2) and the shared tree-PLRU helpers used by the page-walk cache (§2.6).
  *
  * Rules fixed here (all deterministic, no dependence on pointers or host word size):
- * - a 4 KB entry lives in set (va >> 12) & (sets-1), a 2 MB entry in set
- *   (va >> 21) & (sets-1); a lookup scans the 4 KB set for 4 KB entries and the 2 MB
- *   set for 2 MB entries, so with one set nothing is examined twice. If both a 4 KB
+ * - a 4 KB entry lives in set xl_tlb_set_of(va >> 12), a 2 MB entry in set
+ *   xl_tlb_set_of(va >> 21) (mod or xor index, tlb.h); a lookup scans the 4 KB set for
+ *   4 KB entries and the 2 MB set for 2 MB entries, so with one set nothing is examined twice. If both a 4 KB
  *   and a 2 MB entry cover va, the 4 KB one wins (more specific); inside one set the
  *   lowest way wins (only possible if a caller filled duplicates under different
  *   page sizes, never from xl_tlb_fill alone);
@@ -87,14 +87,21 @@ static int find_in_set(const xl_tlb_t *t, uint32_t set, uint16_t asid, unsigned 
     return -1;
 }
 
+uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn)
+{
+    if (t->p.index == XL_TLB_INDEX_XOR)
+        vpn ^= vpn >> t->set_bits;
+    return (uint32_t)(vpn & (t->sets - 1u));
+}
+
 /* Find the entry translating va: the 4 KB set first, then the 2 MB set. */
 static int find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out,
                 uint32_t *way_out)
 {
     uint64_t v = va & XL_VA_MASK;
     uint64_t vpn4 = v >> XL_PAGE_SHIFT_4K, vpn2 = v >> XL_PAGE_SHIFT_2M;
-    uint32_t s4 = (uint32_t)(vpn4 & (t->sets - 1u));
-    uint32_t s2 = (uint32_t)(vpn2 & (t->sets - 1u));
+    uint32_t s4 = xl_tlb_set_of(t, vpn4);
+    uint32_t s2 = xl_tlb_set_of(t, vpn2);
     int w = find_in_set(t, s4, asid, XL_PAGE_SHIFT_4K, vpn4);
     if (w >= 0) {
         *set_out = s4;
@@ -163,6 +170,12 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         set_err(err, errlen, what, msg);
         return XL_EINPUT;
     }
+    if (p->index != XL_TLB_INDEX_MOD && p->index != XL_TLB_INDEX_XOR) {
+        snprintf(msg, sizeof msg, "unknown set index function %d (expected mod or xor)",
+                 (int)p->index);
+        set_err(err, errlen, what, msg);
+        return XL_EINPUT;
+    }
     if (p->entries % p->ways != 0u) {
         snprintf(msg, sizeof msg, "entries %lu is not a multiple of ways %lu",
                  (unsigned long)p->entries, (unsigned long)p->ways);
@@ -191,6 +204,8 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
 
     t->p = *p;
     t->sets = sets;
+    while ((1u << t->set_bits) < sets)
+        t->set_bits++;
     t->e = calloc(p->entries, sizeof *t->e);
     if (p->repl == XL_REPL_LRU)
         t->stamp = calloc(p->entries, sizeof *t->stamp);
@@ -260,7 +275,7 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M)
         return;
     vpn = (va & XL_VA_MASK) >> page_shift;
-    set = (uint32_t)(vpn & (t->sets - 1u));
+    set = xl_tlb_set_of(t, vpn);
     w = find_in_set(t, set, asid, page_shift, vpn);
     if (w >= 0) {
         way = (uint32_t)w;   /* already present: refresh in place, no duplicate */

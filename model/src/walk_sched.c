@@ -47,6 +47,21 @@
  *            (x^32 + x^22 + x^2 + x + 1, maximal length; from seed 1 the states are
  *            0x00000001, 0x80200003, 0xC0300002, 0x60180001, 0xB02C0003, ...).
  *
+ * Derived state (not in the RTL; walk_sched.h). The edge keeps every valid slot on an
+ * age list (stamp order) and on its instruction's list (stamp order); an instruction
+ * record holds the instruction's one score; a bitmap holds the free slots. So:
+ *   FCFS = the age list's head; batching = the head of last_sched_id's list; min score
+ *   = the record with the least (score, head stamp); the lowest free slot and the
+ *   RANDOM pick are bitmap searches.
+ * Bypass counters are not incremented one by one. With D = dispatches from the buffer
+ * so far, an entry that arrived when D was d0 with o0 older entries present, and that
+ * has rank r now (r older entries still present), has been passed by exactly
+ *   bypass = b0 + (D - d0) - (o0 - r)
+ * younger dispatches (every dispatch since its arrival is of an older entry, which
+ * lowers r by one, or of a younger one), b0 = 0 unless loaded by hand. bypass <= b0 +
+ * D - d0, so while D - min(d0 - b0) < aging_threshold no entry can be aged and the
+ * aging check costs nothing; otherwise comb walks the age list counting r.
+ *
  * The clock edge (step), in this order:
  *  1. the dispatched entry leaves its slot; every remaining entry older than it
  *     increments its bypass counter, saturating at aging_threshold (§2.5);
@@ -64,6 +79,7 @@
 #define WS_MAX_SLOTS  (UINT32_C(1) << 20)   /* keeps stamp spans < 2^31 (above) */
 #define WS_MAX_AGING  (UINT32_C(1) << 30)
 #define WS_LFSR_TAPS  UINT32_C(0x80200003)  /* x^32 + x^22 + x^2 + x + 1 */
+#define NIL           UINT32_MAX
 
 const char *const xl_ws_rule_name[XL_RULE_RANDOM + 1] = {
     "none", "immediate", "aging", "batch", "minscore", "fcfs", "random"
@@ -96,9 +112,167 @@ static void set_err(char *err, size_t errlen, const char *msg)
         snprintf(err, errlen, "walk_sched: %s", msg);
 }
 
+/* Index of the lowest set bit of a non-zero word (portable; no builtins needed). */
+static uint32_t low_bit(uint64_t w)
+{
+    uint32_t n = 0;
+    while (!(w & 0xFFFFu)) {
+        w >>= 16;
+        n += 16u;
+    }
+    while (!(w & 1u)) {
+        w >>= 1;
+        n++;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------ derived state */
+
+static uint32_t rec_hash(const xl_walk_sched_t *s, uint32_t id)
+{
+    return (id ^ (id >> 7) ^ (id >> 14)) & s->bmask;
+}
+
+static uint32_t rec_find(const xl_walk_sched_t *s, uint32_t id)
+{
+    uint32_t r;
+    for (r = s->bucket[rec_hash(s, id)]; r != NIL; r = s->rec[r].hnext)
+        if (s->rec[r].instr_id == id)
+            return r;
+    return NIL;
+}
+
+static uint32_t rec_new(xl_walk_sched_t *s, uint32_t id, uint16_t score)
+{
+    uint32_t r = s->rec_free, h = rec_hash(s, id);
+    xl_ws_rec_t *x = &s->rec[r];
+    s->rec_free = x->hnext;
+    x->instr_id = id;
+    x->count = 0u;
+    x->score = score;
+    x->head = x->tail = NIL;
+    x->hnext = s->bucket[h];
+    s->bucket[h] = r;
+    x->act = s->nact;
+    s->act[s->nact++] = r;
+    return r;
+}
+
+static void rec_del(xl_walk_sched_t *s, uint32_t r)
+{
+    xl_ws_rec_t *x = &s->rec[r];
+    uint32_t *p = &s->bucket[rec_hash(s, x->instr_id)], last;
+    while (*p != r)
+        p = &s->rec[*p].hnext;
+    *p = x->hnext;
+    last = s->act[--s->nact];
+    s->act[x->act] = last;
+    s->rec[last].act = x->act;
+    x->hnext = s->rec_free;
+    s->rec_free = r;
+}
+
+/* Link valid slot i (stamp set) into the age list and its record's list, both in stamp
+ * order: an arrival goes to the tails; a hand-loaded entry may go further in. */
+static void slot_link(xl_walk_sched_t *s, uint32_t i, uint32_t r)
+{
+    xl_ws_slot_t *e = &s->e[i];
+    xl_ws_rec_t *x = &s->rec[r];
+    uint32_t a = s->age_tail, b = x->tail;
+    while (a != NIL && stamp_older(e->stamp, s->e[a].stamp))
+        a = s->e[a].age_prev;
+    e->age_prev = a;
+    e->age_next = a == NIL ? s->age_head : s->e[a].age_next;
+    if (a == NIL)
+        s->age_head = i;
+    else
+        s->e[a].age_next = i;
+    if (e->age_next == NIL)
+        s->age_tail = i;
+    else
+        s->e[e->age_next].age_prev = i;
+    while (b != NIL && stamp_older(e->stamp, s->e[b].stamp))
+        b = s->e[b].ins_prev;
+    e->ins_prev = b;
+    e->ins_next = b == NIL ? x->head : s->e[b].ins_next;
+    if (b == NIL)
+        x->head = i;
+    else
+        s->e[b].ins_next = i;
+    if (e->ins_next == NIL)
+        x->tail = i;
+    else
+        s->e[e->ins_next].ins_prev = i;
+    e->rec = r;
+    x->count++;
+    e->valid = 1u;
+    s->freemap[i >> 6] &= ~(UINT64_C(1) << (i & 63u));
+    s->count++;
+}
+
+static void slot_unlink(xl_walk_sched_t *s, uint32_t i)
+{
+    xl_ws_slot_t *e = &s->e[i];
+    xl_ws_rec_t *x = &s->rec[e->rec];
+    if (e->age_prev == NIL)
+        s->age_head = e->age_next;
+    else
+        s->e[e->age_prev].age_next = e->age_next;
+    if (e->age_next == NIL)
+        s->age_tail = e->age_prev;
+    else
+        s->e[e->age_next].age_prev = e->age_prev;
+    if (e->ins_prev == NIL)
+        x->head = e->ins_next;
+    else
+        s->e[e->ins_prev].ins_next = e->ins_next;
+    if (e->ins_next == NIL)
+        x->tail = e->ins_prev;
+    else
+        s->e[e->ins_next].ins_prev = e->ins_prev;
+    if (--x->count == 0u)
+        rec_del(s, e->rec);
+    e->valid = 0u;
+    s->freemap[i >> 6] |= UINT64_C(1) << (i & 63u);
+    s->count--;
+}
+
+/* Bypass of valid slot i whose rank (older valid entries) is r, not saturated. */
+static uint64_t bypass_of(const xl_walk_sched_t *s, uint32_t i, uint32_t r)
+{
+    const xl_ws_slot_t *e = &s->e[i];
+    return (uint64_t)e->b0 + (s->disp_count - e->d0) - ((uint64_t)e->o0 - r);
+}
+
+static int64_t bkey(const xl_ws_slot_t *e)
+{
+    return (int64_t)e->d0 - (int64_t)e->b0;
+}
+
+/* Could any entry be aged? (Necessary condition, exact once bkey_min is tight.) */
+static int aging_possible(const xl_walk_sched_t *s)
+{
+    return s->count > 0u &&
+           (int64_t)s->disp_count - s->bkey_min >= (int64_t)s->p.aging_threshold;
+}
+
+static void bkey_recompute(xl_walk_sched_t *s)
+{
+    uint32_t i;
+    int64_t m = INT64_MAX;
+    for (i = s->age_head; i != NIL; i = s->e[i].age_next)
+        if (bkey(&s->e[i]) < m)
+            m = bkey(&s->e[i]);
+    s->bkey_min = m;
+}
+
+/* ------------------------------------------------------------ lifecycle */
+
 int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, size_t errlen)
 {
     char msg[160];
+    uint32_t nb = 1u;
     memset(s, 0, sizeof *s);
     if (p == NULL) {
         set_err(err, errlen, "no parameters given");
@@ -138,8 +312,17 @@ int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, s
         return XL_EINPUT;
     }
     s->p = *p;
+    while (nb < 2u * p->slots)
+        nb <<= 1;
+    s->bmask = nb - 1u;
+    s->words = (p->slots + 63u) / 64u;
     s->e = calloc(p->slots, sizeof *s->e);
-    if (s->e == NULL) {
+    s->rec = calloc(p->slots, sizeof *s->rec);
+    s->act = calloc(p->slots, sizeof *s->act);
+    s->bucket = calloc(nb, sizeof *s->bucket);
+    s->freemap = calloc(s->words, sizeof *s->freemap);
+    if (!s->e || !s->rec || !s->act || !s->bucket || !s->freemap) {
+        xl_walk_sched_free(s);
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
     }
@@ -152,15 +335,38 @@ void xl_walk_sched_free(xl_walk_sched_t *s)
     if (s == NULL)
         return;
     free(s->e);
+    free(s->rec);
+    free(s->act);
+    free(s->bucket);
+    free(s->freemap);
     s->e = NULL;
+    s->rec = NULL;
+    s->act = NULL;
+    s->bucket = NULL;
+    s->freemap = NULL;
 }
 
 /* Reset: every slot invalid, stamps from 0, no last dispatch, LFSR = seed (0 -> 1, an
  * all-zero LFSR would stay 0 forever), every counter 0. Parameters are kept. */
 void xl_walk_sched_reset(xl_walk_sched_t *s)
 {
-    if (s->e != NULL)
-        memset(s->e, 0, (size_t)s->p.slots * sizeof *s->e);
+    uint32_t i, n = s->p.slots;
+    if (s->e == NULL)
+        return;
+    memset(s->e, 0, (size_t)n * sizeof *s->e);
+    for (i = 0; i < s->words; i++) {
+        uint32_t lo = 64u * i, k = n - lo >= 64u ? 64u : n - lo;
+        s->freemap[i] = k == 64u ? ~UINT64_C(0) : (UINT64_C(1) << k) - 1u;
+    }
+    for (i = 0; i <= s->bmask; i++)
+        s->bucket[i] = NIL;
+    for (i = 0; i < n; i++)
+        s->rec[i].hnext = i + 1u < n ? i + 1u : NIL;
+    s->rec_free = 0u;
+    s->nact = 0u;
+    s->age_head = s->age_tail = NIL;
+    s->disp_count = 0u;
+    s->bkey_min = INT64_MAX;
     s->count = 0u;
     s->next_stamp = 0u;
     s->last_sched_id = 0u;
@@ -175,106 +381,123 @@ void xl_walk_sched_reset(xl_walk_sched_t *s)
     s->score_sum = 0u;
 }
 
-/* SIMT priority class of a valid entry: 0 aging, 1 batching, 2 the rest (§2.4). */
-
-static const xl_ws_rule_t simt_rule[3] = { XL_RULE_AGING, XL_RULE_BATCH, XL_RULE_MINSCORE };
-
-/* Result of ws_scan. */
-typedef struct {
-    int64_t  pick;        /* picked slot or -1 */
-    xl_ws_rule_t rule;
-    int64_t  free_slot;   /* lowest invalid slot or -1 */
-    int64_t  match[2];    /* first two valid slots with instr_id == id, or -1 */
-} ws_scan_t;
-
-/*
- * One pass over the slots computing everything comb needs: the dispatch pick (when
- * want_pick), the lowest free slot, and (when want_match) the first two valid slots
- * holding instr_id `id`, so that at least one of them is not the pick if the
- * instruction keeps an entry in the buffer (score merge, §2.3 1-b).
- */
-static void ws_scan(const xl_walk_sched_t *s, int want_pick, int want_match, uint32_t id,
-                    ws_scan_t *r)
+void xl_walk_sched_entry(const xl_walk_sched_t *s, uint32_t slot, xl_ws_entry_t *out)
 {
-    uint32_t i, n = s->p.slots;
-    uint32_t start = (s->p.policy == XL_WS_RANDOM) ? (s->lfsr & (n - 1u)) : 0u;
-    int64_t rnd_first = -1, rnd_after = -1;
-    /* One ordering key per entry, smallest wins. Live stamps lie within 2^31 of each
-     * other (init limits), so with ref = (first valid stamp) - 2^31, (stamp - ref) mod
-     * 2^32 orders them exactly as the pairwise wrapping comparison, oldest first:
-     *   FCFS  key = age
-     *   SIMT  key = class << 41 | score << 32 | age, score only in class 2 (§2.4:
-     *         aging, then batching, then lowest score; oldest on ties).
-     * Keys are unique (stamps are), so the pick does not depend on scan order. */
-    uint64_t best = UINT64_MAX;
-    int policy = s->p.policy;
-    uint32_t thr = s->p.aging_threshold, last = s->last_sched_id, ref = 0;
-    int batch = s->last_valid != 0u, have_ref = 0;
-    r->pick = -1;
-    r->rule = XL_RULE_NONE;
-    r->free_slot = -1;
-    r->match[0] = r->match[1] = -1;
-    for (i = 0; i < n; i++) {
-        const xl_ws_entry_t *e = &s->e[i];
-        if (!e->valid) {
-            if (r->free_slot < 0)
-                r->free_slot = i;
-            continue;
-        }
-        if (want_match && e->instr_id == id) {
-            if (r->match[0] < 0)
-                r->match[0] = i;
-            else if (r->match[1] < 0)
-                r->match[1] = i;
-        }
-        if (!want_pick)
-            continue;
-        if (!have_ref) {
-            ref = e->stamp - UINT32_C(0x80000000);
-            have_ref = 1;
-        }
-        uint64_t age = (uint32_t)(e->stamp - ref), key;
-        if (policy == XL_WS_SIMT) {
-            if (e->bypass >= thr)
-                key = age;                                      /* class 0: aging */
-            else if (batch && e->instr_id == last)
-                key = (UINT64_C(1) << 41) | age;                /* class 1: batching */
-            else
-                key = (UINT64_C(2) << 41) | ((uint64_t)e->score << 32) | age;
-        } else if (policy == XL_WS_FCFS) {
-            key = age;   /* §2.7 FCFS: oldest pending request */
-        } else {
-            /* §2.7 random: first valid slot at or after the LFSR index, wrapping */
-            if (rnd_first < 0)
-                rnd_first = i;
-            if (rnd_after < 0 && i >= start)
-                rnd_after = i;
-            continue;
-        }
-        if (key < best) {
-            best = key;
-            r->pick = i;
-        }
-    }
-    if (!want_pick)
+    const xl_ws_slot_t *e = &s->e[slot];
+    uint32_t r = 0, i;
+    memset(out, 0, sizeof *out);
+    if (!e->valid)
         return;
-    if (policy == XL_WS_RANDOM) {
-        r->pick = rnd_after >= 0 ? rnd_after : rnd_first;
-        r->rule = XL_RULE_RANDOM;
-    } else if (policy == XL_WS_FCFS) {
-        r->rule = XL_RULE_FCFS;
-    } else if (r->pick >= 0) {
-        r->rule = simt_rule[best >> 41];
+    out->valid = 1u;
+    out->va = e->va;
+    out->instr_id = e->instr_id;
+    out->stamp = e->stamp;
+    out->tag = e->tag;
+    out->score = s->rec[e->rec].score;
+    for (i = s->age_head; i != slot; i = s->e[i].age_next)
+        r++;
+    uint64_t b = bypass_of(s, slot, r);
+    out->bypass = b >= s->p.aging_threshold ? s->p.aging_threshold : (uint32_t)b;
+}
+
+void xl_walk_sched_view(const xl_walk_sched_t *s, xl_ws_entry_t *out)
+{
+    uint32_t i, r = 0;
+    memset(out, 0, (size_t)s->p.slots * sizeof *out);
+    for (i = s->age_head; i != NIL; i = s->e[i].age_next, r++) {
+        const xl_ws_slot_t *e = &s->e[i];
+        uint64_t b = bypass_of(s, i, r);
+        out[i].valid = 1u;
+        out[i].va = e->va;
+        out[i].instr_id = e->instr_id;
+        out[i].stamp = e->stamp;
+        out[i].tag = e->tag;
+        out[i].score = s->rec[e->rec].score;
+        out[i].bypass = b >= s->p.aging_threshold ? s->p.aging_threshold : (uint32_t)b;
     }
-    if (r->pick < 0)
-        r->rule = XL_RULE_NONE;
+}
+
+void xl_walk_sched_load(xl_walk_sched_t *s, uint32_t slot, const xl_ws_entry_t *in)
+{
+    xl_ws_slot_t *e = &s->e[slot];
+    uint32_t r = rec_find(s, in->instr_id & XL_WS_INSTR_MASK), i, rank = 0;
+    e->va = in->va & XL_VA_MASK;
+    e->instr_id = in->instr_id & XL_WS_INSTR_MASK;
+    e->stamp = in->stamp;
+    e->tag = in->tag;
+    if (r == NIL)
+        r = rec_new(s, e->instr_id, in->score);
+    s->rec[r].score = in->score;
+    slot_link(s, slot, r);
+    /* rank now; every younger entry gained an older one that is not a dispatch */
+    for (i = s->age_head; i != slot; i = s->e[i].age_next)
+        rank++;
+    for (i = e->age_next; i != NIL; i = s->e[i].age_next)
+        s->e[i].o0++;
+    e->d0 = s->disp_count;
+    e->o0 = rank;
+    e->b0 = in->bypass;
+    if (bkey(e) < s->bkey_min)
+        s->bkey_min = bkey(e);
+}
+
+/* ------------------------------------------------------------ comb */
+
+/* The dispatch pick among buffered entries (count > 0), by the policy's rule. */
+static uint32_t ws_pick(const xl_walk_sched_t *s, xl_ws_rule_t *rule)
+{
+    uint32_t i;
+    if (s->p.policy == XL_WS_FCFS) {
+        *rule = XL_RULE_FCFS;   /* §2.7 FCFS: oldest pending request */
+        return s->age_head;
+    }
+    if (s->p.policy == XL_WS_RANDOM) {
+        /* §2.7 random: first valid slot at or after the LFSR index, wrapping */
+        uint32_t n = s->p.slots, start = s->lfsr & (n - 1u), w = start >> 6, k;
+        uint64_t last = n & 63u ? (UINT64_C(1) << (n & 63u)) - 1u : ~UINT64_C(0);
+        *rule = XL_RULE_RANDOM;
+        for (k = 0; k <= s->words; k++, w = (w + 1u) % s->words) {
+            uint64_t v = ~s->freemap[w] & (w == s->words - 1u ? last : ~UINT64_C(0));
+            if (k == 0u)
+                v &= ~UINT64_C(0) << (start & 63u);
+            if (v)
+                return 64u * w + low_bit(v);
+        }
+        return NIL;   /* unreachable with count > 0 */
+    }
+    /* SIMT (§2.4): aging, then batching, then min score; oldest among equals */
+    if (aging_possible(s)) {
+        uint32_t r = 0;
+        for (i = s->age_head; i != NIL; i = s->e[i].age_next, r++)
+            if (bypass_of(s, i, r) >= s->p.aging_threshold) {
+                *rule = XL_RULE_AGING;
+                return i;
+            }
+    }
+    if (s->last_valid) {
+        uint32_t r = rec_find(s, s->last_sched_id);
+        if (r != NIL) {
+            *rule = XL_RULE_BATCH;
+            return s->rec[r].head;
+        }
+    }
+    uint32_t best = NIL;
+    for (i = 0; i < s->nact; i++) {
+        const xl_ws_rec_t *x = &s->rec[s->act[i]];
+        if (best == NIL || x->score < s->rec[s->e[best].rec].score ||
+            (x->score == s->rec[s->e[best].rec].score &&
+             stamp_older(s->e[x->head].stamp, s->e[best].stamp)))
+            best = x->head;
+    }
+    *rule = XL_RULE_MINSCORE;
+    return best;
 }
 
 void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_out_t *out)
 {
-    uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK;
+    uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK, pick = NIL;
     int arr = in->arr_valid != 0u, rdy = in->disp_ready != 0u;
-    ws_scan_t sc;
+    xl_ws_rule_t rule = XL_RULE_NONE;
 
     memset(out, 0, sizeof *out);
     if (s->count == 0u && arr && rdy) {
@@ -288,33 +511,38 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
         out->disp_tag = in->arr_tag;
         return;
     }
-    if (!arr && !(rdy && s->count > 0u))
-        return;   /* nothing offered, nothing to pick */
-    ws_scan(s, rdy && s->count > 0u, arr && s->p.policy == XL_WS_SIMT, id, &sc);
-    if (sc.pick >= 0) {
-        const xl_ws_entry_t *e = &s->e[sc.pick];
+    if (rdy && s->count > 0u) {
+        const xl_ws_slot_t *e;
+        pick = ws_pick(s, &rule);
+        e = &s->e[pick];
         out->disp_valid = 1u;
-        out->disp_rule = (uint8_t)sc.rule;
-        out->disp_slot = (uint32_t)sc.pick;
+        out->disp_rule = (uint8_t)rule;
+        out->disp_slot = pick;
         out->disp_va = e->va;
         out->disp_instr_id = e->instr_id;
         out->disp_stamp = e->stamp;
-        out->disp_score = e->score;
+        out->disp_score = s->rec[e->rec].score;
         out->disp_tag = e->tag;
     }
-    if (arr && s->count < s->p.slots && sc.free_slot >= 0) {
+    if (arr && s->count < s->p.slots) {
+        uint32_t w = 0;
+        while (!s->freemap[w])
+            w++;
         out->arr_ready = 1u;
         out->arr_buffered = 1u;
-        out->arr_slot = (uint32_t)sc.free_slot;
+        out->arr_slot = 64u * w + low_bit(s->freemap[w]);
         if (s->p.policy == XL_WS_SIMT) {
             /* §2.3 1-b: merge with a same-instruction entry that stays in the buffer
              * (the one dispatched at this edge leaves first). */
-            int64_t m = sc.match[0] == sc.pick ? sc.match[1] : sc.match[0];
-            uint32_t sum = (uint32_t)in->arr_est + (m >= 0 ? s->e[m].score : 0u);
+            uint32_t r = rec_find(s, id), sum = in->arr_est;
+            if (r != NIL && s->rec[r].count - (pick != NIL && s->e[pick].rec == r) > 0u)
+                sum += s->rec[r].score;
             out->arr_score = (uint16_t)(sum > XL_WS_SCORE_MAX ? XL_WS_SCORE_MAX : sum);
         }
     }
 }
+
+/* ------------------------------------------------------------ edge */
 
 void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in)
 {
@@ -325,56 +553,49 @@ void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in)
 
 void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
 {
-    xl_ws_out_t o = *op;
-    uint32_t i, n = s->p.slots;
-    int merge;
-    if (in->arr_valid && !o.arr_ready)
+    const xl_ws_out_t *o = op;
+    if (in->arr_valid && !o->arr_ready)
         s->full_cycles++;
-    if (o.disp_valid) {
-        s->dispatched[o.disp_rule]++;
-        s->last_sched_id = o.disp_instr_id;   /* §8 item 6: every dispatch */
+    if (o->disp_valid) {
+        s->dispatched[o->disp_rule]++;
+        s->last_sched_id = o->disp_instr_id;   /* §8 item 6: every dispatch */
         s->last_valid = 1u;
-        if (o.disp_rule == XL_RULE_IMMEDIATE) {
+        if (o->disp_rule == XL_RULE_IMMEDIATE) {
             s->immediate++;
             s->arrivals++;
             return;   /* nothing buffered, nothing bypassed */
         }
-        s->e[o.disp_slot].valid = 0u;
-        s->count--;
-        s->score_sum += o.disp_score;
-        if (o.disp_rule == XL_RULE_RANDOM)
+        /* §2.5: every older entry is passed by this one: counted lazily (file comment) */
+        slot_unlink(s, o->disp_slot);
+        s->disp_count++;
+        s->score_sum += o->disp_score;
+        if (o->disp_rule == XL_RULE_RANDOM)
             s->lfsr = lfsr_next(s->lfsr);
     }
-    merge = o.arr_buffered && s->p.policy == XL_WS_SIMT;
-    if (o.disp_valid || merge) {
-        uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK;
-        for (i = 0; i < n; i++) {
-            xl_ws_entry_t *e = &s->e[i];
-            if (!e->valid)
-                continue;
-            /* §2.5: passed by a younger request -> bypass + 1, saturating. */
-            if (o.disp_valid && stamp_older(e->stamp, o.disp_stamp) &&
-                e->bypass < s->p.aging_threshold)
-                e->bypass++;
-            /* §2.3 1-b: all pending entries of the instruction take the new score. */
-            if (merge && e->instr_id == id && e->score != o.arr_score) {
-                e->score = o.arr_score;
-                s->score_updates++;
-            }
+    if (o->arr_buffered) {
+        uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK, r = rec_find(s, id);
+        xl_ws_slot_t *e = &s->e[o->arr_slot];
+        if (r == NIL) {
+            r = rec_new(s, id, o->arr_score);
+        } else if (s->rec[r].score != o->arr_score) {
+            /* §2.3 1-b: all pending entries of the instruction take the new score */
+            s->score_updates += s->rec[r].count;
+            s->rec[r].score = o->arr_score;
         }
-    }
-    if (o.arr_buffered) {
-        xl_ws_entry_t *e = &s->e[o.arr_slot];
-        e->valid = 1u;
         e->va = in->arr_va & XL_VA_MASK;
-        e->instr_id = in->arr_instr_id & XL_WS_INSTR_MASK;
+        e->instr_id = id;
         e->stamp = s->next_stamp++;
-        e->score = o.arr_score;
-        e->bypass = 0u;
         e->tag = in->arr_tag;
-        s->count++;
+        e->d0 = s->disp_count;
+        e->o0 = s->count;   /* every buffered entry is older */
+        e->b0 = 0u;
+        slot_link(s, o->arr_slot, r);
+        if (bkey(e) < s->bkey_min)
+            s->bkey_min = bkey(e);
         s->arrivals++;
         if (s->count > s->max_occupancy)
             s->max_occupancy = s->count;
     }
+    if (aging_possible(s))
+        bkey_recompute(s);   /* tighten the stale bound (removals never raise it) */
 }

@@ -18,6 +18,7 @@ static xl_tlb_t mk(uint32_t entries, uint32_t ways, xl_repl_t repl)
     p.entries = entries;
     p.ways = ways;
     p.repl = repl;
+    p.index = XL_TLB_INDEX_MOD;
     assert_int_equal(xl_tlb_init(&t, &p, "tlb", err, sizeof err), XL_OK);
     assert_string_equal(err, "");
     return t;
@@ -374,6 +375,7 @@ static void expect_err(uint32_t entries, uint32_t ways, xl_repl_t repl, const ch
     p.entries = entries;
     p.ways = ways;
     p.repl = repl;
+    p.index = XL_TLB_INDEX_MOD;
     assert_int_equal(xl_tlb_init(&t, &p, what, err, sizeof err), XL_EINPUT);
     assert_string_equal(err, msg);
     assert_null(strchr(err, '\n'));
@@ -411,7 +413,7 @@ static void test_04_16_err_sets_not_pow2(void **state)
 static void test_04_17_err_plru_ways_not_pow2(void **state)
 {
     xl_tlb_t t;
-    xl_tlb_params_t p = { 12, 12, XL_REPL_LRU };
+    xl_tlb_params_t p = { 12, 12, XL_REPL_LRU, XL_TLB_INDEX_MOD };
     char err[160] = "";
     (void)state;
     /* 12 ways, 1 set: fine for LRU, not for a binary PLRU tree */
@@ -424,7 +426,7 @@ static void test_04_17_err_plru_ways_not_pow2(void **state)
 static void test_04_18_err_plru_too_many_ways(void **state)
 {
     xl_tlb_t t;
-    xl_tlb_params_t p = { 128, 128, XL_REPL_LRU };
+    xl_tlb_params_t p = { 128, 128, XL_REPL_LRU, XL_TLB_INDEX_MOD };
     char err[160] = "";
     (void)state;
     expect_err(128, 128, XL_REPL_PLRU, "l1tlb",
@@ -436,7 +438,7 @@ static void test_04_18_err_plru_too_many_ways(void **state)
 static void test_04_19_err_bad_policy_and_short_buffer(void **state)
 {
     xl_tlb_t t;
-    xl_tlb_params_t p = { 384, 32, XL_REPL_LRU };
+    xl_tlb_params_t p = { 384, 32, XL_REPL_LRU, XL_TLB_INDEX_MOD };
     char err[8];
     (void)state;
     expect_err(32, 32, (xl_repl_t)7, "l1tlb",
@@ -445,6 +447,45 @@ static void test_04_19_err_bad_policy_and_short_buffer(void **state)
     assert_int_equal(xl_tlb_init(&t, &p, "l2tlb", err, sizeof err), XL_EINPUT);
     assert_string_equal(err, "l2tlb: ");
     assert_int_equal(xl_tlb_init(&t, &p, "l2tlb", NULL, 0), XL_EINPUT);
+}
+
+/* XOR index, 512 entries / 16 ways = 32 sets, b = 5: set = (vpn ^ (vpn >> 5)) & 31.
+ *   vpn 0x12345 = ...1 1010 0 0101: low 5 bits 0x05, next 5 bits (0x12345 >> 5) & 31 = 0x1A,
+ *   set 0x05 ^ 0x1A = 0x1F = 31 (mod would say 5).
+ *   A row-walk: 64 pages 8 apart (vpn 0x10000 + 8k, k = 0..63, the 32 KB-pitch MVT rows):
+ *   mod puts them in sets {0, 8, 16, 24}, 16 each, so only 4 x 16 = 64 of them fit and
+ *   the 4 sets are full; xor gives set (8k ^ (k >> 2)) & 31 (0x10000 >> 5 = 0x800 has
+ *   no low bits): with k = 4q + r that is 8r ^ q, r = 0..3, q = 0..15, which takes
+ *   every value 0..31 exactly twice. */
+static void test_04_20_xor_index(void **state)
+{
+    xl_tlb_t t;
+    xl_tlb_params_t p = { 512, 16, XL_REPL_LRU, XL_TLB_INDEX_XOR };
+    char err[160] = "";
+    unsigned k, per_set[32] = { 0 };
+    (void)state;
+    assert_int_equal(xl_tlb_init(&t, &p, "l2tlb", err, sizeof err), XL_OK);
+    assert_int_equal(t.set_bits, 5);
+    assert_int_equal(xl_tlb_set_of(&t, 0x12345), 31);
+    xl_tlb_fill(&t, 7, 0x12345678, 0x55555000, XL_PAGE_SHIFT_4K, NULL);
+    assert_int_equal(t.e[31 * 16].valid, 1);
+    assert_int_equal(t.e[31 * 16].vpn, 0x12345);
+    assert_int_equal(xl_tlb_lookup(&t, 7, 0x12345FFF, NULL), 1);
+    for (k = 0; k < 64; k++)
+        per_set[xl_tlb_set_of(&t, 0x10000 + 8u * k)]++;
+    for (k = 0; k < 32; k++)
+        assert_int_equal(per_set[k], 2);
+    /* every one of the 64 pages fits and still hits afterwards */
+    for (k = 0; k < 64; k++)
+        fill4k(&t, (xl_va_t)(0x10000 + 8u * k) << 12, NULL);
+    for (k = 0; k < 64; k++)
+        assert_int_equal(xl_tlb_lookup(&t, 0, (xl_va_t)(0x10000 + 8u * k) << 12, NULL), 1);
+    assert_int_equal(t.evictions, 0);
+    xl_tlb_free(&t);
+    /* a bad index function is a geometry error like the others */
+    p.index = (xl_tlb_index_t)9;
+    assert_int_equal(xl_tlb_init(&t, &p, "l2tlb", err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "l2tlb: unknown set index function 9 (expected mod or xor)");
 }
 
 int main(void)
@@ -469,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_04_17_err_plru_ways_not_pow2),
         cmocka_unit_test(test_04_18_err_plru_too_many_ways),
         cmocka_unit_test(test_04_19_err_bad_policy_and_short_buffer),
+        cmocka_unit_test(test_04_20_xor_index),
     };
     return cmocka_run_group_tests_name("t04_tlb", tests, NULL, NULL);
 }

@@ -35,16 +35,24 @@ static void mk(xl_walk_sched_t *s, uint32_t slots, xl_ws_policy_t pol, uint32_t 
 static void put(xl_walk_sched_t *s, uint32_t slot, uint32_t instr, uint32_t stamp,
                 uint16_t score, uint32_t bypass, uint32_t tag)
 {
-    xl_ws_entry_t *e = &s->e[slot];
-    assert_int_equal(e->valid, 0);
-    e->valid = 1;
-    e->va = (uint64_t)tag << 12;
-    e->instr_id = instr;
-    e->stamp = stamp;
-    e->score = score;
-    e->bypass = bypass;
-    e->tag = tag;
-    s->count++;
+    xl_ws_entry_t e;
+    assert_int_equal(s->e[slot].valid, 0);
+    e.valid = 1;
+    e.va = (uint64_t)tag << 12;
+    e.instr_id = instr;
+    e.stamp = stamp;
+    e.score = score;
+    e.bypass = bypass;
+    e.tag = tag;
+    xl_walk_sched_load(s, slot, &e);
+}
+
+/* The architectural view of slot i (score and bypass as the RTL would hold them). */
+static xl_ws_entry_t ent(const xl_walk_sched_t *s, uint32_t i)
+{
+    xl_ws_entry_t e;
+    xl_walk_sched_entry(s, i, &e);
+    return e;
 }
 
 static xl_ws_in_t no_in(void)
@@ -151,8 +159,8 @@ static void test_11_02_fcfs_oldest(void **state)
     assert_int_equal(o.disp_score, 0);
     take(&s, 1, XL_RULE_FCFS, 101);
     take(&s, 2, XL_RULE_FCFS, 102);
-    assert_int_equal(s.e[0].bypass, 0);
-    assert_int_equal(s.e[3].bypass, 0);
+    assert_int_equal(ent(&s, 0).bypass, 0);
+    assert_int_equal(ent(&s, 3).bypass, 0);
     take(&s, 0, XL_RULE_FCFS, 100);
     take(&s, 3, XL_RULE_FCFS, 103);
     assert_int_equal(s.count, 0);
@@ -213,9 +221,9 @@ static void test_11_03_immediate(void **state)
     assert_int_equal(o.arr_score, 3);
     assert_int_equal(o.disp_valid, 0);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[0].stamp, 0);
-    assert_int_equal(s.e[0].score, 3);
-    assert_int_equal(s.e[0].tag, 78);
+    assert_int_equal(ent(&s, 0).stamp, 0);
+    assert_int_equal(ent(&s, 0).score, 3);
+    assert_int_equal(ent(&s, 0).tag, 78);
 
     in = arrival(10, 1, 79, 1);
     xl_walk_sched_comb(&s, &in, &o);
@@ -227,8 +235,8 @@ static void test_11_03_immediate(void **state)
     assert_int_equal(o.arr_slot, 1);
     xl_walk_sched_step(&s, &in);
     assert_int_equal(s.count, 1);
-    assert_int_equal(s.e[1].tag, 79);
-    assert_int_equal(s.e[1].stamp, 1);
+    assert_int_equal(ent(&s, 1).tag, 79);
+    assert_int_equal(ent(&s, 1).stamp, 1);
     assert_int_equal(s.immediate, 1);
     assert_int_equal(s.arrivals, 3);
     assert_int_equal(s.last_sched_id, 9);
@@ -282,8 +290,8 @@ static void test_11_04_full_refused(void **state)
     assert_int_equal(o.arr_ready, 1);
     assert_int_equal(o.arr_slot, 0);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[0].tag, 3);
-    assert_int_equal(s.e[0].stamp, 2);
+    assert_int_equal(ent(&s, 0).tag, 3);
+    assert_int_equal(ent(&s, 0).stamp, 2);
     assert_int_equal(s.full_cycles, 2);
     assert_int_equal(s.arrivals, 3);
     xl_walk_sched_free(&s);
@@ -314,21 +322,21 @@ static void test_11_05_score_merge(void **state)
         assert_int_equal(o.arr_score, want[i]);
         xl_walk_sched_step(&s, &in);
         if (i == 1) {
-            assert_int_equal(s.e[0].score, 7);
-            assert_int_equal(s.e[1].score, 7);
+            assert_int_equal(ent(&s, 0).score, 7);
+            assert_int_equal(ent(&s, 1).score, 7);
         }
         if (i == 3) {
-            assert_int_equal(s.e[0].score, 8);
-            assert_int_equal(s.e[1].score, 8);
-            assert_int_equal(s.e[3].score, 8);
+            assert_int_equal(ent(&s, 0).score, 8);
+            assert_int_equal(ent(&s, 1).score, 8);
+            assert_int_equal(ent(&s, 3).score, 8);
         }
     }
-    assert_int_equal(s.e[4].instr_id, 7);
-    assert_int_equal(s.e[0].score, 9);
-    assert_int_equal(s.e[1].score, 9);
-    assert_int_equal(s.e[3].score, 9);
-    assert_int_equal(s.e[4].score, 9);
-    assert_int_equal(s.e[2].score, 2);
+    assert_int_equal(ent(&s, 4).instr_id, 7);
+    assert_int_equal(ent(&s, 0).score, 9);
+    assert_int_equal(ent(&s, 1).score, 9);
+    assert_int_equal(ent(&s, 3).score, 9);
+    assert_int_equal(ent(&s, 4).score, 9);
+    assert_int_equal(ent(&s, 2).score, 2);
     assert_int_equal(s.score_updates, 6);
     xl_walk_sched_free(&s);
 
@@ -344,7 +352,7 @@ static void test_11_05_score_merge(void **state)
         xl_walk_sched_step(&s, &in);
     }
     for (i = 0; i < 66; i++)
-        assert_int_equal(s.e[i].score, 256);
+        assert_int_equal(ent(&s, i).score, 256);
     assert_int_equal(s.score_updates, 2016);
     xl_walk_sched_free(&s);
 }
@@ -374,12 +382,12 @@ static void test_11_06_batch_over_minscore(void **state)
     (void)state;
     batch_setup(&s);
     take(&s, 2, XL_RULE_BATCH, 12);
-    assert_int_equal(s.e[0].bypass, 1);
-    assert_int_equal(s.e[3].bypass, 0);
-    assert_int_equal(s.e[1].bypass, 0);
+    assert_int_equal(ent(&s, 0).bypass, 1);
+    assert_int_equal(ent(&s, 3).bypass, 0);
+    assert_int_equal(ent(&s, 1).bypass, 0);
     take(&s, 1, XL_RULE_BATCH, 11);
-    assert_int_equal(s.e[0].bypass, 2);
-    assert_int_equal(s.e[3].bypass, 1);
+    assert_int_equal(ent(&s, 0).bypass, 2);
+    assert_int_equal(ent(&s, 3).bypass, 1);
     assert_int_equal(s.dispatched[XL_RULE_BATCH], 2);
     assert_int_equal(s.score_sum, 80);
     assert_int_equal(s.last_sched_id, 5);
@@ -405,9 +413,9 @@ static void test_11_07_minscore_oldest(void **state)
     s.next_stamp = 13;
     take(&s, 2, XL_RULE_MINSCORE, 22);
     take(&s, 1, XL_RULE_MINSCORE, 21);
-    assert_int_equal(s.e[0].bypass, 2);
+    assert_int_equal(ent(&s, 0).bypass, 2);
     take(&s, 0, XL_RULE_MINSCORE, 20);
-    assert_int_equal(s.e[3].bypass, 3);
+    assert_int_equal(ent(&s, 3).bypass, 3);
     take(&s, 3, XL_RULE_MINSCORE, 23);
     assert_int_equal(s.dispatched[XL_RULE_MINSCORE], 4);
     assert_int_equal(s.score_sum, 3 + 3 + 6 + 9);
@@ -453,10 +461,10 @@ static void test_11_09_aging(void **state)
     put(&s, 3, 3, 3, 4, 0, 33);
     s.next_stamp = 4;
     take(&s, 1, XL_RULE_MINSCORE, 31);
-    assert_int_equal(s.e[0].bypass, 1);
+    assert_int_equal(ent(&s, 0).bypass, 1);
     take(&s, 2, XL_RULE_MINSCORE, 32);
-    assert_int_equal(s.e[0].bypass, 2);
-    assert_int_equal(s.e[3].bypass, 0);
+    assert_int_equal(ent(&s, 0).bypass, 2);
+    assert_int_equal(ent(&s, 3).bypass, 0);
     take(&s, 0, XL_RULE_AGING, 30);
     assert_int_equal(s.last_sched_id, 1);
     take(&s, 3, XL_RULE_MINSCORE, 33);
@@ -503,8 +511,8 @@ static void test_11_10_same_cycle_arrival(void **state)
     assert_int_equal(o.arr_score, 1);
     xl_walk_sched_step(&s, &in);
     assert_int_equal(s.count, 1);
-    assert_int_equal(s.e[1].stamp, 1);
-    assert_int_equal(s.e[1].bypass, 0);
+    assert_int_equal(ent(&s, 1).stamp, 1);
+    assert_int_equal(ent(&s, 1).bypass, 0);
     take(&s, 1, XL_RULE_MINSCORE, 50);
     xl_walk_sched_free(&s);
 
@@ -517,7 +525,7 @@ static void test_11_10_same_cycle_arrival(void **state)
     assert_int_equal(o.arr_slot, 1);
     assert_int_equal(o.arr_score, 3);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[1].score, 3);
+    assert_int_equal(ent(&s, 1).score, 3);
     assert_int_equal(s.score_updates, 0);
     xl_walk_sched_free(&s);
 
@@ -531,8 +539,8 @@ static void test_11_10_same_cycle_arrival(void **state)
     assert_int_equal(o.arr_slot, 2);
     assert_int_equal(o.arr_score, 8);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[1].score, 8);
-    assert_int_equal(s.e[2].score, 8);
+    assert_int_equal(ent(&s, 1).score, 8);
+    assert_int_equal(ent(&s, 2).score, 8);
     assert_int_equal(s.score_updates, 1);
     xl_walk_sched_free(&s);
 }
@@ -554,7 +562,7 @@ static void test_11_11_fresh_score_after_leave(void **state)
     in = arrival(7, 3, 2, 0);
     xl_walk_sched_step(&s, &in);
     take(&s, 0, XL_RULE_MINSCORE, 1);
-    assert_int_equal(s.e[1].score, 7);
+    assert_int_equal(ent(&s, 1).score, 7);
     take(&s, 1, XL_RULE_BATCH, 2);
     in = no_in();
     xl_walk_sched_step(&s, &in);
@@ -562,7 +570,7 @@ static void test_11_11_fresh_score_after_leave(void **state)
     xl_walk_sched_comb(&s, &in, &o);
     assert_int_equal(o.arr_score, 2);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[0].score, 2);
+    assert_int_equal(ent(&s, 0).score, 2);
     xl_walk_sched_free(&s);
 }
 
@@ -600,9 +608,9 @@ static void test_11_12_random_lfsr(void **state)
         assert_int_equal(s.lfsr, lfsr[i]);
         take(&s, pick[i], XL_RULE_RANDOM, 200 + pick[i]);
         if (i == 1) {
-            assert_int_equal(s.e[0].bypass, 1);   /* passed twice, saturated at 1 */
-            assert_int_equal(s.e[2].bypass, 1);   /* stamp 2 < 3 */
-            assert_int_equal(s.e[4].bypass, 0);   /* younger than both picks */
+            assert_int_equal(ent(&s, 0).bypass, 1);   /* passed twice, saturated at 1 */
+            assert_int_equal(ent(&s, 2).bypass, 1);   /* stamp 2 < 3 */
+            assert_int_equal(ent(&s, 4).bypass, 0);   /* younger than both picks */
         }
     }
     assert_int_equal(s.lfsr, lfsr[8]);
@@ -637,12 +645,12 @@ static void test_11_13_stamp_wrap(void **state)
         in = arrival(1, 1, 10 + i, 0);
         xl_walk_sched_step(&s, &in);
     }
-    assert_int_equal(s.e[0].stamp, 0xFFFFFFFEu);
-    assert_int_equal(s.e[2].stamp, 0);
+    assert_int_equal(ent(&s, 0).stamp, 0xFFFFFFFEu);
+    assert_int_equal(ent(&s, 2).stamp, 0);
     take(&s, 0, XL_RULE_FCFS, 10);
     in = arrival(1, 1, 14, 0);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[0].stamp, 2);
+    assert_int_equal(ent(&s, 0).stamp, 2);
     take(&s, 1, XL_RULE_FCFS, 11);
     take(&s, 2, XL_RULE_FCFS, 12);
     take(&s, 3, XL_RULE_FCFS, 13);
@@ -659,7 +667,7 @@ static void test_11_13_stamp_wrap(void **state)
     put(&s, 0, 1, 0x00000005u, 1, 0, 1);
     put(&s, 1, 2, 0xFFFFFFF0u, 3, 0, 2);
     take(&s, 0, XL_RULE_MINSCORE, 1);
-    assert_int_equal(s.e[1].bypass, 1);
+    assert_int_equal(ent(&s, 1).bypass, 1);
     xl_walk_sched_free(&s);
 }
 
@@ -680,7 +688,7 @@ static void test_11_14_last_sched_immediate(void **state)
     xl_walk_sched_step(&s, &in);
     in = arrival(42, 4, 3, 0);
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.e[1].score, 4);
+    assert_int_equal(ent(&s, 1).score, 4);
     take(&s, 1, XL_RULE_BATCH, 3);
     take(&s, 0, XL_RULE_MINSCORE, 2);
     xl_walk_sched_free(&s);
@@ -732,9 +740,9 @@ static unsigned cls(const xl_walk_sched_t *s, const xl_ws_entry_t *e)
 }
 
 /* Is entry a (slot ia) strictly before entry b (slot ib) in the pick order? */
-static int before(const xl_walk_sched_t *s, uint32_t ia, uint32_t ib)
+static int before(const xl_walk_sched_t *s, const xl_ws_entry_t *v, uint32_t ia, uint32_t ib)
 {
-    const xl_ws_entry_t *a = &s->e[ia], *b = &s->e[ib];
+    const xl_ws_entry_t *a = &v[ia], *b = &v[ib];
     if (s->p.policy == XL_WS_RANDOM) {
         uint32_t m = s->p.slots - 1u, st = s->lfsr & m;
         return ((ia - st) & m) < ((ib - st) & m);
@@ -776,7 +784,7 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
 {
     xl_walk_sched_t s;
     xl_rng_t rng;
-    xl_ws_entry_t *snap;
+    xl_ws_entry_t *snap, *view;
     uint8_t *tag_st;
     uint16_t *score_of;
     uint32_t *score_epoch;
@@ -788,6 +796,8 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
     mk(&s, slots, pol, aging, 0xACE1u);
     xl_rng_seed(&rng, seed);
     snap = calloc(slots, sizeof *snap);
+    view = calloc(slots, sizeof *view);
+    assert_non_null(view);
     tag_st = calloc(cycles + 1u, 1);
     score_of = calloc(INSTR_SPACE, sizeof *score_of);
     score_epoch = calloc(INSTR_SPACE, sizeof *score_epoch);
@@ -821,11 +831,12 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
             in.arr_valid = 0;
         in.disp_ready = draining ? 1u : (uint8_t)(xl_rng_below(&rng, 8) < ready_num);
 
-        memcpy(snap, s.e, slots * sizeof *snap);
+        xl_walk_sched_view(&s, snap);
         xl_walk_sched_comb(&s, &in, &o);
         /* comb has no side effects */
+        xl_walk_sched_view(&s, view);
         for (i = 0; i < slots; i++)
-            assert_true(entry_eq(&s.e[i], &snap[i]));
+            assert_true(entry_eq(&view[i], &snap[i]));
         assert_int_equal(s.count, before_s.count);
         assert_int_equal(s.lfsr, before_s.lfsr);
 
@@ -835,14 +846,14 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
             assert_int_equal(o.disp_tag, in.arr_tag);
             assert_int_equal(tag_st[in.arr_tag], T_NEW);
         } else if (o.disp_valid) {
-            const xl_ws_entry_t *pe = &s.e[o.disp_slot];
+            const xl_ws_entry_t *pe = &snap[o.disp_slot];
             assert_true(pe->valid);
             assert_int_equal(o.disp_tag, pe->tag);
             assert_int_equal(o.disp_stamp, pe->stamp);
             assert_int_equal(tag_st[pe->tag], T_BUF);
             for (i = 0; i < slots; i++)
-                if (s.e[i].valid && i != o.disp_slot)
-                    assert_true(before(&s, o.disp_slot, i));
+                if (snap[i].valid && i != o.disp_slot)
+                    assert_true(before(&s, snap, o.disp_slot, i));
             if (pol == XL_WS_SIMT) {
                 unsigned c = cls(&s, pe);
                 static const xl_ws_rule_t r[3] = { XL_RULE_AGING, XL_RULE_BATCH,
@@ -872,13 +883,14 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
             if (o.arr_buffered) {
                 assert_int_equal(tag_st[in.arr_tag], T_NEW);
                 tag_st[in.arr_tag] = T_BUF;
-                assert_int_equal(s.e[o.arr_slot].tag, in.arr_tag);
-                assert_int_equal(s.e[o.arr_slot].score, o.arr_score);
+                assert_int_equal(ent(&s, o.arr_slot).tag, in.arr_tag);
+                assert_int_equal(ent(&s, o.arr_slot).score, o.arr_score);
             }
         }
         /* per-entry invariants after the edge */
+        xl_walk_sched_view(&s, view);
         for (i = 0; i < slots; i++) {
-            const xl_ws_entry_t *e = &s.e[i];
+            const xl_ws_entry_t *e = &view[i];
             if (!e->valid)
                 continue;
             nvalid++;
@@ -924,6 +936,7 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
     assert_true(s.full_cycles > 0);
 
     free(snap);
+    free(view);
     free(tag_st);
     free(score_of);
     free(score_epoch);

@@ -35,6 +35,7 @@ typedef struct {
     struct {
         uint32_t entries, ways;  /* geometry (ways == entries: fully associative) */
         xl_repl_t repl;          /* lru | plru */
+        xl_tlb_index_t index;    /* mod | xor: set index function (tlb.h) */
         uint32_t hit_latency;    /* GPU cycles */
         uint32_t mshrs;          /* outstanding misses */
         uint32_t ports;          /* lookups per cycle */

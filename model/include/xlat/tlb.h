@@ -4,9 +4,15 @@
  * Used for the per-CU L1 TLBs, the shared L2 TLB and the IOMMU TLBs
  * (spec seed-000-003 §1.1, Table I: 32-entry FA L1, 512-entry 16-way L2).
  *
- * Set index: a 4 KB entry lives in set (va >> 12) & (sets-1), a 2 MB entry in set
- * (va >> 21) & (sets-1); a lookup probes both. sets = entries / ways must be a power
- * of two; tree-PLRU also needs a power-of-two way count.
+ * Set index of a page number vpn (va >> 12 for a 4 KB entry, va >> 21 for a 2 MB one;
+ * a lookup probes both), with b = log2(sets); sets = entries / ways must be a power of
+ * two; tree-PLRU also needs a power-of-two way count:
+ *   mod  vpn & (sets-1)                      (the low page-number bits)
+ *   xor  (vpn ^ (vpn >> b)) & (sets-1)       (low bits XOR the next b bits, the XOR
+ *        hash reverse-engineered for Intel's L2 sTLB by Gras et al., TLBleed, 2018)
+ * With mod, pages a power-of-two stride apart crowd into few sets: a PolyBench row-walk
+ * (64 rows of 32 KB pitch, one page per lane) lands in 4 of the 32 sets of a 512-entry
+ * 16-way TLB. xor spreads such strides over every set.
  *
  * Tree-PLRU convention (one bit per internal node, heap order: node 1 is the root,
  * node n has children 2n and 2n+1; leaves ways..2*ways-1 map to ways 0..ways-1):
@@ -21,11 +27,13 @@
 #include "xlat/types.h"
 
 typedef enum { XL_REPL_LRU = 0, XL_REPL_PLRU = 1 } xl_repl_t;
+typedef enum { XL_TLB_INDEX_MOD = 0, XL_TLB_INDEX_XOR = 1 } xl_tlb_index_t;
 
 typedef struct {
     uint32_t  entries;
     uint32_t  ways;     /* ways == entries: fully associative */
     xl_repl_t repl;
+    xl_tlb_index_t index;   /* set index function (file comment); 0 = mod */
 } xl_tlb_params_t;
 
 typedef struct {
@@ -39,6 +47,7 @@ typedef struct {
 typedef struct {
     xl_tlb_params_t p;
     uint32_t  sets;
+    uint32_t  set_bits;    /* log2(sets) */
     xl_tlb_entry_t *e;     /* sets * ways, set-major */
     uint64_t *stamp;       /* LRU: last-use stamp per entry */
     uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
@@ -56,6 +65,8 @@ typedef struct {
 int  xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *err, size_t errlen);
 void xl_tlb_free(xl_tlb_t *t);
 
+/* The set a page number (va >> page shift) lives in. */
+uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn);
 /* Lookup with replacement update and counters. Returns 1 on hit and writes the
  * translated physical address of va to *pa (may be NULL); 0 on miss. */
 int  xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa);

@@ -40,6 +40,12 @@
  *    of two for the RANDOM policy so the mod is a bit mask.
  *  - Slot allocation: the lowest free slot index. Stamps: a 32-bit arrival counter that
  *    increments per buffered arrival; "older" compares stamps by wrapping subtraction.
+ *
+ * The C twin keeps, besides the RTL's registers, derived state that the clock edge
+ * maintains (lists in stamp order, per-instruction records, a free-slot bitmap, lazy
+ * bypass counts), so a cycle costs O(instructions buffered) rather than O(slots). Test
+ * 11.16 checks every pick of long random runs against the order defined here over the
+ * architectural view of all slots, and the RTL lockstep checks it cycle by cycle.
  */
 #ifndef XLAT_WALK_SCHED_H
 #define XLAT_WALK_SCHED_H
@@ -75,24 +81,63 @@ typedef struct {
     uint32_t lfsr_seed;        /* RANDOM: initial LFSR state; 0 is replaced by 1 */
 } xl_ws_params_t;
 
+/* One buffer slot. The first six fields are the RTL's per-slot registers; score and
+ * bypass are kept per instruction and lazily (below) and read through
+ * xl_walk_sched_entry(). */
 typedef struct {
     uint8_t  valid;
     uint64_t va;         /* 48 bits */
     uint32_t instr_id;   /* 20 bits */
     uint32_t stamp;      /* arrival stamp */
-    uint16_t score;      /* 9 bits, 1..256 */
-    uint32_t bypass;     /* saturating at aging_threshold */
     uint32_t tag;        /* caller's request handle, carried through (RTL: TagWidth bits) */
+    /* derived state (C only), kept by the clock edge so comb needs no full scan */
+    uint32_t age_prev, age_next;   /* list of valid slots in stamp order */
+    uint32_t ins_prev, ins_next;   /* list of the instruction's slots in stamp order */
+    uint32_t rec;                  /* instruction record */
+    uint64_t d0;                   /* dispatches from the buffer before it arrived */
+    uint32_t o0;                   /* older valid entries when it arrived (adjusted) */
+    uint32_t b0;                   /* bypass it started with (hand-loaded state) */
+} xl_ws_slot_t;
+
+/* The architectural view of a slot (what the RTL holds per entry). */
+typedef struct {
+    uint8_t  valid;
+    uint64_t va;
+    uint32_t instr_id;
+    uint32_t stamp;
+    uint16_t score;      /* 9 bits, 1..256 (0 under FCFS/RANDOM) */
+    uint32_t bypass;     /* saturating at aging_threshold */
+    uint32_t tag;
 } xl_ws_entry_t;
+
+/* Per-instruction record: every buffered entry of one instruction shares its score. */
+typedef struct {
+    uint32_t instr_id;
+    uint32_t count;      /* its buffered entries */
+    uint16_t score;
+    uint32_t head, tail; /* its slots, oldest first */
+    uint32_t act;        /* position in the active-record array */
+    uint32_t hnext;      /* hash chain */
+} xl_ws_rec_t;
 
 typedef struct {
     xl_ws_params_t p;
-    xl_ws_entry_t *e;          /* p.slots entries */
+    xl_ws_slot_t *e;           /* p.slots entries */
     uint32_t count;            /* valid entries */
     uint32_t next_stamp;
     uint32_t last_sched_id;
     uint8_t  last_valid;       /* 1 once any dispatch has happened since reset */
     uint32_t lfsr;
+    /* derived state (C only) */
+    uint64_t *freemap;         /* bit i set: slot i is free */
+    uint32_t words;            /* words of freemap */
+    uint32_t age_head, age_tail;
+    xl_ws_rec_t *rec;          /* p.slots records */
+    uint32_t *act;             /* records with entries, unordered */
+    uint32_t nact, rec_free;
+    uint32_t *bucket, bmask;   /* instr_id -> record hash */
+    uint64_t disp_count;       /* dispatches from the buffer since reset */
+    int64_t  bkey_min;         /* lower bound of d0 - b0 over valid entries (aging fast path) */
     /* counters */
     uint64_t arrivals;         /* requests offered and accepted (immediate included) */
     uint64_t immediate;        /* dispatched at arrival to an idle walker */
@@ -136,5 +181,14 @@ void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in);
 /* The clock edge given this cycle's comb output (out must be comb(s, in)): step() is
  * comb() then commit(); a caller that already has out saves the second scan. */
 void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *out);
+
+/* The architectural contents of one slot (score and bypass materialised). */
+void xl_walk_sched_entry(const xl_walk_sched_t *s, uint32_t slot, xl_ws_entry_t *out);
+/* The architectural contents of every slot: out[0 .. slots-1] (one pass). */
+void xl_walk_sched_view(const xl_walk_sched_t *s, xl_ws_entry_t *out);
+/* Write one slot directly (tests and harnesses building a buffer by hand): e->valid must
+ * be 1 and the slot free; stamps must be distinct and within 2^31 of each other, and
+ * entries of one instruction share one score (the last one written wins). */
+void xl_walk_sched_load(xl_walk_sched_t *s, uint32_t slot, const xl_ws_entry_t *e);
 
 #endif
