@@ -117,6 +117,121 @@ static ev_t heap_pop(heap_t *q)
     return top;
 }
 
+/* The timed-event queue: a timing wheel of WHEEL one-cycle buckets for events due
+ * within WHEEL cycles of `base` (FIFO per bucket), and the heap for later ones. Events
+ * leave in (time, push order), exactly as from one heap: an event goes to the heap
+ * only when its time is at least base + WHEEL, and it moves to its bucket as soon as
+ * base comes within WHEEL of it, before anything else can be pushed for that time. */
+#define WHEEL_BITS 12u
+#define WHEEL (1u << WHEEL_BITS)
+
+typedef struct {
+    ev_t *v;
+    uint32_t head, n, cap;
+} wbucket_t;
+
+typedef struct {
+    wbucket_t b[WHEEL];
+    uint64_t nonempty[WHEEL / 64];
+    heap_t far;
+    uint64_t base;      /* every wheel event is due in [base, base + WHEEL) */
+    size_t n;           /* events queued */
+    uint64_t seq;
+    int past;           /* an event was pushed for a cycle already gone (a bug) */
+} evq_t;
+
+static int wb_push(wbucket_t *w, const ev_t *e)
+{
+    if (w->head + w->n == w->cap) {
+        if (w->head) {
+            memmove(w->v, w->v + w->head, w->n * sizeof *w->v);
+            w->head = 0;
+        } else {
+            uint32_t nc = w->cap ? 2 * w->cap : 16;
+            ev_t *nv = realloc(w->v, nc * sizeof *nv);
+            if (!nv)
+                return -1;
+            w->v = nv;
+            w->cap = nc;
+        }
+    }
+    w->v[w->head + w->n++] = *e;
+    return 0;
+}
+
+static int evq_push(evq_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b)
+{
+    if (t < q->base) {
+        q->past = 1;
+        t = q->base;
+    }
+    q->n++;
+    if (t - q->base >= WHEEL)
+        return heap_push(&q->far, t, type, a, b);
+    ev_t e = {t, q->seq++, type, a, b};
+    uint32_t i = (uint32_t)(t & (WHEEL - 1));
+    q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
+    return wb_push(&q->b[i], &e);
+}
+
+/* Time moves to now (every event before now has been taken): bring far events in. */
+static int evq_advance(evq_t *q, uint64_t now)
+{
+    if (now <= q->base)
+        return 0;
+    q->base = now;
+    while (q->far.n && q->far.h[0].t - q->base < WHEEL) {
+        ev_t e = heap_pop(&q->far);
+        uint32_t i = (uint32_t)(e.t & (WHEEL - 1));
+        q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
+        if (wb_push(&q->b[i], &e))
+            return -1;
+    }
+    return 0;
+}
+
+/* Take the next event due at base (the current cycle), if any. */
+static int evq_pop_now(evq_t *q, ev_t *out)
+{
+    uint32_t i = (uint32_t)(q->base & (WHEEL - 1));
+    wbucket_t *w = &q->b[i];
+    if (!w->n)
+        return 0;
+    *out = w->v[w->head++];
+    if (--w->n == 0) {
+        w->head = 0;
+        q->nonempty[i >> 6] &= ~(UINT64_C(1) << (i & 63));
+    }
+    q->n--;
+    return 1;
+}
+
+/* The time of the earliest queued event, UINT64_MAX if none. */
+static uint64_t evq_next_time(const evq_t *q)
+{
+    uint32_t start = (uint32_t)(q->base & (WHEEL - 1)), k;
+    for (k = 0; k <= WHEEL / 64; k++) {
+        uint32_t wi = ((start >> 6) + k) % (WHEEL / 64);
+        uint64_t v = q->nonempty[wi];
+        if (k == 0)
+            v &= ~UINT64_C(0) << (start & 63);
+        else if (k == WHEEL / 64)
+            v &= (start & 63) ? (UINT64_C(1) << (start & 63)) - 1 : 0;
+        if (v) {
+            uint32_t idx = wi * 64 + xl_ctz64(v);
+            return q->base + ((idx - start) & (WHEEL - 1));
+        }
+    }
+    return q->far.n ? q->far.h[0].t : UINT64_MAX;
+}
+
+static void evq_free(evq_t *q)
+{
+    for (uint32_t i = 0; i < WHEEL; i++)
+        free(q->b[i].v);
+    free(q->far.h);
+}
+
 /* ------------------------------------------------------------------ state */
 
 enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER };
@@ -129,6 +244,8 @@ typedef struct {
     xl_wave_t cur;
     xl_instr_t in;           /* the next (READY) or current (MEM) instruction */
     uint64_t vpn[XL_MAX_LANES];
+    uint8_t page_first[XL_MAX_LANES];   /* first lane of each page (0xFF: none) */
+    uint8_t lane_next[XL_MAX_LANES];    /* next lane on the same page (0xFF: last) */
     /* the current memory instruction */
     uint32_t instr_id;
     uint32_t pend_tr, pend_lines;
@@ -144,12 +261,13 @@ typedef struct {
 } wg_t;
 
 /* An MSHR table: entries found by page number through a hash of chains, so a lookup
- * costs the same with 64 or 1024 MSHRs; free entries are taken lowest index first. */
+ * costs the same with 64 or 1024 MSHRs; free entries are taken lowest index first
+ * (a bitmap of free entries). */
 typedef struct {
     uint32_t n, used, mask;
     uint32_t *bucket, *hnext;
     uint64_t *key;
-    uint8_t *valid;
+    uint64_t *freemap;
 } mtab_t;
 
 static int mtab_init(mtab_t *t, uint32_t n)
@@ -162,11 +280,13 @@ static int mtab_init(mtab_t *t, uint32_t n)
     t->bucket = malloc(nb * sizeof *t->bucket);
     t->hnext = calloc(n, sizeof *t->hnext);
     t->key = calloc(n, sizeof *t->key);
-    t->valid = calloc(n, 1);
-    if (!t->bucket || !t->hnext || !t->key || !t->valid)
+    t->freemap = calloc((n + 63) / 64, sizeof *t->freemap);
+    if (!t->bucket || !t->hnext || !t->key || !t->freemap)
         return -1;
     for (uint32_t i = 0; i < nb; i++)
         t->bucket[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++)
+        t->freemap[i >> 6] |= UINT64_C(1) << (i & 63);
     return 0;
 }
 static void mtab_free_all(mtab_t *t)
@@ -174,7 +294,7 @@ static void mtab_free_all(mtab_t *t)
     free(t->bucket);
     free(t->hnext);
     free(t->key);
-    free(t->valid);
+    free(t->freemap);
 }
 static uint32_t mtab_hash(const mtab_t *t, uint64_t key)
 {
@@ -191,11 +311,12 @@ static uint32_t mtab_alloc(mtab_t *t, uint64_t key)
 {
     if (t->used == t->n)
         return UINT32_MAX;
-    uint32_t i = 0;
-    while (t->valid[i])
-        i++;
+    uint32_t w = 0;
+    while (!t->freemap[w])
+        w++;
+    uint32_t i = 64 * w + xl_ctz64(t->freemap[w]);
     uint32_t h = mtab_hash(t, key);
-    t->valid[i] = 1;
+    t->freemap[w] &= ~(UINT64_C(1) << (i & 63));
     t->key[i] = key;
     t->hnext[i] = t->bucket[h];
     t->bucket[h] = i;
@@ -208,7 +329,7 @@ static void mtab_release(mtab_t *t, uint32_t i)
     while (*p != i)
         p = &t->hnext[*p];
     *p = t->hnext[i];
-    t->valid[i] = 0;
+    t->freemap[i >> 6] |= UINT64_C(1) << (i & 63);
     t->used--;
 }
 
@@ -267,7 +388,7 @@ typedef struct {
     uint32_t l1w_free;
     fifo_t l1_retry;         /* gslot<<0 packed with page index: (slot << 8) | page */
     l1d_t l1d;
-    uint64_t stall;
+    uint32_t nready;         /* READY waves */
 } cu_t;
 
 struct xl_gpu {
@@ -277,7 +398,7 @@ struct xl_gpu {
     xl_as_t as;
     unsigned page_shift;
     xl_memsys_t *mem;
-    heap_t q;
+    evq_t q;
     uint64_t now;
     FILE *ev;
     FILE *progress;
@@ -285,6 +406,9 @@ struct xl_gpu {
     uint32_t ncu, spc, lanes;
     cu_t *cu;
     uint32_t live_total;      /* resident wavefronts, all CUs */
+    uint32_t live_cus;        /* CUs with a resident wavefront */
+    uint64_t stall;           /* stall cycles summed over CUs (spec §6) */
+    int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
     uint32_t ready_total;     /* READY wavefronts, all CUs */
 
     /* kernel dispatch */
@@ -374,7 +498,7 @@ static void fifo_pop(fifo_t *f)
 }
 
 static int oom;   /* set when a queue cannot grow: reported as an internal error */
-#define PUSH(q, t, ty, a, b) do { if (heap_push((q), (t), (ty), (a), (b))) oom = 1; } while (0)
+#define PUSH(q, t, ty, a, b) do { if (evq_push((q), (t), (ty), (a), (b))) oom = 1; } while (0)
 #define FPUSH(f, v) do { if (fifo_push((f), (v))) oom = 1; } while (0)
 
 static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
@@ -385,9 +509,11 @@ static void set_ready(xl_gpu_t *g, cu_t *c, uint32_t s, int on)
     if (on && !(*w & bit)) {
         *w |= bit;
         g->ready_total++;
+        c->nready++;
     } else if (!on && (*w & bit)) {
         *w &= ~bit;
         g->ready_total--;
+        c->nready--;
     }
 }
 
@@ -587,7 +713,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
     free(g->sched_fifo.v);
     free(g->rsp_fifo.v);
     free(g->l2_retry.v);
-    free(g->q.h);
+    evq_free(&g->q);
     xl_memsys_destroy(g->mem);
     xl_physmem_destroy(g->pm);
     free(g);
@@ -637,8 +763,10 @@ static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
     wg_t *wg = &cu->wg[st->wg];
     st->state = W_FREE;
     set_ready(g, cu, s, 0);
-    cu->live--;
+    if (--cu->live == 0)
+        g->live_cus--;
     g->live_total--;
+    g->dispatch_pending = 1;
     cu->free++;
     g->last_retire = g->now;
     if (--wg->waves == 0) {
@@ -656,6 +784,7 @@ static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
  * kernel starts when every wavefront of the current one has finished. */
 static void dispatch_wgs(xl_gpu_t *g)
 {
+    g->dispatch_pending = 0;
     for (;;) {
         if (g->have_kernel && g->next_wg >= g->k.workgroups && g->live_total)
             return;   /* the current kernel is placed and still running */
@@ -691,7 +820,8 @@ static void dispatch_wgs(xl_gpu_t *g)
                 st->wg = (uint16_t)w;
                 st->uid = ++g->wave_uid;
                 st->state = W_BUSY;
-                cu->live++;
+                if (cu->live++ == 0)
+                    g->live_cus++;
                 g->live_total++;
                 cu->free--;
                 placed++;
@@ -751,9 +881,7 @@ static void deliver(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, xl_pa_t 
     unsigned nseen = 0;
     int store = st->in.op == XL_OP_STORE;
     uint32_t gs = gslot(g, c, s);
-    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
-        if (!((st->in.mask >> l) & 1u) || (st->in.va[l] >> g->page_shift) != st->vpn[pidx])
-            continue;
+    for (unsigned l = st->page_first[pidx]; l != 0xFF; l = st->lane_next[l]) {
         uint64_t line = (frame | (st->in.va[l] & psz_mask)) >> 6;
         unsigned k;
         for (k = 0; k < nseen && seen[k] != line; k++)
@@ -1194,17 +1322,29 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 static int cu_issue(xl_gpu_t *g, uint32_t c)
 {
     cu_t *cu = &g->cu[c];
-    uint32_t words = (g->spc + 63) / 64;
-    int any = 0;
-    for (uint32_t i = 0; i < words; i++)
-        any |= cu->ready_mask[i] != 0;
-    if (!any)
+    if (!cu->nready)
         return 0;
-    /* round-robin from the slot after the last issue */
-    for (uint32_t n = 0; n < g->spc; n++) {
-        uint32_t s = (cu->rr + n) % g->spc;
-        if (!((cu->ready_mask[s >> 6] >> (s & 63)) & 1u))
+    /* round-robin from the slot after the last issue: the READY slots in [rr, spc),
+     * then in [0, rr), lowest first */
+    uint32_t pos = cu->rr, end = g->spc;
+    int wrapped = 0;
+    for (;;) {
+        uint64_t v = pos < end ? cu->ready_mask[pos >> 6] & (~UINT64_C(0) << (pos & 63)) : 0;
+        if (v)
+            pos = (pos & ~63u) + xl_ctz64(v);
+        if (!v && pos < end && (pos | 63) + 1 < end) {
+            pos = (pos | 63) + 1;   /* nothing left in this word */
             continue;
+        }
+        if (!v || pos >= end) {     /* this pass is done */
+            if (wrapped)
+                break;
+            wrapped = 1;
+            pos = 0;
+            end = cu->rr;
+            continue;
+        }
+        uint32_t s = pos++;
         slot_t *st = &cu->slot[s];
         int mem = st->in.op == XL_OP_LOAD || st->in.op == XL_OP_STORE;
         if (mem && cu->mem_free_at > g->now)
@@ -1227,15 +1367,22 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         st->t_first_done = UINT64_MAX;
         st->t_last_done = 0;
         st->npages = 0;
-        for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
+        for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
             if (!((st->in.mask >> l) & 1u))
                 continue;
             uint64_t vpn = st->in.va[l] >> g->page_shift;
-            unsigned k;
-            for (k = 0; k < st->npages && st->vpn[k] != vpn; k++)
-                ;
-            if (k == st->npages)
+            if (k >= st->npages || st->vpn[k] != vpn)   /* same page as the last lane? */
+                for (k = 0; k < st->npages && st->vpn[k] != vpn; k++)
+                    ;
+            if (k == st->npages) {
                 st->vpn[st->npages++] = vpn;
+                st->page_first[k] = (uint8_t)l;
+            } else {
+                st->lane_next[last_of[k]] = (uint8_t)l;
+            }
+            last_of[k] = (uint8_t)l;
+            st->lane_next[l] = 0xFF;
         }
         g->requests += st->npages;
         st->pend_tr = st->npages;
@@ -1372,9 +1519,11 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
     dispatch_wgs(g);
     for (;;) {
         /* timed events and memory completions due now, in time order */
+        if (evq_advance(&g->q, g->now))
+            oom = 1;
         for (;;) {
-            if (g->q.n && g->q.h[0].t <= g->now) {
-                ev_t e = heap_pop(&g->q);
+            ev_t e;
+            if (evq_pop_now(&g->q, &e)) {
                 handle(g, &e);
             } else if (xl_memsys_pop(g->mem, g->now, &r, &done_at)) {
                 mem_complete(g, &r);
@@ -1389,16 +1538,21 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         } else if (iommu_blocked_full(g)) {
             g->buf_full_cycles++;
         }
-        for (uint32_t c = 0; c < g->ncu; c++) {
-            cu_t *cu = &g->cu[c];
-            if (!cu->live)
-                continue;
-            if (!g->ready_total || !cu_issue(g, c))
-                cu->stall++;   /* resident wavefronts, none could issue (spec §6) */
+        /* spec §6 stall cycles: a CU with resident wavefronts of which none can issue */
+        if (!g->ready_total) {
+            g->stall += g->live_cus;
+        } else {
+            for (uint32_t c = 0; c < g->ncu; c++) {
+                cu_t *cu = &g->cu[c];
+                if (cu->live && !(cu->nready && cu_issue(g, c)))
+                    g->stall++;
+            }
         }
-        dispatch_wgs(g);
-        if (oom) {
-            snprintf(err, errlen, "out of host memory");
+        if (g->dispatch_pending)
+            dispatch_wgs(g);
+        if (oom || g->q.past) {
+            snprintf(err, errlen, oom ? "out of host memory"
+                                      : "internal: an event was scheduled in the past");
             return XL_EINTERNAL;
         }
 
@@ -1411,8 +1565,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         uint64_t next = g->now + 1;
         if (!ready && !iommu_active(g)) {
             next = UINT64_MAX;
-            if (g->q.n)
-                next = g->q.h[0].t;
+            next = evq_next_time(&g->q);
             uint64_t m = xl_memsys_next_event(g->mem);
             if (m < next)
                 next = m;
@@ -1428,9 +1581,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
             return XL_EINTERNAL;
         }
         /* skipped cycles: resident wavefronts could not issue in any of them */
-        for (uint32_t c = 0; c < g->ncu; c++)
-            if (g->cu[c].live)
-                g->cu[c].stall += next - g->now - 1;
+        g->stall += (uint64_t)g->live_cus * (next - g->now - 1);
         if (iommu_blocked_full(g))
             g->buf_full_cycles += next - g->now - 1;
         g->now = next;
@@ -1452,9 +1603,8 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
 void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
 {
     char n[64], d[128];
-    uint64_t stall = 0, l1a = 0, l1h = 0, l1m = 0;
+    uint64_t stall = g->stall, l1a = 0, l1h = 0, l1m = 0;
     for (uint32_t c = 0; c < g->ncu; c++) {
-        stall += g->cu[c].stall;
         l1a += g->cu[c].l1.accesses;
         l1h += g->cu[c].l1.hits;
         l1m += g->cu[c].l1.misses;

@@ -69,20 +69,74 @@ static uint64_t page_mask(unsigned shift)
     return (UINT64_C(1) << shift) - 1u;
 }
 
+#define NIL UINT32_MAX
+
 static xl_tlb_entry_t *entry_at(const xl_tlb_t *t, uint32_t set, uint32_t way)
 {
     return &t->e[(size_t)set * t->p.ways + way];
+}
+
+/* ------------------------------------------------------------ derived state
+ * A hash of the valid entries keyed by (asid, page size, vpn): there is at most one
+ * such entry (a fill refreshes in place), so it answers exactly what a scan of the set
+ * would. And per set, a list of the valid ways in LRU order (head = most recent):
+ * touching moves a way to the head, exactly as a new stamp would, so the tail is the
+ * way with the smallest stamp. */
+static uint32_t h_of(const xl_tlb_t *t, uint16_t asid, unsigned shift, uint64_t vpn)
+{
+    uint64_t k = (vpn * UINT64_C(0x9E3779B97F4A7C15)) ^ ((uint64_t)asid << 40) ^ shift;
+    return (uint32_t)(k >> 32) & t->hmask;
+}
+
+static void h_insert(xl_tlb_t *t, uint32_t i)
+{
+    const xl_tlb_entry_t *e = &t->e[i];
+    uint32_t h = h_of(t, e->asid, e->page_shift, e->vpn);
+    t->hnext[i] = t->hbucket[h];
+    t->hbucket[h] = i;
+}
+
+static void h_remove(xl_tlb_t *t, uint32_t i)
+{
+    const xl_tlb_entry_t *e = &t->e[i];
+    uint32_t *p = &t->hbucket[h_of(t, e->asid, e->page_shift, e->vpn)];
+    while (*p != i)
+        p = &t->hnext[*p];
+    *p = t->hnext[i];
+}
+
+static void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
+{
+    if (t->lru_prev[i] == NIL)
+        t->lru_head[set] = t->lru_next[i];
+    else
+        t->lru_next[t->lru_prev[i]] = t->lru_next[i];
+    if (t->lru_next[i] == NIL)
+        t->lru_tail[set] = t->lru_prev[i];
+    else
+        t->lru_prev[t->lru_next[i]] = t->lru_prev[i];
+}
+
+static void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
+{
+    t->lru_prev[i] = NIL;
+    t->lru_next[i] = t->lru_head[set];
+    if (t->lru_head[set] == NIL)
+        t->lru_tail[set] = i;
+    else
+        t->lru_prev[t->lru_head[set]] = i;
+    t->lru_head[set] = i;
 }
 
 /* Search one set for a valid entry of (asid, page size, vpn); returns the way or -1. */
 static int find_in_set(const xl_tlb_t *t, uint32_t set, uint16_t asid, unsigned shift,
                        uint64_t vpn)
 {
-    uint32_t w;
-    for (w = 0; w < t->p.ways; w++) {
-        const xl_tlb_entry_t *e = entry_at(t, set, w);
-        if (e->valid && e->page_shift == shift && e->asid == asid && e->vpn == vpn)
-            return (int)w;
+    uint32_t i;
+    for (i = t->hbucket[h_of(t, asid, shift, vpn)]; i != NIL; i = t->hnext[i]) {
+        const xl_tlb_entry_t *e = &t->e[i];
+        if (e->vpn == vpn && e->page_shift == shift && e->asid == asid)
+            return i / t->p.ways == set ? (int)(i % t->p.ways) : -1;
     }
     return -1;
 }
@@ -119,9 +173,14 @@ static int find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out,
 
 static void touch(xl_tlb_t *t, uint32_t set, uint32_t way)
 {
-    if (t->p.repl == XL_REPL_LRU)
-        t->stamp[(size_t)set * t->p.ways + way] = ++t->clock;
-    else
+    if (t->p.repl == XL_REPL_LRU) {
+        uint32_t i = set * t->p.ways + way;
+        t->stamp[i] = ++t->clock;
+        if (t->lru_head[set] != i) {
+            lru_unlink(t, set, i);
+            lru_push_head(t, set, i);
+        }
+    } else
         xl_plru_touch(t->plru + (size_t)set * t->p.ways, t->p.ways, way);
 }
 
@@ -129,12 +188,15 @@ static uint32_t choose_victim(const xl_tlb_t *t, uint32_t set)
 {
     uint32_t w, best;
     const uint64_t *st;
-    for (w = 0; w < t->p.ways; w++)           /* invalid ways first, lowest index */
-        if (!entry_at(t, set, w)->valid)
-            return w;
+    if (t->nvalid[set] < t->p.ways)
+        for (w = 0; w < t->p.ways; w++)       /* invalid ways first, lowest index */
+            if (!entry_at(t, set, w)->valid)
+                return w;
     if (t->p.repl == XL_REPL_PLRU)
         return xl_plru_victim(t->plru + (size_t)set * t->p.ways, t->p.ways);
-    st = t->stamp + (size_t)set * t->p.ways;  /* LRU: smallest stamp */
+    if (t->lru_tail[set] != NIL)              /* LRU: smallest stamp = list tail */
+        return t->lru_tail[set] - set * t->p.ways;
+    st = t->stamp + (size_t)set * t->p.ways;
     best = 0;
     for (w = 1; w < t->p.ways; w++)
         if (st[w] < st[best])
@@ -211,7 +273,27 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         t->stamp = calloc(p->entries, sizeof *t->stamp);
     else
         t->plru = calloc(p->entries, sizeof *t->plru);   /* sets * ways bit slots */
-    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL)) {
+    {
+        uint32_t nb = 1u, i;
+        while (nb < 2u * p->entries)
+            nb <<= 1;
+        t->hmask = nb - 1u;
+        t->hbucket = malloc(nb * sizeof *t->hbucket);
+        t->hnext = malloc(p->entries * sizeof *t->hnext);
+        t->lru_prev = malloc(p->entries * sizeof *t->lru_prev);
+        t->lru_next = malloc(p->entries * sizeof *t->lru_next);
+        t->lru_head = malloc(sets * sizeof *t->lru_head);
+        t->lru_tail = malloc(sets * sizeof *t->lru_tail);
+        t->nvalid = calloc(sets, sizeof *t->nvalid);
+        if (t->hbucket && t->lru_head && t->lru_tail) {
+            for (i = 0; i < nb; i++)
+                t->hbucket[i] = NIL;
+            for (i = 0; i < sets; i++)
+                t->lru_head[i] = t->lru_tail[i] = NIL;
+        }
+    }
+    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->hnext ||
+        !t->lru_prev || !t->lru_next || !t->lru_head || !t->lru_tail || !t->nvalid) {
         xl_tlb_free(t);
         set_err(err, errlen, what, "out of memory");
         return XL_EINTERNAL;
@@ -226,9 +308,18 @@ void xl_tlb_free(xl_tlb_t *t)
     free(t->e);
     free(t->stamp);
     free(t->plru);
+    free(t->hbucket);
+    free(t->hnext);
+    free(t->lru_prev);
+    free(t->lru_next);
+    free(t->lru_head);
+    free(t->lru_tail);
+    free(t->nvalid);
     t->e = NULL;
     t->stamp = NULL;
     t->plru = NULL;
+    t->hbucket = t->hnext = t->lru_prev = t->lru_next = NULL;
+    t->lru_head = t->lru_tail = t->nvalid = NULL;
 }
 
 int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
@@ -286,13 +377,21 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
             t->evictions++;
             if (victim != NULL)
                 *victim = *e;
+            h_remove(t, set * t->p.ways + way);
+        } else {
+            t->nvalid[set]++;
+            if (t->p.repl == XL_REPL_LRU)
+                lru_push_head(t, set, set * t->p.ways + way);
         }
     }
     e = entry_at(t, set, way);
+    if (w < 0) {
+        e->page_shift = (uint8_t)page_shift;
+        e->asid = asid;
+        e->vpn = vpn;
+        h_insert(t, set * t->p.ways + way);
+    }
     e->valid = 1u;
-    e->page_shift = (uint8_t)page_shift;
-    e->asid = asid;
-    e->vpn = vpn;
     e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
     t->fills++;
     touch(t, set, way);
@@ -303,6 +402,11 @@ uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
     uint32_t i, n = 0;
     for (i = 0; i < t->p.entries; i++) {
         if (t->e[i].valid && t->e[i].asid == asid) {
+            uint32_t set = i / t->p.ways;
+            h_remove(t, i);
+            if (t->p.repl == XL_REPL_LRU)
+                lru_unlink(t, set, i);
+            t->nvalid[set]--;
             t->e[i].valid = 0u;
             n++;
         }

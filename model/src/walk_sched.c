@@ -112,21 +112,6 @@ static void set_err(char *err, size_t errlen, const char *msg)
         snprintf(err, errlen, "walk_sched: %s", msg);
 }
 
-/* Index of the lowest set bit of a non-zero word (portable; no builtins needed). */
-static uint32_t low_bit(uint64_t w)
-{
-    uint32_t n = 0;
-    while (!(w & 0xFFFFu)) {
-        w >>= 16;
-        n += 16u;
-    }
-    while (!(w & 1u)) {
-        w >>= 1;
-        n++;
-    }
-    return n;
-}
-
 /* ------------------------------------------------------------ derived state */
 
 static uint32_t rec_hash(const xl_walk_sched_t *s, uint32_t id)
@@ -461,7 +446,7 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, xl_ws_rule_t *rule)
             if (k == 0u)
                 v &= ~UINT64_C(0) << (start & 63u);
             if (v)
-                return 64u * w + low_bit(v);
+                return 64u * w + xl_ctz64(v);
         }
         return NIL;   /* unreachable with count > 0 */
     }
@@ -530,7 +515,7 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
             w++;
         out->arr_ready = 1u;
         out->arr_buffered = 1u;
-        out->arr_slot = 64u * w + low_bit(s->freemap[w]);
+        out->arr_slot = 64u * w + xl_ctz64(s->freemap[w]);
         if (s->p.policy == XL_WS_SIMT) {
             /* §2.3 1-b: merge with a same-instruction entry that stays in the buffer
              * (the one dispatched at this edge leaves first). */

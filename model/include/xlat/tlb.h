@@ -52,6 +52,12 @@ typedef struct {
     uint64_t *stamp;       /* LRU: last-use stamp per entry */
     uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
     uint64_t  clock;       /* LRU stamp source */
+    /* derived (speed only, never changes a result): a hash of the valid entries by
+     * (asid, page size, vpn), and per set the LRU order of the valid ways, which is the
+     * stamp order, so the victim is found without scanning the set */
+    uint32_t *hbucket, *hnext, hmask;
+    uint32_t *lru_prev, *lru_next;   /* per entry; NIL-terminated, head = most recent */
+    uint32_t *lru_head, *lru_tail, *nvalid;   /* per set */
     /* counters */
     uint64_t  accesses;    /* lookups */
     uint64_t  hits;        /* lookups that hit */

@@ -27,6 +27,22 @@ typedef uint64_t xl_pa_t;   /* physical address, bits 51:0 significant */
 /* Lanes per wavefront (GCN: 64 work-items per wavefront, spec §1.1). */
 #define XL_MAX_LANES      64u
 
+/* Index of the lowest set bit of w (w != 0): the same answer from the compiler builtin
+ * and the portable loop, so results never depend on which one a build uses. */
+static inline unsigned xl_ctz64(uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(w);
+#else
+    unsigned n = 0;
+    while (!(w & 1u)) {
+        w >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* Return codes used by every fallible function. Exit statuses follow DESIGN.md. */
 enum {
     XL_OK = 0,
