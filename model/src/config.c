@@ -119,6 +119,9 @@ static const cfg_key_t schema[] = {
     U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
     U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
     ENUM(iommu, walk_path, XL_WALK_PATH_L2, path_names, "l2|dram", "page-table reads go through the shared L2 data cache, or straight to DRAM [INF]"),
+    U32(iommu, ptcache_kb,      0,   0, 1024,    "KB",     "IOMMU cache of 64 B page-table lines in front of the walkers' memory port, 0 = none [MICRO'18 §VI alternative; sizes INF 4-32]"),
+    U32(iommu, ptcache_ways,    8,   1, 1024,    "ways",   "associativity of the page-table line cache (LRU); chosen default [INF]"),
+    U32(iommu, ptcache_latency, 2,   1, 100000,  "cycles", "hit latency of the page-table line cache in GPU cycles; chosen default [INF]"),
 
     U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ seed 002 / OPEN]"),
     U32(pwc, l4_ways,    4,  1, 64,   "ways",    "L4 PWC associativity (tree-PLRU); chosen default [OPEN]"),
@@ -703,6 +706,18 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         (rc = check_geometry("pwc.l2_entries", c->pwc.l2_entries, "pwc.l2_ways", c->pwc.l2_ways, 1,
                              "the PWC uses tree-PLRU", err, errlen)))
         return rc;
+
+    /* the page-table line cache: whole sets of 64 B lines, a power of two of them */
+    if (c->iommu.ptcache_kb) {
+        uint32_t lines = c->iommu.ptcache_kb * 1024u / 64u;
+        if (lines % c->iommu.ptcache_ways || (lines / c->iommu.ptcache_ways) &
+                                                 (lines / c->iommu.ptcache_ways - 1u)) {
+            cfg_err(err, errlen, "iommu.ptcache_kb (%u) = %u lines is not a power-of-two number "
+                    "of sets of iommu.ptcache_ways (%u)", c->iommu.ptcache_kb, lines,
+                    c->iommu.ptcache_ways);
+            return XL_EINPUT;
+        }
+    }
 
     /* data caches */
     if ((rc = check_cache("l1d", c->l1d.size_kb, c->l1d.ways, c->l1d.line_bytes, err, errlen)) ||

@@ -10,12 +10,11 @@
  *      cycle, result after l2tlb.hit_latency; misses merge in L2 MSHRs);
  *   4. an L2 miss crosses the link (iommu.link_latency) to the IOMMU;
  *   5. the IOMMU takes one request per cycle into its L1/L2 TLBs (iommu.tlb_latency);
- *   6. a miss is offered to the walk buffer/scheduler (twin block xl_walk_sched), with
- *      the PWC probe's estimate (twin block xl_pwc);
- *   7. a free walker takes the scheduler's pick (one dispatch per cycle);
- *   8. the walker looks up the PWC (iommu.pwc_latency) and reads 1-4 page-table lines
- *      through xl_memsys (the L2 data cache and DRAM, shared with data); the IOMMU takes
- *      one page-table response per cycle, filling the PWC with upper-level entries;
+ *   6-8. a miss enters the IOMMU walk path, twin block xl_iommu (walk buffer and
+ *      scheduler, PWCs, walk coalescing, walkers; iommu.h): it reads 64 B page-table
+ *      lines through one port, here served by xl_memsys (the L2 data cache and DRAM,
+ *      shared with data) or, with iommu.ptcache_kb, first by an IOMMU cache of
+ *      page-table lines (MICRO'18 §VI); one response per cycle goes back in;
  *   9. the translation fills the IOMMU TLBs, crosses the link back, fills the L2 TLB,
  *      the waiting L1 TLBs, and releases the lanes' data accesses (L1 data cache, then
  *      xl_memsys). The instruction completes when all its translations and data are back.
@@ -28,6 +27,7 @@
 #include "xlat/addrspace.h"
 #include "xlat/funcsys.h"
 #include "xlat/gpusys.h"
+#include "xlat/iommu.h"
 #include "xlat/memsys.h"
 #include "xlat/pagetable.h"
 #include "xlat/pwc.h"
@@ -49,7 +49,7 @@ enum {
     EV_IOMMU_ARRIVE, /* a: l2 mshr - the request reaches the IOMMU */
     EV_IOMMU_TLB,    /* a: l2 mshr, b: hit flag - IOMMU TLB lookup result */
     EV_GPU_RESP,     /* a: l2 mshr - the translation is back at the GPU */
-    EV_WALK_READ,    /* a: walker - the PWC lookup is done: issue the next read */
+    EV_PT_HIT,       /* a: walker - its read hit the page-table line cache */
     EV_L1D_MISS,     /* a: gslot, b: line pa - L1 data miss goes to memory */
     EV_LINE_DONE     /* a: gslot - an L1 data hit returns */
 };
@@ -346,6 +346,7 @@ typedef struct {
     uint32_t head;
     uint32_t owner_cu, owner_slot, instr_id;
     uint64_t t_iommu;        /* arrival at the IOMMU */
+    uint64_t t_dispatch;     /* its walk started */
     uint64_t arr_idx;        /* order among walk-scheduler arrivals */
     xl_pa_t pa;              /* page frame when done */
     uint8_t shift;
@@ -358,15 +359,24 @@ typedef struct {
     uint64_t clock;
 } l1d_t;
 
+/* Requests inside the IOMMU (buffered or being walked) counted by neighbourhood key,
+ * one table per level: the MICRO'18 Fig 5/6 measurement (spec §6) asks, for every
+ * page-table read, whether another request shares its neighbourhood. C-only. */
 typedef struct {
-    uint8_t busy;
-    uint32_t l2m;
-    xl_va_t va;
-    unsigned level;          /* level of the read in flight / next */
-    xl_pa_t node;
-    unsigned reads;
-    uint64_t t_dispatch;
-} walker_t;
+    uint32_t n, mask, nfree;
+    uint32_t *bucket, *next, *cnt, *freel;
+    uint64_t *key;
+} kcount_t;
+
+/* The IOMMU cache of page-table lines (MICRO'18 §VI alternative): set-associative,
+ * LRU by stamp, lines are never written (A/D bits are not modelled). C-only. */
+typedef struct {
+    uint32_t sets, ways;
+    uint64_t *tag;          /* line address + 1, 0 = invalid */
+    uint64_t *stamp, clock;
+    uint64_t hits, misses;
+} ptcache_t;
+
 
 typedef struct { uint32_t *v; uint32_t head, n, cap; } fifo_t;
 
@@ -433,11 +443,14 @@ struct xl_gpu {
     fifo_t in_fifo;           /* l2 mshr ids arrived over the link */
     fifo_t sched_fifo;        /* IOMMU TLB misses waiting to enter the buffer */
     fifo_t rsp_fifo;          /* walkers whose page-table read returned */
-    xl_walk_sched_t ws;
-    xl_pwc_t pwc;
-    walker_t *walker;
-    uint32_t idle_walkers;
+    xl_iommu_t io;            /* the walk path twin block */
+    xl_iommu_out_t io_out;
+    int io_stuck;             /* last cycle: idle walker, every buffered request had CL */
     uint64_t sched_arrivals;
+    kcount_t nbhd[5];         /* [L]: requests in the IOMMU by level-L neighbourhood */
+    uint64_t nbhd_reads[5], nbhd_conc[5];
+    ptcache_t ptc;
+    uint64_t *cl_prev;        /* event log: CL of each slot last cycle */
 
     uint32_t next_instr_id;
     uint64_t last_retire;     /* watchdog */
@@ -457,6 +470,8 @@ struct xl_gpu {
     uint64_t l2_acc, l2_hit, l2_miss;
     uint64_t iommu_requests;  /* requests arriving at the IOMMU */
     uint64_t walks;           /* walks completed */
+    uint64_t coalesced;       /* requests completed by a neighbour's leaf line */
+    uint64_t done_reqs;       /* requests completed by the walk path (walked or coalesced) */
     uint64_t walk_reads, walk_reads_leaf;
     uint64_t walk_reads_level[5];
     uint64_t walk_lat_sum;    /* IOMMU arrival -> walk complete */
@@ -527,6 +542,123 @@ static void evlog(xl_gpu_t *g, const char *fmt, ...)
     vfprintf(g->ev, fmt, ap);
     va_end(ap);
     fputc('\n', g->ev);
+}
+
+/* ------------------------------------------------------------------ key counts */
+
+static int kc_init(kcount_t *k, uint32_t n)
+{
+    uint32_t nb = 1;
+    while (nb < 2 * n)
+        nb <<= 1;
+    k->n = n;
+    k->mask = nb - 1;
+    k->bucket = malloc(nb * sizeof *k->bucket);
+    k->next = calloc(n, sizeof *k->next);
+    k->cnt = calloc(n, sizeof *k->cnt);
+    k->freel = calloc(n, sizeof *k->freel);
+    k->key = calloc(n, sizeof *k->key);
+    if (!k->bucket || !k->next || !k->cnt || !k->freel || !k->key)
+        return -1;
+    for (uint32_t i = 0; i < nb; i++)
+        k->bucket[i] = NONE;
+    for (uint32_t i = 0; i < n; i++)
+        k->freel[i] = n - 1 - i;
+    k->nfree = n;
+    return 0;
+}
+
+static void kc_free(kcount_t *k)
+{
+    free(k->bucket);
+    free(k->next);
+    free(k->cnt);
+    free(k->freel);
+    free(k->key);
+}
+
+static uint32_t *kc_slot(kcount_t *k, uint64_t key)
+{
+    uint32_t *p = &k->bucket[(uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & k->mask];
+    while (*p != NONE && k->key[*p] != key)
+        p = &k->next[*p];
+    return p;
+}
+
+/* Add d (+1 or -1) to the count of key; returns the count after. */
+static uint32_t kc_add(kcount_t *k, uint64_t key, int d)
+{
+    uint32_t *p = kc_slot(k, key), i = *p;
+    if (i == NONE) {
+        if (d < 0 || !k->nfree)
+            return 0;   /* not tracked: a count can only come back to zero */
+        i = k->freel[--k->nfree];
+        k->key[i] = key;
+        k->cnt[i] = 0;
+        k->next[i] = NONE;
+        *p = i;
+    }
+    k->cnt[i] = (uint32_t)((int)k->cnt[i] + d);
+    if (k->cnt[i] == 0) {
+        *p = k->next[i];
+        k->freel[k->nfree++] = i;
+        return 0;
+    }
+    return k->cnt[i];
+}
+
+static uint32_t kc_get(kcount_t *k, uint64_t key)
+{
+    uint32_t i = *kc_slot(k, key);
+    return i == NONE ? 0 : k->cnt[i];
+}
+
+static uint64_t nbhd_key(uint64_t va, unsigned lv)
+{
+    return (va & XL_VA_MASK) >> (15u + 9u * (lv - 1u));
+}
+
+/* A request enters (+1) or leaves (-1) the IOMMU. */
+static void nbhd_track(xl_gpu_t *g, uint64_t va, int d)
+{
+    for (unsigned lv = 1; lv <= 4; lv++)
+        kc_add(&g->nbhd[lv], nbhd_key(va, lv), d);
+}
+
+/* ------------------------------------------------------------------ page-table line cache */
+
+/* Look line up (LRU touch on a hit); returns 1 on a hit. */
+static int ptc_lookup(ptcache_t *c, uint64_t line)
+{
+    uint32_t set = (uint32_t)((line >> 6) & (c->sets - 1));
+    uint64_t *t = &c->tag[(size_t)set * c->ways], *st = &c->stamp[(size_t)set * c->ways];
+    for (uint32_t w = 0; w < c->ways; w++)
+        if (t[w] == line + 1) {
+            st[w] = ++c->clock;
+            c->hits++;
+            return 1;
+        }
+    c->misses++;
+    return 0;
+}
+
+/* Insert line (invalid ways first, lowest index; else the least recently used). */
+static void ptc_fill(ptcache_t *c, uint64_t line)
+{
+    uint32_t set = (uint32_t)((line >> 6) & (c->sets - 1)), v = 0;
+    uint64_t *t = &c->tag[(size_t)set * c->ways], *st = &c->stamp[(size_t)set * c->ways];
+    for (uint32_t w = 0; w < c->ways; w++) {
+        if (t[w] == line + 1)
+            return;   /* two misses of one line: the second fill finds it */
+        if (t[w] == 0) {
+            if (t[v] != 0 || w < v)
+                v = w;
+        } else if (t[v] != 0 && st[w] < st[v]) {
+            v = w;
+        }
+    }
+    t[v] = line + 1;
+    st[v] = ++c->clock;
 }
 
 /* ------------------------------------------------------------------ L1 data cache */
@@ -647,29 +779,43 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     g->l2m = calloc(cfg->l2tlb.mshrs, sizeof *g->l2m);
     uint32_t nl2w = g->ncu * cfg->l1tlb.mshrs;
     g->l2w = calloc(nl2w, sizeof *g->l2w);
-    g->walker = calloc(cfg->iommu.walkers, sizeof *g->walker);
     g->seen_epoch = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_epoch);
     g->seen_uid = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_uid);
-    if (!g->l2m || !g->l2w || !g->walker || !g->seen_epoch || !g->seen_uid ||
+    if (!g->l2m || !g->l2w || !g->seen_epoch || !g->seen_uid ||
         mtab_init(&g->l2t, cfg->l2tlb.mshrs))
         goto nomem;
     for (uint32_t i = 0; i < nl2w; i++)
         g->l2w[i].next = i + 1 < nl2w ? i + 1 : NONE;
-    g->idle_walkers = cfg->iommu.walkers;
 
     xl_rng_t r;
     xl_rng_derive(&r, cfg->sim.seed, UINT64_C(0x5C4ED));
-    xl_ws_params_t wp = {cfg->iommu.buffer_entries, (xl_ws_policy_t)cfg->iommu.sched,
-                         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r)};
-    if ((rc = xl_walk_sched_init(&g->ws, &wp, err, errlen)) != XL_OK) {
+    xl_iommu_params_t ip = {
+        cfg->iommu.buffer_entries, cfg->iommu.walkers, (xl_ws_policy_t)cfg->iommu.sched,
+        cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), (xl_co_mode_t)cfg->iommu.coalesce,
+        {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
+         {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
+        cfg->iommu.pwc_latency, ASID};
+    if ((rc = xl_iommu_init(&g->io, &ip, err, errlen)) != XL_OK) {
         xl_gpu_destroy(g);
         return rc;
     }
-    xl_pwc_params_t pp = {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
-                          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}};
-    if ((rc = xl_pwc_init(&g->pwc, &pp, err, errlen)) != XL_OK) {
-        xl_gpu_destroy(g);
-        return rc;
+    if (xl_iommu_out_init(&g->io_out, &g->io) != XL_OK)
+        goto nomem;
+    for (unsigned lv = 1; lv <= 4; lv++)
+        if (kc_init(&g->nbhd[lv], cfg->iommu.buffer_entries + cfg->iommu.walkers))
+            goto nomem;
+    g->cl_prev = calloc((cfg->iommu.buffer_entries + 63) / 64, sizeof *g->cl_prev);
+    if (!g->cl_prev)
+        goto nomem;
+    if (cfg->iommu.ptcache_kb) {
+        ptcache_t *pc = &g->ptc;
+        uint32_t lines = cfg->iommu.ptcache_kb * 1024u / 64u;
+        pc->ways = cfg->iommu.ptcache_ways;
+        pc->sets = lines / pc->ways;
+        pc->tag = calloc(lines, sizeof *pc->tag);
+        pc->stamp = calloc(lines, sizeof *pc->stamp);
+        if (!pc->tag || !pc->stamp)
+            goto nomem;
     }
     *out = g;
     return XL_OK;
@@ -701,12 +847,16 @@ void xl_gpu_destroy(xl_gpu_t *g)
     xl_tlb_free(&g->l2);
     xl_tlb_free(&g->io1);
     xl_tlb_free(&g->io2);
-    xl_pwc_free(&g->pwc);
-    xl_walk_sched_free(&g->ws);
+    xl_iommu_free(&g->io);
+    xl_iommu_out_free(&g->io_out);
+    for (unsigned lv = 1; lv <= 4; lv++)
+        kc_free(&g->nbhd[lv]);
+    free(g->cl_prev);
+    free(g->ptc.tag);
+    free(g->ptc.stamp);
     free(g->l2m);
     mtab_free_all(&g->l2t);
     free(g->l2w);
-    free(g->walker);
     free(g->seen_epoch);
     free(g->seen_uid);
     free(g->in_fifo.v);
@@ -845,7 +995,7 @@ static void dispatch_wgs(xl_gpu_t *g)
 static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
 {
     slot_t *st = &g->cu[c].slot[s];
-    if (st->n_walks) {
+    if (st->walk_reads) {   /* Fig 3 counts page-table reads; all-coalesced work is 0 */
         g->work_instrs++;
         g->work_bucket[xl_fig3_bucket(st->walk_reads)]++;
     }
@@ -1123,34 +1273,31 @@ static void gpu_resp(xl_gpu_t *g, uint32_t k)
 
 static const char *const lvl_name[5] = {"-", "L1", "L2", "L3", "L4"};
 
-static void walk_issue_read(xl_gpu_t *g, uint32_t w)
+/* A walk-path request finished (walked or completed by coalescing): fill the IOMMU TLBs
+ * and send the translation back over the link (spec §1.5 step 9; coalesced completions
+ * fill exactly like walked ones, spec §8 item 9). */
+static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, unsigned reads,
+                      int coalesced, unsigned lane, uint32_t walker)
 {
-    walker_t *wk = &g->walker[w];
-    xl_pa_t line = xl_pt_line_addr(wk->node, wk->va, wk->level);
-    xl_mem_req_t r = {((uint64_t)XL_MEM_PT << 56) | w, line, 0, XL_MEM_PT,
-                      (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_PATH_DRAM)};
-    xl_memsys_submit(g->mem, g->now, &r);
-    if (g->ev)
-        evlog(g, "MEM_REQ walker=%u level=%s line=0x%llx", w, lvl_name[wk->level],
-              (unsigned long long)line);
-}
-
-/* Step 8 done: the walk of walker w produced frame (page base). */
-static void walk_complete(xl_gpu_t *g, uint32_t w, xl_pa_t frame, unsigned shift)
-{
-    walker_t *wk = &g->walker[w];
-    l2m_t *e = &g->l2m[wk->l2m];
+    l2m_t *e = &g->l2m[k];
+    xl_va_t va = e->vpn << g->page_shift;
     uint64_t lat = g->now - e->t_iommu;
-    g->walks++;
+    g->done_reqs++;
     g->walk_lat_sum += lat;
-    g->walk_queue_sum += wk->t_dispatch - e->t_iommu;
-    xl_tlb_fill(&g->io2, ASID, wk->va, frame, shift, NULL);
-    xl_tlb_fill(&g->io1, ASID, wk->va, frame, shift, NULL);
+    if (coalesced) {
+        g->coalesced++;
+    } else {
+        g->walks++;
+        g->walk_queue_sum += e->t_dispatch - e->t_iommu;
+    }
+    xl_tlb_fill(&g->io2, ASID, va, frame, shift, NULL);
+    xl_tlb_fill(&g->io1, ASID, va, frame, shift, NULL);
     e->pa = frame;
+    nbhd_track(g, va, -1);
     /* attribute the walk to the instruction that first missed on this page (spec §6) */
     slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
     if (st->state == W_MEM && st->instr_id == e->instr_id) {
-        st->walk_reads += wk->reads;
+        st->walk_reads += reads;
         if (st->t_first_done == UINT64_MAX) {
             st->t_first_done = g->now;
             st->lat_first = lat;
@@ -1158,29 +1305,57 @@ static void walk_complete(xl_gpu_t *g, uint32_t w, xl_pa_t frame, unsigned shift
         st->t_last_done = g->now;
         st->lat_last = lat;
     }
-    if (g->ev)
-        evlog(g, "COMPLETE walker=%u instr=%u va=0x%llx pa=0x%llx reads=%u latency=%llu", w,
-              e->instr_id, (unsigned long long)wk->va, (unsigned long long)frame, wk->reads,
-              (unsigned long long)lat);
-    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, wk->l2m, 0);
-    wk->busy = 0;
-    g->idle_walkers++;
+    if (g->ev) {
+        if (coalesced)
+            evlog(g, "COAL_LEAF lane=%u instr=%u va=0x%llx pa=0x%llx latency=%llu", lane,
+                  e->instr_id, (unsigned long long)va, (unsigned long long)frame,
+                  (unsigned long long)lat);
+        else
+            evlog(g, "COMPLETE walker=%u instr=%u va=0x%llx pa=0x%llx reads=%u latency=%llu",
+                  walker, e->instr_id, (unsigned long long)va, (unsigned long long)frame, reads,
+                  (unsigned long long)lat);
+    }
+    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k, 0);
 }
 
-/* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while no
- * walker is free cannot: those cycles are skipped and counted as buffer-full cycles. */
+/* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while the
+ * walk path has nothing to do cannot: those cycles are skipped and counted as
+ * buffer-full cycles. */
 static int iommu_active(const xl_gpu_t *g)
 {
-    return g->in_fifo.n || g->rsp_fifo.n || (g->ws.count && g->idle_walkers) ||
-           (g->sched_fifo.n && (g->ws.count < g->ws.p.slots || g->idle_walkers));
+    return g->in_fifo.n || g->rsp_fifo.n || (g->sched_fifo.n && g->io.ws.count < g->io.ws.p.slots) ||
+           (g->sched_fifo.n && g->io.idle && !g->io.ws.count) || xl_iommu_busy(&g->io, g->io_stuck);
 }
 
 static int iommu_blocked_full(const xl_gpu_t *g)
 {
-    return g->sched_fifo.n && g->ws.count == g->ws.p.slots && !g->idle_walkers;
+    return g->sched_fifo.n && g->io.ws.count == g->io.ws.p.slots;
 }
 
-/* One IOMMU cycle: TLB intake, the scheduler/PWC twin blocks, one page-table response. */
+/* Event log of coalescing state that is not a port: CL transitions per slot. */
+static void log_cl(xl_gpu_t *g)
+{
+    const xl_coalesce_t *co = &g->io.co;
+    for (uint32_t w = 0; w < co->words; w++) {
+        uint64_t now_cl = 0, v = co->valid[w];
+        while (v) {
+            uint32_t s = 64 * w + xl_ctz64(v);
+            v &= v - 1;
+            if (xl_coalesce_cl(co, g->io.pwst, co->va[s]))
+                now_cl |= UINT64_C(1) << (s & 63);
+        }
+        uint64_t ch = now_cl ^ g->cl_prev[w];
+        while (ch) {
+            uint32_t s = 64 * w + xl_ctz64(ch);
+            ch &= ch - 1;
+            evlog(g, "%s slot=%u", (now_cl >> (s & 63)) & 1 ? "CL_SET" : "CL_CLR", s);
+        }
+        g->cl_prev[w] = now_cl;
+    }
+}
+
+/* One IOMMU cycle: TLB intake, then the walk path twin block (xl_iommu) with this
+ * cycle's arrival and page-table response. */
 static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 {
     /* step 5: one request per cycle into the IOMMU TLBs */
@@ -1199,27 +1374,34 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
         PUSH(&g->q, g->now + g->cfg.iommu.tlb_latency, EV_IOMMU_TLB, k, b);
     }
 
-    /* steps 6-7: the twin blocks, with this cycle's arrival, dispatch and response */
-    xl_ws_in_t wi = {0};
-    xl_ws_out_t wo;
-    xl_pwc_in_t pi = {0};
-    xl_pwc_out_t po;
+    /* steps 6-8: the walk path */
+    xl_iommu_t *io = &g->io;
+    xl_iommu_out_t *o = &g->io_out;
+    xl_iommu_in_t in;
+    memset(&in, 0, sizeof in);
+    in.root = g->as.root;
+    in.mem_req_ready = 1;
     if (g->sched_fifo.n) {
         uint32_t k = fifo_front(&g->sched_fifo);
-        wi.arr_valid = 1;
-        wi.arr_va = g->l2m[k].vpn << g->page_shift;
-        wi.arr_instr_id = g->l2m[k].instr_id;
-        wi.arr_tag = k;
-        pi.probe_valid = 1;
-        pi.probe_asid = ASID;
-        pi.probe_va = wi.arr_va;
+        in.arr_valid = 1;
+        in.arr_va = g->l2m[k].vpn << g->page_shift;
+        in.arr_instr_id = g->l2m[k].instr_id;
+        in.arr_tag = k;
     }
-    wi.disp_ready = g->idle_walkers > 0;
-    xl_pwc_comb(&g->pwc, &pi, &po);
-    wi.arr_est = (uint8_t)(pi.probe_valid ? po.probe.reads : 4);
-    xl_walk_sched_comb(&g->ws, &wi, &wo);
-    if (wi.arr_valid && wo.arr_ready) {
-        uint32_t k = wi.arr_tag;
+    uint32_t rw = NONE;
+    if (g->rsp_fifo.n) {
+        rw = fifo_front(&g->rsp_fifo);
+        fifo_pop(&g->rsp_fifo);
+        xl_pa_t line = xl_iommu_walker_line(io, rw);
+        in.rsp_valid = 1;
+        in.rsp_walker = rw;
+        for (unsigned i = 0; i < XL_CO_LANES; i++)
+            in.rsp_line[i] = xl_physmem_read64(g->pm, line + 8u * i);
+    }
+    xl_iommu_comb(io, &in, o);
+
+    if (in.arr_valid && o->arr_ready) {
+        uint32_t k = in.arr_tag;
         l2m_t *e = &g->l2m[k];
         fifo_pop(&g->sched_fifo);
         e->arr_idx = g->sched_arrivals++;
@@ -1229,91 +1411,72 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
                 st->first_arr = e->arr_idx;
             st->last_arr = e->arr_idx;
         }
-        pi.probe_inc = wo.arr_buffered;   /* §2.6: only buffered requests count */
-        if (g->ev && wo.arr_buffered)
-            evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", wo.arr_slot,
-                  wi.arr_instr_id, (unsigned long long)wi.arr_va, wi.arr_est, wo.arr_score);
-    } else if (wi.arr_valid) {
+        nbhd_track(g, in.arr_va, +1);
+        if (g->ev && o->ws.arr_buffered)
+            evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", o->ws.arr_slot,
+                  in.arr_instr_id, (unsigned long long)in.arr_va, o->arr_est, o->ws.arr_score);
+    } else if (in.arr_valid) {
         g->buf_full_cycles++;
         if (g->ev)
             evlog(g, "BUF_FULL");
     }
-    uint32_t dw = NONE;
-    if (wo.disp_valid) {
-        for (dw = 0; g->walker[dw].busy; dw++)
-            ;
-        pi.lookup_valid = 1;
-        pi.lookup_asid = ASID;
-        pi.lookup_va = wo.disp_va;
-    }
-    /* one page-table response per cycle (the IOMMU has one memory read port) */
-    uint32_t rw = NONE;
-    if (g->rsp_fifo.n) {
-        rw = fifo_front(&g->rsp_fifo);
-        fifo_pop(&g->rsp_fifo);
-        walker_t *wk = &g->walker[rw];
-        uint64_t pte = xl_physmem_read64(g->pm, xl_pt_entry_addr(wk->node, wk->va, wk->level));
-        wk->reads++;
-        g->walk_reads++;
-        g->walk_reads_level[wk->level]++;
-        if (!(pte & XL_PTE_P)) {
+    if (rw != NONE) {
+        const xl_walker_t *wk = &io->wk[rw];
+        unsigned lv = wk->level;
+        if (o->rsp_fault) {
             snprintf(err, errlen, "internal: walk of va 0x%llx found no mapping at %s",
-                     (unsigned long long)wk->va, lvl_name[wk->level]);
+                     (unsigned long long)wk->va, lvl_name[lv]);
             return XL_EINTERNAL;
         }
-        if (wk->level == 1 || (wk->level == 2 && (pte & XL_PTE_PS))) {
+        g->walk_reads++;
+        g->walk_reads_level[lv]++;
+        if (!o->fill_valid)
             g->walk_reads_leaf++;
-        } else {
-            pi.fill_valid = 1;
-            pi.fill_level = (uint8_t)wk->level;
-            pi.fill_asid = ASID;
-            pi.fill_va = wk->va;
-            pi.fill_next = xl_pte_frame(pte);
-        }
+        /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
+        g->nbhd_reads[lv]++;
+        if (kc_get(&g->nbhd[lv], nbhd_key(wk->va, lv)) >= 2)
+            g->nbhd_conc[lv]++;
+        if (g->ev && o->fill_valid)
+            evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[lv],
+                  (unsigned long long)wk->va, (unsigned long long)o->pwc_in.fill_next);
     }
-    if (pi.lookup_valid)
-        xl_pwc_comb(&g->pwc, &pi, &po);   /* pure: same probe result, plus the lookup */
-    xl_pwc_step(&g->pwc, &pi);
-    xl_walk_sched_commit(&g->ws, &wi, &wo);
-
-    if (dw != NONE) {
-        walker_t *wk = &g->walker[dw];
-        wk->busy = 1;
-        g->idle_walkers--;
-        wk->l2m = wo.disp_tag;
-        wk->va = wo.disp_va;
-        wk->reads = 0;
-        wk->t_dispatch = g->now;
-        if (po.lookup.hit_level) {
-            wk->level = po.lookup.hit_level - 1;
-            wk->node = po.lookup.next;
-        } else {
-            wk->level = 4;
-            wk->node = g->as.root;
-        }
+    if (o->disp_valid) {
+        g->l2m[o->ws.disp_tag].t_dispatch = g->now;
         if (g->ev)
             evlog(g, "DISPATCH walker=%u slot=%u instr=%u va=0x%llx rule=%s score=%u "
-                  "start=%s node=0x%llx", dw, wo.disp_rule == XL_RULE_IMMEDIATE ? 0 : wo.disp_slot,
-                  wo.disp_instr_id, (unsigned long long)wo.disp_va, xl_ws_rule_name[wo.disp_rule],
-                  wo.disp_score, lvl_name[wk->level], (unsigned long long)wk->node);
-        PUSH(&g->q, g->now + g->cfg.iommu.pwc_latency, EV_WALK_READ, dw, 0);
+                  "start=%s node=0x%llx resumed=%u", o->disp_walker,
+                  o->ws.disp_rule == XL_RULE_IMMEDIATE ? 0 : o->ws.disp_slot,
+                  o->ws.disp_instr_id, (unsigned long long)o->ws.disp_va,
+                  xl_ws_rule_name[o->ws.disp_rule], o->ws.disp_score,
+                  lvl_name[o->disp_level], (unsigned long long)o->disp_node, o->disp_resumed);
     }
-    if (rw != NONE) {
-        walker_t *wk = &g->walker[rw];
-        uint64_t pte = xl_physmem_read64(g->pm, xl_pt_entry_addr(wk->node, wk->va, wk->level));
-        if (wk->level == 1) {
-            walk_complete(g, rw, xl_pte_frame(pte), XL_PAGE_SHIFT_4K);
-        } else if (wk->level == 2 && (pte & XL_PTE_PS)) {
-            walk_complete(g, rw, xl_pte_frame(pte) & ~(XL_PAGE_2M - 1), XL_PAGE_SHIFT_2M);
+    if (o->mem_req_valid) {
+        uint32_t w = o->mem_req_walker;
+        if (g->ev)
+            evlog(g, "MEM_REQ walker=%u level=%s line=0x%llx", w, lvl_name[o->mem_req_level],
+                  (unsigned long long)o->mem_req_addr);
+        if (g->ptc.sets && ptc_lookup(&g->ptc, o->mem_req_addr)) {
+            PUSH(&g->q, g->now + g->cfg.iommu.ptcache_latency, EV_PT_HIT, w, 0);
         } else {
-            if (g->ev)
-                evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[wk->level],
-                      (unsigned long long)wk->va, (unsigned long long)xl_pte_frame(pte));
-            wk->level--;
-            wk->node = xl_pte_frame(pte);
-            walk_issue_read(g, rw);
+            xl_mem_req_t r = {((uint64_t)XL_MEM_PT << 56) | w, o->mem_req_addr, 0, XL_MEM_PT,
+                              (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_PATH_DRAM)};
+            xl_memsys_submit(g->mem, g->now, &r);
         }
     }
+    for (unsigned i = 0; i < XL_CO_LANES; i++)
+        if (o->cpl_valid[i])
+            walk_done(g, o->cpl_tag[i], o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
+                      o->cpl_coalesced[i], i, rw);
+    xl_iommu_commit(io, &in, o);
+    g->io_stuck = o->stuck;
+    if (g->ev && io->co.nmoved)
+        for (uint32_t i = 0; i < io->co.nmoved; i++) {
+            uint32_t sl = io->co.moved[i];
+            evlog(g, "COAL_UPPER slot=%u level=%s node=0x%llx", sl, lvl_name[io->co.pl[sl]],
+                  (unsigned long long)io->co.pa[sl]);
+        }
+    if (g->ev && g->cfg.iommu.coalesce != XL_COAL_OFF)
+        log_cl(g);
     return XL_OK;
 }
 
@@ -1439,8 +1602,11 @@ static void handle(xl_gpu_t *g, const ev_t *e)
     case EV_GPU_RESP:
         gpu_resp(g, e->a);
         break;
-    case EV_WALK_READ:
-        walk_issue_read(g, e->a);
+    case EV_PT_HIT:
+        if (g->ev)
+            evlog(g, "MEM_RSP walker=%u line=0x%llx cache=1", e->a,
+                  (unsigned long long)xl_iommu_walker_line(&g->io, e->a));
+        FPUSH(&g->rsp_fifo, e->a);
         break;
     case EV_L1D_MISS: {
         xl_mem_req_t r = {((uint64_t)XL_MEM_DATA << 56) | e->a, e->b, 0, XL_MEM_DATA, 0};
@@ -1463,6 +1629,8 @@ static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
     if ((r->id >> 56) == XL_MEM_PT) {
         if (g->ev)
             evlog(g, "MEM_RSP walker=%u line=0x%llx", v, (unsigned long long)r->addr);
+        if (g->ptc.sets)
+            ptc_fill(&g->ptc, r->addr);
         FPUSH(&g->rsp_fifo, v);
         return;
     }
@@ -1496,14 +1664,16 @@ static void dump_waits(const xl_gpu_t *g, FILE *f)
     fprintf(f, "  L2 TLB MSHRs %u/%u used, %u misses waiting\n", g->l2t.used,
             g->cfg.l2tlb.mshrs, g->l2_retry.n);
     fprintf(f, "  IOMMU: %u in TLB queue, %u waiting for the buffer, buffer %u/%u, walkers busy %u/%u, "
-            "%u responses queued\n", g->in_fifo.n, g->sched_fifo.n, g->ws.count,
-            g->cfg.iommu.buffer_entries, g->cfg.iommu.walkers - g->idle_walkers,
+            "%u responses queued\n", g->in_fifo.n, g->sched_fifo.n, g->io.ws.count,
+            g->cfg.iommu.buffer_entries, g->cfg.iommu.walkers - g->io.idle,
             g->cfg.iommu.walkers, g->rsp_fifo.n);
+    static const char *const wsn[] = {"idle", "pwc lookup", "waiting for the memory port",
+                                      "waiting for its read"};
     for (uint32_t w = 0; w < g->cfg.iommu.walkers; w++)
-        if (g->walker[w].busy)
-            fprintf(f, "  walker %u: va 0x%llx at %s, %u reads done\n", w,
-                    (unsigned long long)g->walker[w].va, lvl_name[g->walker[w].level],
-                    g->walker[w].reads);
+        if (g->io.wk[w].state != XL_WK_IDLE)
+            fprintf(f, "  walker %u: va 0x%llx at %s, %s, %u reads done\n", w,
+                    (unsigned long long)g->io.wk[w].va, lvl_name[g->io.wk[w].level],
+                    wsn[g->io.wk[w].state], g->io.wk[w].reads);
     fprintf(f, "  memory system: %llu requests pending; %zu timed events queued\n",
             (unsigned long long)xl_memsys_pending(g->mem), g->q.n);
 }
@@ -1653,19 +1823,54 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
         snprintf(d, sizeof d, "walk reads of level-%u lines", lv);
         xl_stats_counter(s, n, d, &g->walk_reads_level[lv]);
     }
-    xl_stats_value(s, "iommu.coalesced", "requests completed by walk coalescing (off: 0)", 0);
+    xl_stats_counter(s, "iommu.coalesced",
+                     "requests completed by a neighbour's leaf line (walk coalescing)", &g->coalesced);
+    xl_stats_counter(s, "iommu.coalesce.resumed_walks",
+                     "walks started below the root from a coalescing resume point", &g->io.resumed);
+    for (unsigned lv = 4; lv >= 2; lv--) {
+        snprintf(n, sizeof n, "iommu.coalesce.upper_l%u", lv);
+        snprintf(d, sizeof d, "resume points set or moved down by a level-%u line", lv);
+        xl_stats_counter(s, n, d, &g->io.co.upper_set[lv]);
+    }
+    xl_stats_counter(s, "iommu.coalesce.cl_stall_cycles",
+                     "cycles a walker was idle while every buffered request had CL set",
+                     &g->io.cl_stalls);
+    uint64_t nu = 0, nuc = 0;
+    for (unsigned lv = 4; lv >= 1; lv--) {
+        snprintf(n, sizeof n, "iommu.nbhd.l%u.reads", lv);
+        snprintf(d, sizeof d, "level-%u page-table reads (neighbourhood measurement)", lv);
+        xl_stats_counter(s, n, d, &g->nbhd_reads[lv]);
+        snprintf(n, sizeof n, "iommu.nbhd.l%u.concurrent", lv);
+        snprintf(d, sizeof d, "of those, with another request of the neighbourhood in the IOMMU");
+        xl_stats_counter(s, n, d, &g->nbhd_conc[lv]);
+        if (lv > 1) {
+            nu += g->nbhd_reads[lv];
+            nuc += g->nbhd_conc[lv];
+        }
+    }
+    xl_stats_ratio(s, "iommu.nbhd_frac_leaf",
+                   "leaf reads with a concurrent request in the same 32 KB (MICRO'18 Fig 5)",
+                   g->nbhd_conc[1], g->nbhd_reads[1], 4);
+    xl_stats_ratio(s, "iommu.nbhd_frac_upper",
+                   "upper-level reads with a concurrent request in the same line (MICRO'18 Fig 6)",
+                   nuc, nu, 4);
+    xl_stats_counter(s, "iommu.ptcache.hits", "walker reads served by the page-table line cache",
+                     &g->ptc.hits);
+    xl_stats_counter(s, "iommu.ptcache.misses", "walker reads that missed the page-table line cache",
+                     &g->ptc.misses);
     xl_stats_ratio(s, "iommu.walk_latency_avg",
-                   "IOMMU arrival to walk completion, mean GPU cycles", g->walk_lat_sum, g->walks, 1);
+                   "IOMMU arrival to completion, walked or coalesced, mean GPU cycles",
+                   g->walk_lat_sum, g->done_reqs, 1);
     xl_stats_ratio(s, "iommu.walk_queue_avg", "IOMMU arrival to walker dispatch, mean GPU cycles",
                    g->walk_queue_sum, g->walks, 1);
     xl_stats_counter(s, "iommu.buffer_full_cycles", "cycles an arrival found the walk buffer full",
                      &g->buf_full_cycles);
     xl_stats_counter(s, "iommu.buffer_max_occupancy", "most requests buffered at once",
-                     &g->ws.max_occupancy);
+                     &g->io.ws.max_occupancy);
     for (unsigned rl = XL_RULE_IMMEDIATE; rl <= XL_RULE_RANDOM; rl++) {
         snprintf(n, sizeof n, "iommu.dispatch.%s", xl_ws_rule_name[rl]);
         snprintf(d, sizeof d, "walks dispatched by the %s rule", xl_ws_rule_name[rl]);
-        xl_stats_counter(s, n, d, &g->ws.dispatched[rl]);
+        xl_stats_counter(s, n, d, &g->io.ws.dispatched[rl]);
     }
     xl_stats_counter(s, "walk.multi_instrs", "memory instructions with two or more walks",
                      &g->multi_instrs);
@@ -1694,10 +1899,10 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
     for (unsigned i = 0; i < XL_PWC_LEVELS; i++) {
         snprintf(n, sizeof n, "pwc.%s.hits", lvname[i]);
         snprintf(d, sizeof d, "walk-time lookups that hit the %s entry cache", lvname[i]);
-        xl_stats_counter(s, n, d, &g->pwc.lv[i].hits);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].hits);
         snprintf(n, sizeof n, "pwc.%s.misses", lvname[i]);
         snprintf(d, sizeof d, "walk-time lookups that missed the %s entry cache", lvname[i]);
-        xl_stats_counter(s, n, d, &g->pwc.lv[i].misses);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].misses);
     }
     xl_stats_counter(s, "l1d.accesses", "L1 data cache load lookups", &g->l1d_acc);
     xl_stats_counter(s, "l1d.hits", "L1 data cache load hits", &g->l1d_hit);

@@ -252,6 +252,24 @@ static void bkey_recompute(xl_walk_sched_t *s)
     s->bkey_min = m;
 }
 
+/* Is slot i out of this cycle's picks (CL set or completed by coalescing)? */
+static int excluded(const xl_ws_in_t *in, uint32_t i)
+{
+    uint64_t bit = UINT64_C(1) << (i & 63u);
+    return (in->blocked && (in->blocked[i >> 6] & bit)) || (in->kill && (in->kill[i >> 6] & bit));
+}
+
+/* Remove slot i without a dispatch (walk coalescing completed it): every younger entry
+ * loses an older one that was not dispatched, which the bypass formula must not count. */
+static void slot_kill(xl_walk_sched_t *s, uint32_t i)
+{
+    uint32_t j;
+    for (j = s->e[i].age_next; j != NIL; j = s->e[j].age_next)
+        s->e[j].o0--;
+    slot_unlink(s, i);
+    s->killed++;
+}
+
 /* ------------------------------------------------------------ lifecycle */
 
 int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, size_t errlen)
@@ -364,6 +382,7 @@ void xl_walk_sched_reset(xl_walk_sched_t *s)
     s->score_updates = 0u;
     s->max_occupancy = 0u;
     s->score_sum = 0u;
+    s->killed = 0u;
 }
 
 void xl_walk_sched_entry(const xl_walk_sched_t *s, uint32_t slot, xl_ws_entry_t *out)
@@ -428,13 +447,17 @@ void xl_walk_sched_load(xl_walk_sched_t *s, uint32_t slot, const xl_ws_entry_t *
 
 /* ------------------------------------------------------------ comb */
 
-/* The dispatch pick among buffered entries (count > 0), by the policy's rule. */
-static uint32_t ws_pick(const xl_walk_sched_t *s, xl_ws_rule_t *rule)
+/* The dispatch pick among buffered entries not excluded this cycle (count > 0), by the
+ * policy's rule; NIL if every entry is excluded. */
+static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_rule_t *rule)
 {
     uint32_t i;
+    int ex = in->blocked != NULL || in->kill != NULL;
     if (s->p.policy == XL_WS_FCFS) {
         *rule = XL_RULE_FCFS;   /* §2.7 FCFS: oldest pending request */
-        return s->age_head;
+        for (i = s->age_head; i != NIL && ex && excluded(in, i); i = s->e[i].age_next)
+            ;
+        return i;
     }
     if (s->p.policy == XL_WS_RANDOM) {
         /* §2.7 random: first valid slot at or after the LFSR index, wrapping */
@@ -443,18 +466,24 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, xl_ws_rule_t *rule)
         *rule = XL_RULE_RANDOM;
         for (k = 0; k <= s->words; k++, w = (w + 1u) % s->words) {
             uint64_t v = ~s->freemap[w] & (w == s->words - 1u ? last : ~UINT64_C(0));
+            if (in->blocked)
+                v &= ~in->blocked[w];
+            if (in->kill)
+                v &= ~in->kill[w];
             if (k == 0u)
                 v &= ~UINT64_C(0) << (start & 63u);
+            else if (k == s->words)
+                v &= (start & 63u) ? (UINT64_C(1) << (start & 63u)) - 1u : 0u;
             if (v)
                 return 64u * w + xl_ctz64(v);
         }
-        return NIL;   /* unreachable with count > 0 */
+        return NIL;
     }
     /* SIMT (§2.4): aging, then batching, then min score; oldest among equals */
     if (aging_possible(s)) {
         uint32_t r = 0;
         for (i = s->age_head; i != NIL; i = s->e[i].age_next, r++)
-            if (bypass_of(s, i, r) >= s->p.aging_threshold) {
+            if (bypass_of(s, i, r) >= s->p.aging_threshold && !(ex && excluded(in, i))) {
                 *rule = XL_RULE_AGING;
                 return i;
             }
@@ -462,17 +491,27 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, xl_ws_rule_t *rule)
     if (s->last_valid) {
         uint32_t r = rec_find(s, s->last_sched_id);
         if (r != NIL) {
-            *rule = XL_RULE_BATCH;
-            return s->rec[r].head;
+            for (i = s->rec[r].head; i != NIL && ex && excluded(in, i); i = s->e[i].ins_next)
+                ;
+            if (i != NIL) {
+                *rule = XL_RULE_BATCH;
+                return i;
+            }
         }
     }
     uint32_t best = NIL;
-    for (i = 0; i < s->nact; i++) {
-        const xl_ws_rec_t *x = &s->rec[s->act[i]];
+    for (uint32_t k = 0; k < s->nact; k++) {
+        const xl_ws_rec_t *x = &s->rec[s->act[k]];
+        if (s->last_valid && x->instr_id == s->last_sched_id)
+            continue;   /* its entries are batching candidates, all excluded */
+        for (i = x->head; i != NIL && ex && excluded(in, i); i = s->e[i].ins_next)
+            ;
+        if (i == NIL)
+            continue;
         if (best == NIL || x->score < s->rec[s->e[best].rec].score ||
             (x->score == s->rec[s->e[best].rec].score &&
-             stamp_older(s->e[x->head].stamp, s->e[best].stamp)))
-            best = x->head;
+             stamp_older(s->e[i].stamp, s->e[best].stamp)))
+            best = i;
     }
     *rule = XL_RULE_MINSCORE;
     return best;
@@ -485,7 +524,7 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
     xl_ws_rule_t rule = XL_RULE_NONE;
 
     memset(out, 0, sizeof *out);
-    if (s->count == 0u && arr && rdy) {
+    if (s->count == 0u && arr && rdy && !in->arr_blocked) {
         /* §2.3: "if any walker idle (and buffer empty)": straight to the walker, no
          * score, no PWC counter (arr_buffered = 0 tells the IOMMU not to count it). */
         out->arr_ready = 1u;
@@ -496,10 +535,10 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
         out->disp_tag = in->arr_tag;
         return;
     }
-    if (rdy && s->count > 0u) {
-        const xl_ws_slot_t *e;
-        pick = ws_pick(s, &rule);
-        e = &s->e[pick];
+    if (rdy && s->count > 0u)
+        pick = ws_pick(s, in, &rule);
+    if (pick != NIL) {
+        const xl_ws_slot_t *e = &s->e[pick];
         out->disp_valid = 1u;
         out->disp_rule = (uint8_t)rule;
         out->disp_slot = pick;
@@ -520,8 +559,15 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
             /* §2.3 1-b: merge with a same-instruction entry that stays in the buffer
              * (the one dispatched at this edge leaves first). */
             uint32_t r = rec_find(s, id), sum = in->arr_est;
-            if (r != NIL && s->rec[r].count - (pick != NIL && s->e[pick].rec == r) > 0u)
-                sum += s->rec[r].score;
+            if (r != NIL) {
+                uint32_t stay = s->rec[r].count - (pick != NIL && s->e[pick].rec == r), i;
+                if (in->kill)
+                    for (i = s->rec[r].head; i != NIL && stay; i = s->e[i].ins_next)
+                        if (in->kill[i >> 6] & (UINT64_C(1) << (i & 63u)))
+                            stay--;
+                if (stay)
+                    sum += s->rec[r].score;
+            }
             out->arr_score = (uint16_t)(sum > XL_WS_SCORE_MAX ? XL_WS_SCORE_MAX : sum);
         }
     }
@@ -556,6 +602,17 @@ void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_
         s->score_sum += o->disp_score;
         if (o->disp_rule == XL_RULE_RANDOM)
             s->lfsr = lfsr_next(s->lfsr);
+    }
+    if (in->kill) {   /* entries completed by walk coalescing leave too */
+        uint32_t w;
+        for (w = 0; w < s->words; w++) {
+            uint64_t v = in->kill[w] & ~s->freemap[w];
+            while (v) {
+                uint32_t i = 64u * w + xl_ctz64(v);
+                v &= v - 1u;
+                slot_kill(s, i);
+            }
+        }
     }
     if (o->arr_buffered) {
         uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK, r = rec_find(s, id);

@@ -52,6 +52,9 @@ typedef struct {
         uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */
         uint32_t pwc_latency;              /* walk-time PWC lookup, GPU cycles */
         xl_walk_path_t walk_path;          /* l2 | dram: where walker reads go */
+        uint32_t ptcache_kb;               /* IOMMU page-table line cache, 0 = none */
+        uint32_t ptcache_ways;
+        uint32_t ptcache_latency;          /* hit latency, GPU cycles */
     } iommu;
     struct {
         uint32_t l4_entries, l4_ways;

@@ -40,6 +40,13 @@
  *    of two for the RANDOM policy so the mod is a bit mask.
  *  - Slot allocation: the lowest free slot index. Stamps: a 32-bit arrival counter that
  *    increments per buffered arrival; "older" compares stamps by wrapping subtraction.
+ *  - Walk coalescing (MICRO'18, spec §3.3; the xl_coalesce block computes these):
+ *    blocked[slot] (CL) and kill[slot] (completed by a leaf line this cycle) exclude an
+ *    entry from every pick rule ("CL filter first, then the policy", §3.5); arr_blocked
+ *    (the arrival is in the neighbourhood of a walker's access) forbids the IMMEDIATE
+ *    path, so such an arrival is buffered. Killed entries leave at the edge like the
+ *    dispatched one; they are not dispatches (no bypass counted, no rule). The score
+ *    merge of an arrival only sees entries that stay (neither dispatched nor killed).
  *
  * The C twin keeps, besides the RTL's registers, derived state that the clock edge
  * maintains (lists in stamp order, per-instruction records, a free-slot bitmap, lazy
@@ -146,6 +153,7 @@ typedef struct {
     uint64_t score_updates;    /* buffered entries whose score was raised by a same-instruction arrival */
     uint64_t max_occupancy;    /* most entries buffered at once */
     uint64_t score_sum;        /* sum of scores of entries dispatched from the buffer */
+    uint64_t killed;           /* entries removed by walk coalescing */
 } xl_walk_sched_t;
 
 typedef struct {
@@ -154,7 +162,10 @@ typedef struct {
     uint32_t arr_instr_id;
     uint8_t  arr_est;          /* 1..4 */
     uint32_t arr_tag;          /* caller handle, returned on dispatch */
+    uint8_t  arr_blocked;      /* CL of the arrival: never dispatched immediately */
     uint8_t  disp_ready;       /* a walker can take a walk this cycle */
+    const uint64_t *blocked;   /* CL bit per slot (NULL: none), words of 64 slots */
+    const uint64_t *kill;      /* slots completed by coalescing this cycle (NULL: none) */
 } xl_ws_in_t;
 
 typedef struct {

@@ -1,0 +1,208 @@
+/*
+ * coalesce.c - twin block "xl_coalesce" of coalesce.h: the PL/PA/CL fields of the IOMMU
+ * buffer and the neighbourhood scan of MICRO'18 §III-IV (spec seed-000-003 §3.3 E1-E3,
+ * §3.5 variants, §8 items 7-8). The comb/step split and every tie rule are written in
+ * coalesce.h; the RTL module xl_coalesce.sv follows the same text.
+ */
+#include "xlat/coalesce.h"
+#include "xlat/pagetable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_err(char *err, size_t errlen, const char *msg)
+{
+    if (err != NULL && errlen > 0u)
+        snprintf(err, errlen, "coalesce: %s", msg);
+}
+
+int xl_co_level_on(xl_co_mode_t mode, unsigned level)
+{
+    return level == 1u ? (mode & XL_CO_LEAF) != 0 : (mode & XL_CO_UPPER) != 0;
+}
+
+/* Same line at level L: VA bits 47 .. 15 + 9(L-1) equal (spec §1.3 neighbourhoods). */
+int xl_co_nbr(uint64_t a, uint64_t b, unsigned level)
+{
+    return (((a ^ b) & XL_VA_MASK) >> (15u + 9u * (level - 1u))) == 0u;
+}
+
+int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va)
+{
+    uint32_t w;
+    for (w = 0; w < c->p.walkers; w++)
+        if (pwst[w].valid && xl_co_level_on(c->p.mode, pwst[w].level) &&
+            xl_co_nbr(va, pwst[w].va, pwst[w].level))
+            return 1;
+    return 0;
+}
+
+int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    if (p == NULL || p->slots == 0u || p->walkers == 0u) {
+        set_err(err, errlen, "slots and walkers must be at least 1");
+        return XL_EINPUT;
+    }
+    if ((unsigned)p->mode > (unsigned)XL_CO_BOTH) {
+        set_err(err, errlen, "mode is not off, leaf, upper or both");
+        return XL_EINPUT;
+    }
+    c->p = *p;
+    c->words = (p->slots + 63u) / 64u;
+    c->valid = calloc(c->words, sizeof *c->valid);
+    c->va = calloc(p->slots, sizeof *c->va);
+    c->pl = calloc(p->slots, sizeof *c->pl);
+    c->pa = calloc(p->slots, sizeof *c->pa);
+    c->moved = calloc(p->slots, sizeof *c->moved);
+    if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved) {
+        xl_coalesce_free(c);
+        set_err(err, errlen, "out of memory");
+        return XL_EINTERNAL;
+    }
+    return XL_OK;
+}
+
+void xl_coalesce_free(xl_coalesce_t *c)
+{
+    if (c == NULL)
+        return;
+    free(c->valid);
+    free(c->va);
+    free(c->pl);
+    free(c->pa);
+    free(c->moved);
+    c->valid = NULL;
+    c->va = NULL;
+    c->pl = NULL;
+    c->pa = NULL;
+    c->moved = NULL;
+}
+
+void xl_coalesce_reset(xl_coalesce_t *c)
+{
+    if (c->valid == NULL)
+        return;
+    memset(c->valid, 0, c->words * sizeof *c->valid);
+    memset(c->va, 0, c->p.slots * sizeof *c->va);
+    memset(c->pl, 0, c->p.slots * sizeof *c->pl);
+    memset(c->pa, 0, c->p.slots * sizeof *c->pa);
+    c->scans = c->leaf_done = 0u;
+    memset(c->upper_set, 0, sizeof c->upper_set);
+    c->nmoved = 0u;
+}
+
+void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa)
+{
+    *pl = c->pl[slot];
+    *pa = c->pa[slot];
+}
+
+/* What the scan does to slot s for this cycle's line: 0 nothing, 1 leaf completion
+ * (frame/shift/lane set), 2 upper resume point (frame set). */
+static int scan_one(const xl_coalesce_t *c, const xl_co_in_t *in, uint32_t s, xl_pa_t *frame,
+                    unsigned *shift, unsigned *lane)
+{
+    unsigned lv = in->line_level, idx;
+    uint64_t e;
+    if (!xl_co_nbr(c->va[s], in->line_va, lv))
+        return 0;
+    idx = xl_pt_index(c->va[s], lv) & 7u;
+    e = in->line[idx];
+    if (!(e & XL_PTE_P))
+        return 0;   /* a fault is the request's own walk's business */
+    if (lv == 1u || (lv == 2u && (e & XL_PTE_PS))) {
+        *lane = idx;
+        *shift = lv == 1u ? XL_PAGE_SHIFT_4K : XL_PAGE_SHIFT_2M;
+        *frame = lv == 1u ? xl_pte_frame(e) : xl_pte_frame(e) & ~(XL_PAGE_2M - 1u);
+        return 1;
+    }
+    if (c->pl[s] != 0u && lv >= c->pl[s])
+        return 0;   /* the resume point only moves down */
+    *frame = xl_pte_frame(e);
+    return 2;
+}
+
+void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t *out)
+{
+    uint32_t w, s;
+    int scan = in->line_valid && xl_co_level_on(c->p.mode, in->line_level);
+    unsigned own = scan ? xl_pt_index(in->line_va, in->line_level) & 7u : 8u;
+    uint64_t *bl = out->blocked, *kl = out->kill;
+
+    memset(out, 0, sizeof *out);
+    out->blocked = bl;
+    out->kill = kl;
+    if (bl)
+        memset(bl, 0, c->words * sizeof *bl);
+    if (kl)
+        memset(kl, 0, c->words * sizeof *kl);
+    if (c->p.mode == XL_CO_OFF)
+        return;
+    out->arr_blocked = (uint8_t)xl_coalesce_cl(c, in->pwst, in->arr_va);
+    for (w = 0; w < c->words; w++) {
+        uint64_t v = c->valid[w];
+        while (v) {
+            s = 64u * w + xl_ctz64(v);
+            v &= v - 1u;
+            if (bl && xl_coalesce_cl(c, in->pwst, c->va[s]))
+                bl[w] |= UINT64_C(1) << (s & 63u);
+            if (scan && kl) {
+                xl_pa_t frame;
+                unsigned shift = 0, lane = 0;
+                if (scan_one(c, in, s, &frame, &shift, &lane) == 1 && lane != own &&
+                    !out->cpl_valid[lane]) {
+                    out->cpl_valid[lane] = 1u;
+                    out->cpl_slot[lane] = s;
+                    out->cpl_frame[lane] = frame;
+                    out->cpl_shift[lane] = (uint8_t)shift;
+                    kl[w] |= UINT64_C(1) << (s & 63u);
+                }
+            }
+        }
+    }
+}
+
+void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
+{
+    uint32_t w, s, i;
+    c->nmoved = 0u;
+    if (in->disp_valid) {
+        c->valid[in->disp_slot >> 6] &= ~(UINT64_C(1) << (in->disp_slot & 63u));
+        c->pl[in->disp_slot] = 0u;
+    }
+    for (i = 0; i < XL_CO_LANES; i++)
+        if (out->cpl_valid[i]) {
+            s = out->cpl_slot[i];
+            c->valid[s >> 6] &= ~(UINT64_C(1) << (s & 63u));
+            c->pl[s] = 0u;
+            c->leaf_done++;
+        }
+    if (in->line_valid && xl_co_level_on(c->p.mode, in->line_level)) {
+        c->scans++;
+        if (in->line_level > 1u)
+            for (w = 0; w < c->words; w++) {
+                uint64_t v = c->valid[w];
+                while (v) {
+                    xl_pa_t frame;
+                    unsigned shift, lane;
+                    s = 64u * w + xl_ctz64(v);
+                    v &= v - 1u;
+                    if (scan_one(c, in, s, &frame, &shift, &lane) == 2) {
+                        c->pl[s] = in->line_level;
+                        c->pa[s] = frame;
+                        c->upper_set[in->line_level]++;
+                        c->moved[c->nmoved++] = s;
+                    }
+                }
+            }
+    }
+    if (in->arr_valid) {
+        s = in->arr_slot;
+        c->valid[s >> 6] |= UINT64_C(1) << (s & 63u);
+        c->va[s] = in->arr_va & XL_VA_MASK;
+        c->pl[s] = 0u;
+        c->pa[s] = 0u;
+    }
+}

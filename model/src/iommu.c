@@ -1,0 +1,306 @@
+/*
+ * iommu.c - twin block "xl_iommu" of iommu.h: walkers, one memory read port, and the
+ * three sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) wired as spec seed-000-003
+ * §1.5 (steps 6-9), §2.3-§2.6 and §3.3 describe. Every ordering rule is in iommu.h.
+ */
+#include "xlat/iommu.h"
+#include "xlat/pagetable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NIL UINT32_MAX
+
+int xl_iommu_init(xl_iommu_t *m, const xl_iommu_params_t *p, char *err, size_t errlen)
+{
+    int rc;
+    memset(m, 0, sizeof *m);
+    if (p->walkers == 0u) {
+        snprintf(err, errlen, "iommu: walkers must be at least 1 (got 0)");
+        return XL_EINPUT;
+    }
+    if (p->pwc_latency == 0u) {
+        snprintf(err, errlen, "iommu: pwc_latency must be at least 1 cycle (got 0)");
+        return XL_EINPUT;
+    }
+    m->p = *p;
+    xl_ws_params_t wp = {p->slots, p->policy, p->aging_threshold, p->lfsr_seed};
+    xl_co_params_t cp = {p->slots, p->walkers, p->coalesce};
+    if ((rc = xl_walk_sched_init(&m->ws, &wp, err, errlen)) != XL_OK ||
+        (rc = xl_pwc_init(&m->pwc, &p->pwc, err, errlen)) != XL_OK ||
+        (rc = xl_coalesce_init(&m->co, &cp, err, errlen)) != XL_OK) {
+        xl_iommu_free(m);
+        return rc;
+    }
+    m->wk = calloc(p->walkers, sizeof *m->wk);
+    m->pwst = calloc(p->walkers, sizeof *m->pwst);
+    if (!m->wk || !m->pwst) {
+        xl_iommu_free(m);
+        snprintf(err, errlen, "iommu: out of memory");
+        return XL_EINTERNAL;
+    }
+    xl_iommu_reset(m);
+    return XL_OK;
+}
+
+void xl_iommu_free(xl_iommu_t *m)
+{
+    if (m == NULL)
+        return;
+    xl_walk_sched_free(&m->ws);
+    xl_pwc_free(&m->pwc);
+    xl_coalesce_free(&m->co);
+    free(m->wk);
+    free(m->pwst);
+    m->wk = NULL;
+    m->pwst = NULL;
+}
+
+void xl_iommu_reset(xl_iommu_t *m)
+{
+    xl_walk_sched_reset(&m->ws);
+    xl_pwc_reset(&m->pwc);
+    xl_coalesce_reset(&m->co);
+    memset(m->wk, 0, m->p.walkers * sizeof *m->wk);
+    memset(m->pwst, 0, m->p.walkers * sizeof *m->pwst);
+    m->idle = m->p.walkers;
+    m->active = 0u;
+    m->walks = m->coalesced = m->resumed = m->cl_stalls = m->faults = 0u;
+    memset(m->reads, 0, sizeof m->reads);
+}
+
+int xl_iommu_out_init(xl_iommu_out_t *o, const xl_iommu_t *m)
+{
+    memset(o, 0, sizeof *o);
+    o->blocked = calloc(m->co.words, sizeof *o->blocked);
+    o->kill = calloc(m->co.words, sizeof *o->kill);
+    return o->blocked && o->kill ? XL_OK : XL_EINTERNAL;
+}
+
+void xl_iommu_out_free(xl_iommu_out_t *o)
+{
+    free(o->blocked);
+    free(o->kill);
+    o->blocked = o->kill = NULL;
+}
+
+xl_pa_t xl_iommu_walker_line(const xl_iommu_t *m, uint32_t w)
+{
+    const xl_walker_t *k = &m->wk[w];
+    return xl_pt_line_addr(k->node, k->va, k->level);
+}
+
+int xl_iommu_busy(const xl_iommu_t *m, int last_stuck)
+{
+    return m->active > 0u || (m->idle > 0u && m->ws.count > 0u && !last_stuck);
+}
+
+void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)
+{
+    uint64_t *blocked = out->blocked, *kill = out->kill;
+    uint32_t w, i;
+    int coal = m->p.coalesce != XL_CO_OFF;
+
+    memset(out, 0, sizeof *out);
+    out->blocked = blocked;
+    out->kill = kill;
+
+    /* 1. the response: the walker's own entry ends the walk or fills the PWC */
+    if (in->rsp_valid) {
+        const xl_walker_t *k = &m->wk[in->rsp_walker];
+        unsigned idx = xl_pt_index(k->va, k->level) & 7u;
+        uint64_t e = in->rsp_line[idx];
+        if (!(e & XL_PTE_P)) {
+            out->rsp_fault = 1u;
+        } else if (k->level == 1u || (k->level == 2u && (e & XL_PTE_PS))) {
+            out->cpl_valid[idx] = 1u;
+            out->cpl_tag[idx] = k->tag;
+            out->cpl_shift[idx] = k->level == 1u ? XL_PAGE_SHIFT_4K : XL_PAGE_SHIFT_2M;
+            out->cpl_frame[idx] = k->level == 1u ? xl_pte_frame(e)
+                                                 : xl_pte_frame(e) & ~(XL_PAGE_2M - 1u);
+            out->cpl_reads[idx] = k->reads;
+        } else {
+            out->fill_valid = 1u;
+            out->pwc_in.fill_valid = 1u;
+            out->pwc_in.fill_level = k->level;
+            out->pwc_in.fill_asid = m->p.asid;
+            out->pwc_in.fill_va = k->va;
+            out->pwc_in.fill_next = xl_pte_frame(e);
+        }
+        out->co_in.line_valid = !out->rsp_fault;
+        out->co_in.line_level = k->level;
+        out->co_in.line_va = k->va;
+        memcpy(out->co_in.line, in->rsp_line, sizeof out->co_in.line);
+    }
+
+    /* 2. coalescing: CL per slot and of the arrival, leaf neighbours of the line (§3.3) */
+    out->co_in.pwst = m->pwst;
+    out->co_in.arr_va = in->arr_va;
+    if (coal) {
+        xl_co_out_t *co = &out->co;
+        co->blocked = (m->idle > 0u && m->ws.count > 0u) ? blocked : NULL;
+        co->kill = kill;
+        xl_coalesce_comb(&m->co, &out->co_in, co);
+        for (i = 0; i < XL_CO_LANES; i++)
+            if (co->cpl_valid[i]) {
+                out->cpl_valid[i] = 1u;
+                out->cpl_tag[i] = m->ws.e[co->cpl_slot[i]].tag;
+                out->cpl_frame[i] = co->cpl_frame[i];
+                out->cpl_shift[i] = co->cpl_shift[i];
+                out->cpl_coalesced[i] = 1u;
+            }
+        out->ws_in.blocked = co->blocked;
+        out->ws_in.kill = out->co_in.line_valid ? kill : NULL;
+        out->ws_in.arr_blocked = in->arr_valid ? co->arr_blocked : 0u;
+    }
+
+    /* 3. the PWC probe of the arrival: its estimate (§2.3 1-a) */
+    if (in->arr_valid) {
+        out->pwc_in.probe_valid = 1u;
+        out->pwc_in.probe_asid = m->p.asid;
+        out->pwc_in.probe_va = in->arr_va;
+    }
+    xl_pwc_comb(&m->pwc, &out->pwc_in, &out->pwc);
+    out->arr_est = (uint8_t)(in->arr_valid ? out->pwc.probe.reads : 4u);
+
+    /* 4. the scheduler */
+    out->ws_in.arr_valid = in->arr_valid;
+    out->ws_in.arr_va = in->arr_va;
+    out->ws_in.arr_instr_id = in->arr_instr_id;
+    out->ws_in.arr_est = out->arr_est;
+    out->ws_in.arr_tag = in->arr_tag;
+    out->ws_in.disp_ready = m->idle > 0u;
+    xl_walk_sched_comb(&m->ws, &out->ws_in, &out->ws);
+    out->arr_ready = out->ws.arr_ready;
+    out->pwc_in.probe_inc = out->ws.arr_buffered;   /* §2.6: only buffered requests */
+    out->stuck = m->idle > 0u && m->ws.count > 0u && !out->ws.disp_valid;
+
+    /* 5. dispatch: the walk-time PWC lookup, then where the walk starts */
+    if (out->ws.disp_valid) {
+        unsigned pl = 0, h;
+        xl_pa_t pa = 0;
+        for (w = 0; m->wk[w].state != XL_WK_IDLE; w++)
+            ;
+        out->disp_valid = 1u;
+        out->disp_walker = w;
+        out->pwc_in.lookup_valid = 1u;
+        out->pwc_in.lookup_asid = m->p.asid;
+        out->pwc_in.lookup_va = out->ws.disp_va;
+        xl_pwc_comb(&m->pwc, &out->pwc_in, &out->pwc);   /* pure: probe unchanged */
+        h = out->pwc.lookup.hit_level;
+        if (coal && out->ws.disp_rule != XL_RULE_IMMEDIATE)
+            xl_coalesce_resume(&m->co, out->ws.disp_slot, &pl, &pa);
+        if (pl != 0u && !(h != 0u && h < pl)) {
+            out->disp_level = (uint8_t)(pl - 1u);
+            out->disp_node = pa;
+            out->disp_resumed = 1u;
+        } else if (h != 0u) {
+            out->disp_level = (uint8_t)(h - 1u);
+            out->disp_node = out->pwc.lookup.next;
+        } else {
+            out->disp_level = 4u;
+            out->disp_node = in->root;
+        }
+    }
+
+    /* 6. the memory port: the lowest-numbered walker with a read to issue */
+    if (m->active > 0u)
+        for (w = 0; w < m->p.walkers; w++)
+            if (m->wk[w].state == XL_WK_REQ) {
+                out->mem_req_valid = 1u;
+                out->mem_req_walker = w;
+                out->mem_req_level = m->wk[w].level;
+                out->mem_req_addr = xl_iommu_walker_line(m, w);
+                break;
+            }
+
+    /* the coalescing block's view of the edge */
+    out->co_in.arr_valid = out->ws.arr_buffered;
+    out->co_in.arr_slot = out->ws.arr_slot;
+    out->co_in.disp_valid = out->ws.disp_valid && out->ws.disp_rule != XL_RULE_IMMEDIATE;
+    out->co_in.disp_slot = out->ws.disp_slot;
+}
+
+static void set_pwst(xl_iommu_t *m, uint32_t w)
+{
+    const xl_walker_t *k = &m->wk[w];
+    m->pwst[w].valid = k->state != XL_WK_IDLE;
+    m->pwst[w].level = k->level;
+    m->pwst[w].va = k->va;
+}
+
+void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_t *out)
+{
+    uint32_t w, i;
+    xl_walker_t *k;
+
+    xl_walk_sched_commit(&m->ws, &out->ws_in, &out->ws);
+    xl_pwc_step(&m->pwc, &out->pwc_in);
+    if (m->p.coalesce != XL_CO_OFF)
+        xl_coalesce_step(&m->co, &out->co_in, &out->co);
+    for (i = 0; i < XL_CO_LANES; i++)
+        if (out->cpl_valid[i] && out->cpl_coalesced[i])
+            m->coalesced++;
+    if (out->stuck)
+        m->cl_stalls++;
+
+    /* walkers in LOOKUP count down (a walker dispatched now starts below) */
+    if (m->active > 0u)
+        for (w = 0; w < m->p.walkers; w++) {
+            k = &m->wk[w];
+            if (k->state == XL_WK_LOOKUP && --k->wait == 0u)
+                k->state = XL_WK_REQ;
+        }
+    /* the response */
+    if (in->rsp_valid) {
+        w = in->rsp_walker;
+        k = &m->wk[w];
+        if (out->rsp_fault || !out->fill_valid) {   /* leaf (or fault): the walk ends */
+            if (out->rsp_fault)
+                m->faults++;
+            else
+                m->walks++;
+            k->state = XL_WK_IDLE;
+            m->idle++;
+        } else {
+            k->level--;
+            k->node = out->pwc_in.fill_next;
+            k->state = XL_WK_REQ;
+            m->active++;
+        }
+        set_pwst(m, w);
+    }
+    /* the memory port */
+    if (out->mem_req_valid && in->mem_req_ready) {
+        k = &m->wk[out->mem_req_walker];
+        k->state = XL_WK_WAIT;
+        k->reads++;
+        m->reads[k->level]++;
+        m->active--;
+    }
+    /* the dispatched walk */
+    if (out->disp_valid) {
+        w = out->disp_walker;
+        k = &m->wk[w];
+        k->va = out->ws.disp_va;
+        k->tag = out->ws.disp_tag;
+        k->instr_id = out->ws.disp_instr_id;
+        k->level = out->disp_level;
+        k->node = out->disp_node;
+        k->reads = 0u;
+        k->wait = m->p.pwc_latency - 1u;
+        k->state = k->wait ? XL_WK_LOOKUP : XL_WK_REQ;
+        m->idle--;
+        m->active++;
+        if (out->disp_resumed)
+            m->resumed++;
+        set_pwst(m, w);
+    }
+}
+
+void xl_iommu_step(xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)
+{
+    xl_iommu_comb(m, in, out);
+    xl_iommu_commit(m, in, out);
+}
