@@ -759,6 +759,11 @@ static int before(const xl_walk_sched_t *s, const xl_ws_entry_t *v, uint32_t ia,
     return ia < ib;
 }
 
+static int xbit(const uint64_t *v, uint32_t i)
+{
+    return v != NULL && ((v[i >> 6] >> (i & 63)) & 1u);
+}
+
 static int entry_eq(const xl_ws_entry_t *a, const xl_ws_entry_t *b)
 {
     return a->valid == b->valid && a->va == b->va && a->instr_id == b->instr_id &&
@@ -780,15 +785,16 @@ static int entry_eq(const xl_ws_entry_t *a, const xl_ws_entry_t *b)
  * under FCFS/RANDOM. At the end every accepted request was dispatched exactly once.
  */
 static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t seed,
-                   uint32_t cycles, uint64_t *rule_seen)
+                   uint32_t cycles, uint64_t *rule_seen, int coal)
 {
+    uint64_t blocked[4], kill[4];   /* up to 256 slots */
     xl_walk_sched_t s;
     xl_rng_t rng;
     xl_ws_entry_t *snap, *view;
     uint8_t *tag_st;
     uint16_t *score_of;
     uint32_t *score_epoch;
-    uint32_t cyc, i, next_tag = 0, group = 0, ready_num = 8, accepted = 0, done = 0;
+    uint32_t cyc, i, next_tag = 0, group = 0, ready_num = 8, accepted = 0, done = 0, killed = 0;
     int holding = 0, draining = 0;
     xl_ws_in_t in = no_in();
     uint64_t sumd;
@@ -830,6 +836,26 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
         if (!holding)
             in.arr_valid = 0;
         in.disp_ready = draining ? 1u : (uint8_t)(xl_rng_below(&rng, 8) < ready_num);
+        /* coalescing ports: random CL (1 in 4) and kills (1 in 16) of valid slots; none
+         * while draining, so the drain ends */
+        in.blocked = in.kill = NULL;
+        in.arr_blocked = 0;
+        if (coal && !draining) {
+            xl_walk_sched_view(&s, snap);
+            memset(blocked, 0, sizeof blocked);
+            memset(kill, 0, sizeof kill);
+            for (i = 0; i < slots; i++) {
+                if (!snap[i].valid)
+                    continue;
+                if (xl_rng_below(&rng, 4) == 0)
+                    blocked[i >> 6] |= UINT64_C(1) << (i & 63);
+                if (xl_rng_below(&rng, 16) == 0)
+                    kill[i >> 6] |= UINT64_C(1) << (i & 63);
+            }
+            in.blocked = blocked;
+            in.kill = kill;
+            in.arr_blocked = (uint8_t)(xl_rng_below(&rng, 2) == 0);
+        }
 
         xl_walk_sched_view(&s, snap);
         xl_walk_sched_comb(&s, &in, &o);
@@ -851,8 +877,9 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
             assert_int_equal(o.disp_tag, pe->tag);
             assert_int_equal(o.disp_stamp, pe->stamp);
             assert_int_equal(tag_st[pe->tag], T_BUF);
+            assert_false(xbit(in.blocked, o.disp_slot) || xbit(in.kill, o.disp_slot));
             for (i = 0; i < slots; i++)
-                if (snap[i].valid && i != o.disp_slot)
+                if (snap[i].valid && i != o.disp_slot && !xbit(in.blocked, i) && !xbit(in.kill, i))
                     assert_true(before(&s, snap, o.disp_slot, i));
             if (pol == XL_WS_SIMT) {
                 unsigned c = cls(&s, pe);
@@ -864,13 +891,35 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
                                  pol == XL_WS_FCFS ? XL_RULE_FCFS : XL_RULE_RANDOM);
             }
         } else {
-            assert_true(!in.disp_ready || (s.count == 0 && !in.arr_valid));
+            /* no pick: not ready, or nothing eligible (IMMEDIATE needs no CL) */
+            int eligible = 0;
+            for (i = 0; i < slots; i++)
+                eligible |= snap[i].valid && !xbit(in.blocked, i) && !xbit(in.kill, i);
+            assert_true(!in.disp_ready || (!eligible && !(s.count == 0 && in.arr_valid &&
+                                                          !in.arr_blocked)));
         }
         if (in.arr_valid)
             assert_int_equal(o.arr_ready, s.count < slots || o.disp_rule == XL_RULE_IMMEDIATE);
+        if (o.arr_buffered && pol == XL_WS_SIMT) {
+            /* the merge only sees same-instruction entries that stay */
+            uint32_t want = o.arr_score, have = 0;
+            for (i = 0; i < slots; i++)
+                if (snap[i].valid && snap[i].instr_id == (in.arr_instr_id & XL_WS_INSTR_MASK) &&
+                    !(o.disp_valid && i == o.disp_slot) && !xbit(in.kill, i))
+                    have = snap[i].score;
+            have += in.arr_est;
+            assert_int_equal(want, have > XL_WS_SCORE_MAX ? XL_WS_SCORE_MAX : have);
+        }
 
         xl_walk_sched_step(&s, &in);
 
+        for (i = 0; i < slots; i++)
+            if (snap[i].valid && xbit(in.kill, i)) {   /* completed by coalescing */
+                assert_int_equal(tag_st[snap[i].tag], T_BUF);
+                tag_st[snap[i].tag] = T_DONE;
+                done++;
+                killed++;
+            }
         if (o.disp_valid) {
             assert_int_equal(tag_st[o.disp_tag], o.disp_rule == XL_RULE_IMMEDIATE ? T_NEW : T_BUF);
             tag_st[o.disp_tag] = T_DONE;
@@ -930,10 +979,15 @@ static void stress(xl_ws_policy_t pol, uint32_t slots, uint32_t aging, uint64_t 
     sumd = 0;
     for (i = 0; i <= XL_RULE_RANDOM; i++)
         sumd += s.dispatched[i];
-    assert_int_equal(sumd, accepted);
+    assert_int_equal(sumd + killed, accepted);
+    assert_int_equal(s.killed, killed);
+    if (coal)
+        assert_true(killed > 0);
     assert_int_equal(s.immediate, s.dispatched[XL_RULE_IMMEDIATE]);
-    assert_int_equal(s.max_occupancy, slots);
-    assert_true(s.full_cycles > 0);
+    if (!coal || slots <= 16) {   /* kills keep a large buffer from filling */
+        assert_int_equal(s.max_occupancy, slots);
+        assert_true(s.full_cycles > 0);
+    }
 
     free(snap);
     free(view);
@@ -950,19 +1004,41 @@ static void test_11_16_stress(void **state)
     uint64_t seen[XL_RULE_RANDOM + 1];
     (void)state;
     memset(seen, 0, sizeof seen);
-    stress(XL_WS_FCFS, 16, 3, 1, 100000, seen);
+    stress(XL_WS_FCFS, 16, 3, 1, 100000, seen, 0);
     assert_true(seen[XL_RULE_FCFS] > 0 && seen[XL_RULE_IMMEDIATE] > 0);
     memset(seen, 0, sizeof seen);
-    stress(XL_WS_RANDOM, 16, 3, 2, 100000, seen);
+    stress(XL_WS_RANDOM, 16, 3, 2, 100000, seen, 0);
     assert_true(seen[XL_RULE_RANDOM] > 0 && seen[XL_RULE_IMMEDIATE] > 0);
     memset(seen, 0, sizeof seen);
-    stress(XL_WS_SIMT, 16, 3, 3, 100000, seen);
+    stress(XL_WS_SIMT, 16, 3, 3, 100000, seen, 0);
     assert_true(seen[XL_RULE_AGING] > 0 && seen[XL_RULE_BATCH] > 0 &&
                 seen[XL_RULE_MINSCORE] > 0 && seen[XL_RULE_IMMEDIATE] > 0);
     memset(seen, 0, sizeof seen);
-    stress(XL_WS_SIMT, 256, 64, 4, 100000, seen);
+    stress(XL_WS_SIMT, 256, 64, 4, 100000, seen, 0);
     assert_true(seen[XL_RULE_AGING] > 0 && seen[XL_RULE_BATCH] > 0 &&
                 seen[XL_RULE_MINSCORE] > 0);
+}
+
+/* The same random traffic with the coalescing ports driven at random: CL-blocked and
+ * killed entries are never picked, the pick is minimal among the rest, kills leave the
+ * buffer without counting as dispatches or bypasses, and the score merge ignores them. */
+static void test_11_17_stress_coalescing_ports(void **state)
+{
+    uint64_t seen[XL_RULE_RANDOM + 1];
+    (void)state;
+    memset(seen, 0, sizeof seen);
+    stress(XL_WS_FCFS, 16, 3, 11, 50000, seen, 1);
+    assert_true(seen[XL_RULE_FCFS] > 0);
+    memset(seen, 0, sizeof seen);
+    stress(XL_WS_RANDOM, 16, 3, 12, 50000, seen, 1);
+    assert_true(seen[XL_RULE_RANDOM] > 0);
+    memset(seen, 0, sizeof seen);
+    stress(XL_WS_SIMT, 16, 3, 13, 50000, seen, 1);
+    assert_true(seen[XL_RULE_AGING] > 0 && seen[XL_RULE_BATCH] > 0 &&
+                seen[XL_RULE_MINSCORE] > 0);
+    memset(seen, 0, sizeof seen);
+    stress(XL_WS_SIMT, 256, 64, 14, 50000, seen, 1);
+    assert_true(seen[XL_RULE_BATCH] > 0 && seen[XL_RULE_MINSCORE] > 0);
 }
 
 int main(void)
@@ -984,6 +1060,7 @@ int main(void)
         cmocka_unit_test(test_11_14_last_sched_immediate),
         cmocka_unit_test(test_11_15_reset),
         cmocka_unit_test(test_11_16_stress),
+        cmocka_unit_test(test_11_17_stress_coalescing_ports),
     };
     return cmocka_run_group_tests_name("t11_walk_sched", tests, NULL, NULL);
 }
