@@ -18,13 +18,14 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 bench bench-speed
+.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed
 all: $(XLAT)
 
 help:
 	@echo "make run    build and run the headline study (needs only cc and make)"
 	@echo "make study  the functional (untimed) motivation study"
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
+	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
@@ -61,10 +62,13 @@ study: $(XLAT)
 repro-isca18: $(XLAT)
 	sh bench/isca18.sh
 
+repro-micro18: $(XLAT)
+	sh bench/micro18.sh
+
 bench-speed: $(XLAT)
 	sh bench/speed.sh
 
-bench: repro-isca18 bench-speed
+bench: repro-isca18 repro-micro18 bench-speed
 
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h

@@ -8,6 +8,7 @@
 #   REUSE  1: keep results JSON of an earlier run with the same settings (default: rerun all)
 set -e
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 X=build/xlat
 SCALE=${SCALE:-0.25}
 JOBS=${JOBS:-2}
@@ -40,15 +41,9 @@ done
 n=$(wc -l < "$L")
 echo "isca18: $n runs at scale $SCALE, $JOBS at a time (results in $J)"
 start=$(date +%s)
-# shellcheck disable=SC2016
-xargs -P "$JOBS" -L 1 sh -c 'f='"$J"'/$0.json; [ -s "$f" ] || '"$X"' run --quiet --scale '"$SCALE"' --seed '"$SEED"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$L"
+run_jobs "$L" "$J" "$SCALE" "$SEED" "$JOBS"
 end=$(date +%s)
 echo "isca18: runs took $((end - start)) s"
-
-# ---- helpers over the flat results JSON
-jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.3f", a / b }'; }
-geo() { awk '{ s += log($1); n++ } END { if (n) printf "%.3f", exp(s / n); else print "-" }'; }
 
 M=$OUT/isca18.md
 T=$OUT/isca18-data
