@@ -411,6 +411,7 @@ struct xl_gpu {
     evq_t q;
     uint64_t now;
     FILE *ev;
+    FILE *trace;              /* IOMMU-boundary trace for the RTL lockstep */
     FILE *progress;
 
     uint32_t ncu, spc, lanes;
@@ -871,6 +872,23 @@ void xl_gpu_destroy(xl_gpu_t *g)
 
 void xl_gpu_set_events(xl_gpu_t *g, FILE *f) { g->ev = f; }
 void xl_gpu_set_progress(xl_gpu_t *g, FILE *f) { g->progress = f; }
+
+void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f)
+{
+    const xl_iommu_params_t *p = &g->io.p;
+    static const char *const pol[] = {"fcfs", "random", "simt"};
+    static const char *const co[] = {"off", "leaf", "upper", "both"};
+    g->trace = f;
+    if (!f)
+        return;
+    fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
+    fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
+            "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=%u root=0x%llx\n",
+            p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
+            p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
+            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, p->asid,
+            (unsigned long long)g->as.root);
+}
 
 /* ------------------------------------------------------------------ wavefronts */
 
@@ -1399,6 +1417,21 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             in.rsp_line[i] = xl_physmem_read64(g->pm, line + 8u * i);
     }
     xl_iommu_comb(io, &in, o);
+    if (g->trace) {
+        /* C cycle | arrival | response | digest of the outputs (dispatch, memory
+         * request, completion lanes) so a replay can prove it reproduces this run */
+        unsigned lanes = 0;
+        for (unsigned i = 0; i < XL_CO_LANES; i++)
+            lanes |= (unsigned)o->cpl_valid[i] << i;
+        fprintf(g->trace, "C %llu %u %llx %x %x %u %u", (unsigned long long)g->now,
+                in.arr_valid, (unsigned long long)in.arr_va, in.arr_instr_id, in.arr_tag,
+                in.rsp_valid, in.rsp_walker);
+        for (unsigned i = 0; i < XL_CO_LANES; i++)
+            fprintf(g->trace, " %llx", (unsigned long long)in.rsp_line[i]);
+        fprintf(g->trace, " | %u %u %u %u %u %llx %x\n", o->arr_ready, o->disp_valid,
+                o->disp_walker, o->ws.disp_slot, o->mem_req_valid,
+                (unsigned long long)o->mem_req_addr, lanes);
+    }
 
     if (in.arr_valid && o->arr_ready) {
         uint32_t k = in.arr_tag;

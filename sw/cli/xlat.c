@@ -33,7 +33,7 @@
 
 typedef struct {
     const char *preset, *config, *workload, *workloads, *json, *json_dir;
-    const char *model, *events, *key, *values;
+    const char *model, *events, *trace, *key, *values;
     const char *files[MAX_WL];
     unsigned nfiles;
     const char *sets[MAX_SETS];
@@ -68,6 +68,7 @@ static void usage(FILE *f)
           "  --quiet              print statistics only, not the configuration (run)\n"
           "  --model cycle|functional  the cycle-level model (default) or the untimed one\n"
           "  --events FILE        write the IOMMU event log (run, cycle model)\n"
+          "  --iommu-trace FILE   write the walk path's per-cycle inputs for RTL replay (run)\n"
           "  --key SEC.KEY --values V1,V2,...  the key and values of a sweep\n"
           "exit status: 0 success, 2 bad input, 1 internal error\n", f);
 }
@@ -123,6 +124,7 @@ static int parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen
             o->model = v;
         }
         else if (!strcmp(a, "--events")) { NEED(); o->events = v; }
+        else if (!strcmp(a, "--iommu-trace")) { NEED(); o->trace = v; }
         else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
         else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
         else if (a[0] != '-' && o->nfiles < MAX_WL) { o->files[o->nfiles++] = a; }
@@ -174,7 +176,8 @@ static int build_config(const opts_t *o, xl_config_t *c, char *err, size_t errle
 
 /* Run one workload under one model; stats go into *st (created here). */
 static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
-                   FILE *events, xl_stats_t **st, xl_workload_t *wl, char *err, size_t errlen)
+                   FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
+                   size_t errlen)
 {
     int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, err, errlen);
     if (rc != XL_OK)
@@ -200,6 +203,7 @@ static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, c
         rc = xl_gpu_create(&g, c, wl, err, errlen);
         if (rc == XL_OK) {
             xl_gpu_set_events(g, events);
+            xl_gpu_set_iommu_trace(g, trace);
             xl_gpu_set_progress(g, isatty(2) ? stderr : NULL);
             rc = xl_gpu_run(g, err, errlen);
         }
@@ -265,8 +269,8 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     xl_config_t c;
     xl_workload_t wl;
     xl_stats_t *st = NULL;
-    FILE *jf = NULL, *ef = NULL;
-    char tmp[4096], etmp[4096];
+    FILE *jf = NULL, *ef = NULL, *tf = NULL;
+    char tmp[4096], etmp[4096], ttmp[4096];
     const char *model = o->model ? o->model : "cycle";
     if (o->workloads || o->json_dir || o->key || o->values) {
         snprintf(err, errlen, "run takes --workload and --json (--workloads, --json-dir, --key, "
@@ -282,8 +286,9 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
         return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, err, errlen);
     }
-    if (o->events && !strcmp(model, "functional")) {
-        snprintf(err, errlen, "--events needs the cycle-level model (--model cycle)");
+    if ((o->events || o->trace) && !strcmp(model, "functional")) {
+        snprintf(err, errlen, "%s needs the cycle-level model (--model cycle)",
+                 o->events ? "--events" : "--iommu-trace");
         return XL_EINPUT;
     }
     if (build_config(o, &c, err, errlen) != XL_OK)
@@ -297,10 +302,21 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
         }
         return XL_EINPUT;
     }
+    if (o->trace && !(tf = open_tmp(o->trace, ttmp, sizeof ttmp, err, errlen))) {
+        if (jf) {
+            fclose(jf);
+            remove(tmp);
+        }
+        if (ef) {
+            fclose(ef);
+            remove(etmp);
+        }
+        return XL_EINPUT;
+    }
     if (ef)
         fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
-    int rc = run_one(&c, o->workload, o->scale_ppm, model, ef, &st, &wl, err, errlen);
+    int rc = run_one(&c, o->workload, o->scale_ppm, model, ef, tf, &st, &wl, err, errlen);
     if (rc != XL_OK) {
         if (jf) {
             fclose(jf);
@@ -309,6 +325,10 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
         if (ef) {
             fclose(ef);
             remove(etmp);
+        }
+        if (tf) {
+            fclose(tf);
+            remove(ttmp);
         }
         return rc;
     }
@@ -331,6 +351,12 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     else if (ef) {
         fclose(ef);
         remove(etmp);
+    }
+    if (tf && rc == XL_OK)
+        rc = finish_tmp(tf, ttmp, o->trace, err, errlen);
+    else if (tf) {
+        fclose(tf);
+        remove(ttmp);
     }
     xl_stats_destroy(st);
     xl_wl_close(&wl);
@@ -358,7 +384,7 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
     char list[512];
     const char *names[MAX_WL];
     unsigned n = 0;
-    if (o->workload || o->json || o->events || o->key || o->values ||
+    if (o->workload || o->json || o->events || o->trace || o->key || o->values ||
         (o->model && strcmp(o->model, "functional"))) {
         snprintf(err, errlen, "study takes --workloads and --json-dir and runs the functional model "
                  "(see xlat --help)");
@@ -397,7 +423,8 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
            c.pwc.l4_entries, c.pwc.l3_entries, c.pwc.l2_entries);
     for (unsigned i = 0; i < n && rc == XL_OK; i++) {
         fprintf(stderr, "  running %s ...\n", names[i]);
-        rc = run_one(&c, names[i], o->scale_ppm, "functional", NULL, &st[i], &wl[i], err, errlen);
+        rc = run_one(&c, names[i], o->scale_ppm, "functional", NULL, NULL, &st[i], &wl[i], err,
+                     errlen);
         if (rc == XL_OK && o->json_dir) {
             char path[4096], tmp[4200];
             snprintf(path, sizeof path, "%s/%s.json", o->json_dir, wl[i].desc->name);
@@ -507,9 +534,9 @@ static int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "sweep needs --key SECTION.KEY and --values V1,V2,...");
         return XL_EINPUT;
     }
-    if (o->workload || o->json || o->events || check_unused(o, "sweep", 0, err, errlen)) {
+    if (o->workload || o->json || o->events || o->trace || check_unused(o, "sweep", 0, err, errlen)) {
         if (!*err)
-            snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json or --events");
+            snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json, --events or --iommu-trace");
         return XL_EINPUT;
     }
     snprintf(wbuf, sizeof wbuf, "%s", o->workloads ? o->workloads : STUDY_DEFAULT);
@@ -546,7 +573,8 @@ static int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             xl_workload_t wl;
             xl_stats_t *st = NULL;
             fprintf(stderr, "  %s %s ...\n", names[i], setb[v]);
-            int rc = run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, &st, &wl, err, errlen);
+            int rc = run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL, &st, &wl, err,
+                             errlen);
             if (rc != XL_OK)
                 return rc;
             klass[i] = wl.desc->klass;
@@ -750,7 +778,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "config")) {
         xl_config_t c;
         if (o.workload || o.workloads || o.json || o.json_dir || o.quiet || o.have_scale ||
-            o.model || o.events || o.key || o.values || o.nfiles)
+            o.model || o.events || o.trace || o.key || o.values || o.nfiles)
             return bad("config takes only --preset, --config, --seed and --set");
         if (build_config(&o, &c, err, sizeof err) != XL_OK)
             return bad(err);
