@@ -9,7 +9,6 @@
 set -e
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-X=build/xlat
 SCALE=${SCALE:-0.25}
 JOBS=${JOBS:-2}
 SEED=${SEED:-1}
@@ -19,7 +18,7 @@ J=$OUT/isca18-json
 mkdir -p "$J"
 IRR="mvt atax bicg gesummv xsbench nw"
 REG="sssp mis color backprop kmeans hotspot"
-[ -x "$X" ] || { echo "isca18.sh: build xlat first (make)"; exit 2; }
+[ -x "$XLAT" ] || { echo "isca18.sh: build xlat first (make)"; exit 2; }
 
 # ---- the job list: name, then xlat arguments
 L=$OUT/isca18-jobs.txt

@@ -1,15 +1,16 @@
 # lib.sh - helpers shared by the paper reproductions (sourced, not run).
 #   run_jobs LIST DIR SCALE SEED JOBS   run every "name xlat-run-args..." line of LIST with
-#                                       build/xlat at SCALE/SEED, JOBS at a time, writing
+#                                       $XLAT (default build/xlat) at SCALE/SEED, JOBS at a time, writing
 #                                       DIR/name.json (kept when REUSE=1 and present)
 #   jget NAME KEY                       a number from $J/NAME.json
 #   ratio A B                           A / B to 3 decimals ("-" when B is 0 or empty)
 #   geo                                 geometric mean of the numbers on stdin
 
+XLAT=${XLAT:-build/xlat}
 run_jobs() {
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
     # shellcheck disable=SC2016
-    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || build/xlat run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$_l"
+    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$_l"
 }
 
 jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }

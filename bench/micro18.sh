@@ -18,7 +18,7 @@ J=$OUT/micro18-json
 mkdir -p "$J"
 IRR="mvt atax nw bicg gesummv"
 REG="sssp color lud backprop hotspot"
-[ -x build/xlat ] || { echo "micro18.sh: build xlat first (make)"; exit 2; }
+[ -x "$XLAT" ] || { echo "micro18.sh: build xlat first (make)"; exit 2; }
 
 # ---- the job list: name, then xlat arguments (FCFS scheduling throughout, as the paper)
 L=$OUT/micro18-jobs.txt
