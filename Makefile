@@ -18,7 +18,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed
+.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed lockstep
 all: $(XLAT)
 
 help:
@@ -27,6 +27,7 @@ help:
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
 	@echo "make test   install test dependencies (make deps) and run every check"
+	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
 
@@ -82,6 +83,12 @@ deps:
 
 test: deps
 	@sh tests/run.sh
+
+# The long RTL lockstep: every block's checks with long lockstep runs (default 2 M cycles
+# per run; XL_LOCKSTEP_CYCLES overrides). make test runs the same checks bounded.
+lockstep: deps
+	@XL_LOCKSTEP_CYCLES=$${XL_LOCKSTEP_CYCLES:-2000000}; export XL_LOCKSTEP_CYCLES; \
+	  for s in tests/rtl/check_*.sh; do echo "== $$s"; sh $$s || exit 1; done
 
 clean:
 	rm -rf build

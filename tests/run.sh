@@ -6,7 +6,10 @@
 #   det    bit-identical results across gcc/clang and -O0/-O2
 #   asan   the unit and cli tests again under AddressSanitizer + UBSan
 #   fuzz   libFuzzer on the config parser for a bounded time
-# Set XL_FUZZ_SECONDS to change the fuzzing time (default 30).
+#   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
+#          Verilator lockstep against the C twin (bounded), fault injection, mutants
+# Set XL_FUZZ_SECONDS to change the fuzzing time (default 30), XL_LOCKSTEP_CYCLES the
+# cycles of each bounded lockstep run.
 cd "$(dirname "$0")/.." || exit 1
 PASS=0
 FAIL=0
@@ -79,6 +82,9 @@ fi
 
 echo "== fuzz"
 for f in tests/fuzz/fuzz_*.c; do run_tap fuzz tests/fuzz/run.sh "$f"; done
+
+echo "== rtl (Icarus, Verilator lockstep with the C twin, Yosys)"
+for s in tests/rtl/check_*.sh; do run_tap rtl "$s"; done
 
 echo
 if [ "$FAIL" != 0 ]; then
