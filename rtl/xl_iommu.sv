@@ -1,0 +1,536 @@
+// xl_iommu - the IOMMU walk path top: the walk buffer and scheduler (xl_walk_sched), the
+// page-walk caches (xl_pwc), neighbourhood-aware walk coalescing (xl_coalesce) and
+// NumWalkers page-table walkers sharing one memory read port (valid/ready requests; tagged
+// responses, any latency, any order, at most one per cycle).
+//
+// Spec: seed-000-003-walk-scheduling-coalescing.md §1.5 steps 6-9 (the walk), §2 (SIMT-aware
+// scheduling, PWC counters), §3 (coalescing). DESIGN.md "twin contract".
+//
+// C twin: model/include/xlat/iommu.h (its header comment is the behavioural spec of this
+// module) and model/src/iommu.c (xl_iommu_reset / _comb / _commit, ports xl_iommu_in_t /
+// xl_iommu_out_t). One cycle, as there:
+//   1. the response (rsp_valid_i, walker rsp_walker_i, the 8 entries of its line): the
+//      walker's own entry e = line[idx_L(va) & 7] ends the walk (L1, or L2 with PS: a
+//      completion on lane idx_L(va) & 7) or fills the PWC (level L, next = frame(e)); a
+//      not-present entry raises rsp_fault_o and ends the walk without a completion;
+//   2. xl_coalesce with the PWST before the edge and the returned line: CL per slot, CL of
+//      the arrival, leaf neighbours on their lanes (tag from this module's copy of the
+//      slot's tag);
+//   3. the PWC probe of the arrival gives its estimate (1..4; 4 without an arrival);
+//   4. xl_walk_sched with disp_ready = some walker IDLE before the edge;
+//   5. the PWC lookup of the dispatched VA; the walk starts at PL-1 from PA when the request
+//      has a coalescing resume point and the PWC has nothing deeper (hit level h, h < PL),
+//      else at h-1 from the PWC's node, else at L4 from root_i; the walker is the
+//      lowest-numbered IDLE one;
+//   6. the memory port: the lowest-numbered walker in REQ asks (mem_req_*).
+// The edge: the sub-blocks update; walkers in LOOKUP count down (to REQ at 0); the
+// responding walker goes IDLE (leaf or fault) or to REQ one level down; a granted request
+// moves its walker to WAIT; the dispatched walker starts in LOOKUP (PwcLatency - 1 cycles)
+// or directly in REQ when PwcLatency is 1.
+//
+// Where the hardware form differs from the C code's form (behaviour identical):
+//   1. Coalesced completions need the buffered request's tag: the C reads it from the
+//      scheduler's slot; here slot_tag_q keeps a copy, written when an arrival is buffered
+//      (the scheduler's arr_slot_o), so xl_walk_sched needs no extra read ports.
+//   2. The C calls the coalescing block only when Mode != off and passes it no CL array when
+//      no walker is idle or the buffer is empty; here xl_coalesce always runs (Mode 0 makes
+//      it output zeros) and its CL vector always goes to the scheduler, which cannot pick in
+//      those cycles anyway.
+//   3. The C keeps counts of idle and active walkers; here they are OR-reductions of the
+//      walker states.
+//   4. Counters wrap modulo 2^StatWidth (the C's are 64-bit).
+//
+// Test-only mutation hooks (never defined in a real build):
+//   XL_MUTANT_PORT_HIGHEST  the memory port goes to the highest-numbered walker in REQ
+//   XL_MUTANT_RESUME_SHALLOW a resumed walk ignores a deeper PWC hit
+`include "xl_assert.svh"
+
+module xl_iommu #(
+  parameter int        NumSlots       = 256,
+  parameter int        NumWalkers     = 8,
+  parameter int        Policy         = 0,          // 0 fcfs, 1 random, 2 simt
+  parameter int        AgingThreshold = 2000000,
+  parameter bit [31:0] LfsrSeed       = 32'h1,
+  parameter int        Coalesce       = 0,          // 0 off, 1 leaf, 2 upper, 3 both
+  parameter int        L4Entries      = 4,
+  parameter int        L4Ways         = 4,
+  parameter int        L3Entries      = 8,
+  parameter int        L3Ways         = 4,
+  parameter int        L2Entries      = 32,
+  parameter int        L2Ways         = 4,
+  parameter int        PwcLatency     = 1,
+  parameter bit [15:0] Asid           = 16'd1,
+  parameter int        TagWidth       = 16,
+  parameter int        StatWidth      = 64,
+  localparam int       SlotW          = (NumSlots > 1) ? $clog2(NumSlots) : 1,
+  localparam int       WalkW          = (NumWalkers > 1) ? $clog2(NumWalkers) : 1
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+
+  // Arrival: an IOMMU TLB miss.
+  input  logic                    arr_valid_i,
+  input  logic [47:0]             arr_va_i,
+  input  logic [19:0]             arr_instr_id_i,
+  input  logic [TagWidth-1:0]     arr_tag_i,
+  output logic                    arr_ready_o,
+  output logic [2:0]              arr_est_o,
+
+  // Page-table root (CR3) of the address space.
+  input  logic [51:0]             root_i,
+
+  // Memory read port: 64 B page-table lines.
+  output logic                    mem_req_valid_o,
+  input  logic                    mem_req_ready_i,
+  output logic [WalkW-1:0]        mem_req_walker_o,
+  output logic [2:0]              mem_req_level_o,
+  output logic [51:0]             mem_req_addr_o,
+  input  logic                    rsp_valid_i,
+  input  logic [WalkW-1:0]        rsp_walker_i,
+  input  logic [8*64-1:0]         rsp_line_i,
+
+  // Completions, lane i = slot of the completing entry in the returned line.
+  output logic [7:0]              cpl_valid_o,
+  output logic [8*TagWidth-1:0]   cpl_tag_o,
+  output logic [8*52-1:0]         cpl_frame_o,
+  output logic [8*5-1:0]          cpl_shift_o,
+  output logic [7:0]              cpl_coalesced_o,
+  output logic [8*3-1:0]          cpl_reads_o,
+
+  // Observability (event log, coverage, lockstep).
+  output logic                    disp_valid_o,
+  output logic [WalkW-1:0]        disp_walker_o,
+  output logic [2:0]              disp_rule_o,
+  output logic [SlotW-1:0]        disp_slot_o,
+  output logic [TagWidth-1:0]     disp_tag_o,
+  output logic [2:0]              disp_level_o,
+  output logic [51:0]             disp_node_o,
+  output logic                    disp_resumed_o,
+  output logic                    arr_buffered_o,
+  output logic [SlotW-1:0]        arr_slot_o,
+  output logic [8:0]              arr_score_o,
+  output logic                    rsp_fault_o,
+  output logic                    fill_valid_o,
+  output logic                    stuck_o,
+  output logic [StatWidth-1:0]    cnt_walks_o,
+  output logic [StatWidth-1:0]    cnt_reads_l1_o,
+  output logic [StatWidth-1:0]    cnt_reads_l2_o,
+  output logic [StatWidth-1:0]    cnt_reads_l3_o,
+  output logic [StatWidth-1:0]    cnt_reads_l4_o,
+  output logic [StatWidth-1:0]    cnt_coalesced_o,
+  output logic [StatWidth-1:0]    cnt_resumed_o,
+  output logic [StatWidth-1:0]    cnt_cl_stalls_o,
+  output logic [StatWidth-1:0]    cnt_faults_o
+);
+
+  `XL_ASSERT_PARAM(WalkersRange, NumWalkers >= 1 && NumWalkers <= 64)
+  `XL_ASSERT_PARAM(PwcLatencyRange, PwcLatency >= 1 && PwcLatency <= 255)
+  `XL_ASSERT_PARAM(CoalesceRange, Coalesce >= 0 && Coalesce <= 3)
+
+  localparam logic [1:0] WkIdle   = 2'd0;
+  localparam logic [1:0] WkLookup = 2'd1;
+  localparam logic [1:0] WkReq    = 2'd2;
+  localparam logic [1:0] WkWait   = 2'd3;
+  localparam logic [2:0] RuleImmediate = 3'd1;
+
+  // Index of va at level lv (1..4): VA[12+9(lv-1) +: 9].
+  /* verilator lint_off UNUSEDSIGNAL */   // VA[11:0] never indexes a level
+  function automatic logic [8:0] pt_index(input logic [47:0] va, input logic [2:0] lv);
+    case (lv)
+      3'd1:    pt_index = va[20:12];
+      3'd2:    pt_index = va[29:21];
+      3'd3:    pt_index = va[38:30];
+      default: pt_index = va[47:39];
+    endcase
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  ////////////
+  // State  //
+  ////////////
+
+  logic [2*NumWalkers-1:0]  wk_state_q;
+  logic [3*NumWalkers-1:0]  wk_level_q;
+  logic [3*NumWalkers-1:0]  wk_reads_q;
+  logic [8*NumWalkers-1:0]  wk_wait_q;
+  logic [48*NumWalkers-1:0] wk_va_q;
+  logic [52*NumWalkers-1:0] wk_node_q;
+  logic [TagWidth*NumWalkers-1:0] wk_tag_q;
+  logic [TagWidth*NumSlots-1:0]   slot_tag_q;   // form difference 1
+  logic [StatWidth-1:0] walks_q, coalesced_q, resumed_q, cl_stalls_q, faults_q;
+  logic [StatWidth-1:0] reads1_q, reads2_q, reads3_q, reads4_q;
+
+  // Lowest set bit of a walker vector (0 when none).
+  function automatic logic [WalkW-1:0] lowest(input logic [NumWalkers-1:0] v);
+    lowest = '0;
+    for (int w = NumWalkers - 1; w >= 0; w--) begin
+      if (v[w]) lowest = WalkW'(w);
+    end
+  endfunction
+  // Highest set bit (mutant XL_MUTANT_PORT_HIGHEST only).
+  function automatic logic [WalkW-1:0] highest(input logic [NumWalkers-1:0] v);
+    highest = '0;
+    for (int w = 0; w < NumWalkers; w++) begin
+      if (v[w]) highest = WalkW'(w);
+    end
+  endfunction
+
+  logic [NumWalkers-1:0] wk_idle, wk_req, wk_busy;
+  for (genvar w = 0; w < NumWalkers; w++) begin : g_wk_flags
+    assign wk_idle[w] = wk_state_q[2*w +: 2] == WkIdle;
+    assign wk_req[w]  = wk_state_q[2*w +: 2] == WkReq;
+    assign wk_busy[w] = !wk_idle[w];
+  end
+
+  //////////////////////////////////
+  // 1. The response of a walker  //
+  //////////////////////////////////
+
+  logic [2:0]  rw_level;
+  logic [47:0] rw_va;
+  logic [2:0]  rw_lane;
+  /* verilator lint_off UNUSEDSIGNAL */   // the line index above the slot; flag bits
+  logic [8:0]  rw_idx;                    // other than P and PS
+  logic [63:0] rw_pte;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic        rsp_leaf, rsp_fill;
+  assign rw_level    = wk_level_q[3*rsp_walker_i +: 3];
+  assign rw_va       = wk_va_q[48*rsp_walker_i +: 48];
+  assign rw_idx      = pt_index(rw_va, rw_level);
+  assign rw_lane     = rw_idx[2:0];
+  assign rw_pte      = rsp_line_i[64*rw_lane +: 64];
+  assign rsp_fault_o = rsp_valid_i && !rw_pte[0];
+  assign rsp_leaf    = rsp_valid_i && rw_pte[0] && (rw_level == 3'd1 || (rw_level == 3'd2 && rw_pte[7]));
+  assign rsp_fill    = rsp_valid_i && rw_pte[0] && !rsp_leaf;
+  assign fill_valid_o = rsp_fill;
+
+  /////////////////////////
+  // 2. Walk coalescing  //
+  /////////////////////////
+
+  logic [NumSlots-1:0] co_blocked, co_kill;
+  logic                co_arr_blocked;
+  logic [7:0]          co_cpl_valid;
+  logic [8*SlotW-1:0]  co_cpl_slot;
+  logic [8*52-1:0]     co_cpl_frame;
+  logic [8*5-1:0]      co_cpl_shift;
+  logic [2:0]          co_resume_pl;
+  logic [51:0]         co_resume_pa;
+  logic [3*NumWalkers-1:0] pwst_level;
+
+  // Scheduler outputs used below.
+  logic               ws_arr_ready, ws_arr_buffered, ws_disp_valid;
+  logic [SlotW-1:0]   ws_arr_slot, ws_disp_slot;
+  logic [8:0]         ws_arr_score;
+  logic [2:0]         ws_disp_rule;
+  logic [47:0]        ws_disp_va;
+  /* verilator lint_off UNUSEDSIGNAL */   // observed through the scheduler's own ports
+  logic [8:0]         ws_disp_score;
+  logic [19:0]        ws_disp_instr_id;
+  logic [31:0]        ws_disp_stamp;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [TagWidth-1:0] ws_disp_tag;
+  logic               disp_from_buf;
+  logic [$clog2(NumSlots + 1)-1:0] ws_count;
+  assign disp_from_buf = ws_disp_valid && ws_disp_rule != RuleImmediate;
+  assign pwst_level    = wk_level_q;
+
+  xl_coalesce #(
+    .NumSlots   (NumSlots),
+    .NumWalkers (NumWalkers),
+    .Mode       (Coalesce),
+    .StatWidth  (StatWidth)
+  ) u_coalesce (
+    .clk_i,
+    .rst_ni,
+    .arr_valid_i    (ws_arr_buffered),
+    .arr_slot_i     (ws_arr_slot),
+    .arr_va_i       (arr_va_i),
+    .disp_valid_i   (disp_from_buf),
+    .disp_slot_i    (ws_disp_slot),
+    .pwst_valid_i   (wk_busy),
+    .pwst_level_i   (pwst_level),
+    .pwst_va_i      (wk_va_q),
+    .line_valid_i   (rsp_valid_i && rw_pte[0]),
+    .line_level_i   (rw_level),
+    .line_va_i      (rw_va),
+    .line_i         (rsp_line_i),
+    .resume_slot_i  (ws_disp_slot),
+    .resume_pl_o    (co_resume_pl),
+    .resume_pa_o    (co_resume_pa),
+    .blocked_o      (co_blocked),
+    .arr_blocked_o  (co_arr_blocked),
+    .kill_o         (co_kill),
+    .cpl_valid_o    (co_cpl_valid),
+    .cpl_slot_o     (co_cpl_slot),
+    .cpl_frame_o    (co_cpl_frame),
+    .cpl_shift_o    (co_cpl_shift),
+    .scans_o        (),
+    .leaf_done_o    (),
+    .upper_set_l2_o (),
+    .upper_set_l3_o (),
+    .upper_set_l4_o ()
+  );
+
+  ///////////////////////////////////////////
+  // 3., 5. The page-walk caches (xl_pwc)  //
+  ///////////////////////////////////////////
+
+  logic [2:0]  probe_reads, lookup_hit_level;
+  logic [51:0] lookup_next;
+
+  xl_pwc #(
+    .L4Entries (L4Entries),
+    .L4Ways    (L4Ways),
+    .L3Entries (L3Entries),
+    .L3Ways    (L3Ways),
+    .L2Entries (L2Entries),
+    .L2Ways    (L2Ways),
+    .StatWidth (StatWidth)
+  ) u_pwc (
+    .clk_i,
+    .rst_ni,
+    .probe_valid_i      (arr_valid_i),
+    .probe_inc_i        (ws_arr_buffered),
+    .probe_asid_i       (Asid),
+    .probe_va_i         (arr_va_i),
+    .lookup_valid_i     (ws_disp_valid),
+    .lookup_asid_i      (Asid),
+    .lookup_va_i        (ws_disp_va),
+    .fill_valid_i       (rsp_fill),
+    .fill_level_i       (rw_level),
+    .fill_asid_i        (Asid),
+    .fill_va_i          (rw_va),
+    .fill_next_i        ({rw_pte[51:12], 12'h000}),
+    .probe_hit_level_o  (),
+    .probe_next_o       (),
+    .probe_reads_o      (probe_reads),
+    .lookup_hit_level_o (lookup_hit_level),
+    .lookup_next_o      (lookup_next),
+    .lookup_reads_o     (),
+    .l4_hits_o (), .l4_misses_o (), .l4_fills_o (), .l4_evictions_o (),
+    .l4_protected_evictions_o (), .l4_forced_evictions_o (),
+    .l3_hits_o (), .l3_misses_o (), .l3_fills_o (), .l3_evictions_o (),
+    .l3_protected_evictions_o (), .l3_forced_evictions_o (),
+    .l2_hits_o (), .l2_misses_o (), .l2_fills_o (), .l2_evictions_o (),
+    .l2_protected_evictions_o (), .l2_forced_evictions_o ()
+  );
+  assign arr_est_o = arr_valid_i ? probe_reads : 3'd4;
+
+  ///////////////////////
+  // 4. The scheduler  //
+  ///////////////////////
+
+  xl_walk_sched #(
+    .NumSlots       (NumSlots),
+    .AgingThreshold (AgingThreshold),
+    .Policy         (Policy),
+    .LfsrSeed       (LfsrSeed),
+    .TagWidth       (TagWidth),
+    .CntWidth       (StatWidth)
+  ) u_walk_sched (
+    .clk_i,
+    .rst_ni,
+    .arr_valid_i     (arr_valid_i),
+    .arr_va_i        (arr_va_i),
+    .arr_instr_id_i  (arr_instr_id_i),
+    .arr_est_i       ({5'd0, arr_est_o}),
+    .arr_tag_i       (arr_tag_i),
+    .arr_blocked_i   (arr_valid_i && co_arr_blocked),
+    .arr_ready_o     (ws_arr_ready),
+    .arr_buffered_o  (ws_arr_buffered),
+    .arr_slot_o      (ws_arr_slot),
+    .arr_score_o     (ws_arr_score),
+    .disp_ready_i    (|wk_idle),
+    .disp_valid_o    (ws_disp_valid),
+    .disp_rule_o     (ws_disp_rule),
+    .disp_slot_o     (ws_disp_slot),
+    .disp_va_o       (ws_disp_va),
+    .disp_instr_id_o (ws_disp_instr_id),
+    .disp_stamp_o    (ws_disp_stamp),
+    .disp_score_o    (ws_disp_score),
+    .disp_tag_o      (ws_disp_tag),
+    .blocked_i       (co_blocked),
+    .kill_i          (co_kill),
+    .count_o         (ws_count),
+    .cnt_arrivals_o  (), .cnt_immediate_o (), .cnt_aging_o (), .cnt_batch_o (),
+    .cnt_minscore_o  (), .cnt_fcfs_o (), .cnt_random_o (), .cnt_full_o (), .cnt_killed_o ()
+  );
+  assign arr_ready_o    = ws_arr_ready;
+  assign arr_buffered_o = ws_arr_buffered;
+  assign arr_slot_o     = ws_arr_slot;
+  assign arr_score_o    = ws_arr_score;
+  assign disp_valid_o   = ws_disp_valid;
+  assign disp_rule_o    = ws_disp_rule;
+  assign disp_slot_o    = ws_disp_slot;
+  assign disp_tag_o     = ws_disp_tag;
+  assign stuck_o = (|wk_idle) && ws_count != '0 && !ws_disp_valid;
+
+  /////////////////////////////////////////
+  // 5. Where the dispatched walk starts //
+  /////////////////////////////////////////
+
+  logic [WalkW-1:0] idle_first;
+  assign idle_first    = lowest(wk_idle);
+  assign disp_walker_o = idle_first;
+
+  logic use_resume;
+`ifdef XL_MUTANT_RESUME_SHALLOW
+  assign use_resume = disp_from_buf && co_resume_pl != 3'd0;
+`else
+  assign use_resume = disp_from_buf && co_resume_pl != 3'd0 &&
+                      !(lookup_hit_level != 3'd0 && lookup_hit_level < co_resume_pl);
+`endif
+  always_comb begin
+    if (!ws_disp_valid) begin
+      disp_level_o = 3'd0;
+      disp_node_o  = '0;
+    end else if (use_resume) begin
+      disp_level_o = co_resume_pl - 3'd1;
+      disp_node_o  = co_resume_pa;
+    end else if (lookup_hit_level != 3'd0) begin
+      disp_level_o = lookup_hit_level - 3'd1;
+      disp_node_o  = lookup_next;
+    end else begin
+      disp_level_o = 3'd4;
+      disp_node_o  = root_i;
+    end
+  end
+  assign disp_resumed_o = ws_disp_valid && use_resume;
+
+  /////////////////////////
+  // 6. The memory port  //
+  /////////////////////////
+
+  logic [WalkW-1:0] req_sel;
+`ifdef XL_MUTANT_PORT_HIGHEST
+  assign req_sel = highest(wk_req);
+`else
+  assign req_sel = lowest(wk_req);
+`endif
+  logic [2:0]  rq_level;
+  logic [47:0] rq_va;
+  logic [51:0] rq_node;
+  assign rq_level         = wk_level_q[3*req_sel +: 3];
+  assign rq_va            = wk_va_q[48*req_sel +: 48];
+  assign rq_node          = wk_node_q[52*req_sel +: 52];
+  assign mem_req_valid_o  = |wk_req;
+  assign mem_req_walker_o = req_sel;
+  assign mem_req_level_o  = rq_level;
+  // line = node + 64 * (index >> 3)
+  assign mem_req_addr_o   = rq_node + {37'd0, pt_index(rq_va, rq_level) >> 3, 6'd0};
+
+  /////////////////////
+  // Completions     //
+  /////////////////////
+
+  // Lane i: the walker's own completion when i is its lane, else a coalesced neighbour's.
+  for (genvar i = 0; i < 8; i++) begin : g_cpl
+    logic own;
+    assign own = rsp_leaf && rw_lane == 3'(i);
+    assign cpl_valid_o[i]     = own || co_cpl_valid[i];
+    assign cpl_coalesced_o[i] = !own && co_cpl_valid[i];
+    assign cpl_tag_o[TagWidth*i +: TagWidth] =
+        own ? wk_tag_q[TagWidth*rsp_walker_i +: TagWidth] :
+        co_cpl_valid[i] ? slot_tag_q[TagWidth*co_cpl_slot[SlotW*i +: SlotW] +: TagWidth] : '0;
+    assign cpl_frame_o[52*i +: 52] =
+        own ? (rw_level == 3'd1 ? {rw_pte[51:12], 12'h000} : {rw_pte[51:21], 21'h0}) :
+        co_cpl_valid[i] ? co_cpl_frame[52*i +: 52] : '0;
+    assign cpl_shift_o[5*i +: 5] =
+        own ? (rw_level == 3'd1 ? 5'd12 : 5'd21) : co_cpl_valid[i] ? co_cpl_shift[5*i +: 5] : '0;
+    assign cpl_reads_o[3*i +: 3] = own ? wk_reads_q[3*rsp_walker_i +: 3] : '0;
+  end
+
+  ///////////////
+  // The edge  //
+  ///////////////
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wk_state_q  <= '0;
+      wk_level_q  <= '0;
+      wk_reads_q  <= '0;
+      wk_wait_q   <= '0;
+      walks_q     <= '0;
+      reads1_q    <= '0;
+      reads2_q    <= '0;
+      reads3_q    <= '0;
+      reads4_q    <= '0;
+      coalesced_q <= '0;
+      resumed_q   <= '0;
+      cl_stalls_q <= '0;
+      faults_q    <= '0;
+    end else begin
+      coalesced_q <= coalesced_q + StatWidth'($countones(co_cpl_valid));
+      if (stuck_o) cl_stalls_q <= cl_stalls_q + StatWidth'(1);
+      // walkers in LOOKUP count down
+      for (int w = 0; w < NumWalkers; w++) begin
+        if (wk_state_q[2*w +: 2] == WkLookup) begin
+          wk_wait_q[8*w +: 8] <= wk_wait_q[8*w +: 8] - 8'd1;
+          if (wk_wait_q[8*w +: 8] == 8'd1) wk_state_q[2*w +: 2] <= WkReq;
+        end
+      end
+      // the response
+      if (rsp_valid_i) begin
+        if (rsp_fill) begin
+          wk_level_q[3*rsp_walker_i +: 3] <= rw_level - 3'd1;
+          wk_state_q[2*rsp_walker_i +: 2] <= WkReq;
+        end else begin
+          wk_state_q[2*rsp_walker_i +: 2] <= WkIdle;
+          if (rsp_fault_o) faults_q <= faults_q + StatWidth'(1);
+          else             walks_q  <= walks_q + StatWidth'(1);
+        end
+      end
+      // the memory port
+      if (mem_req_valid_o && mem_req_ready_i) begin
+        wk_state_q[2*req_sel +: 2] <= WkWait;
+        wk_reads_q[3*req_sel +: 3] <= wk_reads_q[3*req_sel +: 3] + 3'd1;
+        case (rq_level)
+          3'd1:    reads1_q <= reads1_q + StatWidth'(1);
+          3'd2:    reads2_q <= reads2_q + StatWidth'(1);
+          3'd3:    reads3_q <= reads3_q + StatWidth'(1);
+          default: reads4_q <= reads4_q + StatWidth'(1);
+        endcase
+      end
+      // the dispatched walk
+      if (ws_disp_valid) begin
+        wk_state_q[2*idle_first +: 2] <= (PwcLatency == 1) ? WkReq : WkLookup;
+        wk_wait_q[8*idle_first +: 8]  <= 8'(PwcLatency - 1);
+        wk_level_q[3*idle_first +: 3] <= disp_level_o;
+        wk_reads_q[3*idle_first +: 3] <= 3'd0;
+        if (disp_resumed_o) resumed_q <= resumed_q + StatWidth'(1);
+      end
+    end
+  end
+
+  // Data fields: no reset (read only through a busy walker or a valid slot).
+  always_ff @(posedge clk_i) begin
+    if (rsp_fill) begin
+      wk_node_q[52*rsp_walker_i +: 52] <= {rw_pte[51:12], 12'h000};
+    end
+    if (ws_disp_valid) begin
+      wk_va_q[48*idle_first +: 48]             <= ws_disp_va;
+      wk_node_q[52*idle_first +: 52]           <= disp_node_o;
+      wk_tag_q[TagWidth*idle_first +: TagWidth] <= ws_disp_tag;
+    end
+    if (ws_arr_buffered) begin
+      slot_tag_q[TagWidth*ws_arr_slot +: TagWidth] <= arr_tag_i;
+    end
+  end
+
+  assign cnt_walks_o     = walks_q;
+  assign cnt_reads_l1_o  = reads1_q;
+  assign cnt_reads_l2_o  = reads2_q;
+  assign cnt_reads_l3_o  = reads3_q;
+  assign cnt_reads_l4_o  = reads4_q;
+  assign cnt_coalesced_o = coalesced_q;
+  assign cnt_resumed_o   = resumed_q;
+  assign cnt_cl_stalls_o = cl_stalls_q;
+  assign cnt_faults_o    = faults_q;
+
+  // A response comes only for a walker waiting for one; the port is never granted to a
+  // walker that is not asking.
+  `XL_ASSERT(RspToWaiting, (!rsp_valid_i || wk_state_q[2*rsp_walker_i +: 2] == WkWait), clk_i, rst_ni)
+  `XL_ASSERT(DispToIdle, (!ws_disp_valid || wk_idle[idle_first]), clk_i, rst_ni)
+
+endmodule
