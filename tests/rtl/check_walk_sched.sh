@@ -1,0 +1,162 @@
+#!/bin/sh
+# check_walk_sched.sh - every check of the RTL twin of the IOMMU walk buffer and scheduler
+# (rtl/xl_walk_sched.sv against model/src/walk_sched.c), one TAP line each
+# ("ok - NAME" / "not ok - NAME"), then "N passed, N failed"; exit status 1 if any failed.
+# Run from anywhere; everything it builds goes under build/.
+#   1. the Icarus testbench tests/rtl/tb_xl_walk_sched.sv (directed, hand-computed cases);
+#   2. verilator --lint-only -Wall, every policy at both parameter sets (waivers, each
+#      justified, in tests/lockstep/walk_sched_waiver.vlt);
+#   3. Yosys: synth -top xl_walk_sched at the small parameter set (SIMT, 16 slots); prints
+#      the cell count;
+#   4. the Verilator lockstep (tests/lockstep/build_walk_sched.sh): both parameter sets,
+#      every policy, both stimulus modes, several seeds (about 1.5 million compared cycles);
+#      RTL-alone speed for reference;
+#   5. the checker's self-tests: an injected fault must be reported (exit 1, MISMATCH, a
+#      waveform from the automatic re-run); bad options and impossible parameters exit 2;
+#   6. the mutants (tests/lockstep/mutants_walk_sched.sh): each must be killed.
+cd "$(dirname "$0")/../.." || exit 1
+
+LOG=build/rtl/check_walk_sched
+mkdir -p "$LOG"
+pass=0
+fail=0
+t_start=$(date +%s)
+
+ok() { echo "ok - $*"; pass=$((pass + 1)); }
+notok() { echo "not ok - $*"; fail=$((fail + 1)); }
+
+# ------------------------------------------------------------------ 1. Icarus testbench
+tb_log="$LOG/icarus.log"
+if iverilog -g2012 -Wall -Irtl -o "$LOG/tb_xl_walk_sched.vvp" tests/rtl/tb_xl_walk_sched.sv \
+        rtl/xl_walk_sched.sv > "$LOG/icarus-build.log" 2>&1 &&
+   vvp -n "$LOG/tb_xl_walk_sched.vvp" > "$tb_log" 2>&1; then
+    ok "icarus tb_xl_walk_sched: $(grep -c '^ok - ' "$tb_log") checks"
+else
+    notok "icarus tb_xl_walk_sched ($(grep -c '^not ok - ' "$tb_log") failed; see $tb_log)"
+    grep '^not ok - ' "$tb_log" | head -n 5 | sed 's/^/#   /'
+fi
+
+# ------------------------------------------------------------------ 2. Verilator lint
+lint_bad=""
+for set in "16 8" "256 2000000"; do
+    for pol in 0 1 2; do
+        slots=${set% *}
+        aging=${set#* }
+        if ! verilator --lint-only -Wall tests/lockstep/walk_sched_waiver.vlt -Irtl \
+                -GNumSlots="$slots" -GAgingThreshold="$aging" -GPolicy="$pol" \
+                rtl/xl_walk_sched.sv > "$LOG/lint-$slots-$pol.log" 2>&1 ||
+           [ -s "$LOG/lint-$slots-$pol.log" ]; then
+            lint_bad="$lint_bad $slots/$pol"
+        fi
+    done
+done
+if [ -z "$lint_bad" ]; then
+    ok "verilator --lint-only -Wall: clean (3 policies x 16 and 256 slots)"
+else
+    notok "verilator --lint-only -Wall: warnings for slots/policy$lint_bad (see $LOG/lint-*.log)"
+fi
+
+# ------------------------------------------------------------------ 3. Yosys synthesis
+# Small parameter set as in tests/lockstep/build_walk_sched.sh, SIMT (the largest policy).
+ys_log="$LOG/yosys.log"
+CHP="chparam -set NumSlots 16 -set AgingThreshold 8 -set Policy 2 -set TagWidth 8"
+CHP="$CHP -set CntWidth 16 xl_walk_sched"
+if yosys -q -l "$ys_log" -p "read_verilog -defer -sv -Irtl rtl/xl_walk_sched.sv; $CHP;
+        synth -top xl_walk_sched; stat" > /dev/null 2>&1; then
+    cells=$(grep 'Number of cells' "$ys_log" | tail -n 1 | awk '{print $NF}')
+    ok "yosys synth -top xl_walk_sched (16 slots, SIMT): $cells cells"
+else
+    notok "yosys synth -top xl_walk_sched (see $ys_log)"
+fi
+
+# ------------------------------------------------------------------ 4. lockstep
+total=0
+small_c=0; small_t=0; paper_c=0; paper_t=0
+if bin=$(sh tests/lockstep/build_walk_sched.sh 2> "$LOG/lockstep-build.log"); then
+    ok "lockstep build ($bin)"
+    # params policy mode aging seed cycles
+    RUNS="small all random 8 1 100000
+small all random 8 2 100000
+small all pressure 8 3 100000
+small all pressure 8 4 100000
+paper all random 2000000 5 15000
+paper all pressure 64 6 15000
+paper simt random 64 7 20000"
+    while read -r params pol mode aging seed cycles; do
+        name="lockstep $params $pol $mode aging=$aging seed=$seed"
+        log="$LOG/lockstep-$params-$pol-$mode-$aging-$seed.log"
+        if "$bin" --params "$params" --policy "$pol" --mode "$mode" --aging "$aging" \
+                --seed "$seed" --cycles "$cycles" < /dev/null > "$log" 2>&1; then
+            # the per-policy PASS lines carry cycles=, time= (per-policy runs only)
+            c=$(grep '^PASS' "$log" | grep -v 'policy=all' |
+                sed -n 's/.* cycles=\([0-9]*\) .*/\1/p' | awk '{s += $1} END {print s + 0}')
+            t=$(grep '^PASS' "$log" | grep -v 'policy=all' |
+                sed -n 's/.* time=\([0-9.]*\)s.*/\1/p' | awk '{s += $1} END {print s + 0}')
+            total=$((total + c))
+            if [ "$params" = small ]; then
+                small_c=$((small_c + c)); small_t=$(echo "$small_t $t" | awk '{print $1 + $2}')
+            else
+                paper_c=$((paper_c + c)); paper_t=$(echo "$paper_t $t" | awk '{print $1 + $2}')
+            fi
+            ok "$name: $c cycles"
+        else
+            notok "$name (see $log)"
+            grep -E '^(MISMATCH|FAIL|reproduce)' "$log" | head -n 3 | sed 's/^/#   /'
+        fi
+    done <<EOF
+$RUNS
+EOF
+    for params in small paper; do
+        if [ "$params" = small ]; then c=200000; else c=10000; fi
+        r=$("$bin" --params "$params" --policy simt --cycles "$c" --rtl-only 2>&1 |
+            sed -n 's/^PASS.* rate=\([0-9]*\) cycles.*/\1/p')
+        echo "# RTL alone ($params, simt, no C, no compare): ${r:-?} cycles/s"
+    done
+    echo "$small_c $small_t $paper_c $paper_t" | awk '{
+        f = "# lockstep %s: %d cycles in %.1f s = %.0f cycles/s\n"
+        printf f, "small", $1, $2, ($2 > 0 ? $1 / $2 : 0)
+        printf f, "paper", $3, $4, ($4 > 0 ? $3 / $4 : 0) }'
+
+    # -------------------------------------------------------------- 5. checker self-tests
+    log="$LOG/inject.log"
+    "$bin" --params small --policy simt --seed 9 --cycles 3000 --inject-fault 1234 \
+        --inject-field disp_slot --wave-dir "$LOG/waves" > "$log" 2>&1
+    rc=$?
+    if [ "$rc" = 1 ] && grep -q '^MISMATCH.* cycle=1234' "$log" &&
+       grep -q '^reproduce: ' "$log" && grep -q 're-run reproduced the failure' "$log"; then
+        ok "fault injection caught (exit 1, MISMATCH at cycle 1234, reproduce line, waveform)"
+    else
+        notok "fault injection not caught as expected (exit $rc; see $log)"
+    fi
+    "$bin" --policy nonsense > "$LOG/badopt.log" 2>&1
+    rc=$?
+    if [ "$rc" = 2 ] && [ "$(wc -l < "$LOG/badopt.log")" -eq 1 ]; then
+        ok "bad option: one line on stderr, exit 2"
+    else
+        notok "bad option: exit $rc (see $LOG/badopt.log)"
+    fi
+    "$bin" --params small --aging 5 > "$LOG/badparam.log" 2>&1
+    rc=$?
+    if [ "$rc" = 2 ] && [ "$(wc -l < "$LOG/badparam.log")" -eq 1 ]; then
+        ok "impossible parameters (no model with --aging 5): one line on stderr, exit 2"
+    else
+        notok "impossible parameters: exit $rc (see $LOG/badparam.log)"
+    fi
+else
+    notok "lockstep build (see $LOG/lockstep-build.log)"
+fi
+
+# ------------------------------------------------------------------ 6. mutants
+sh tests/lockstep/mutants_walk_sched.sh > "$LOG/mutants.log" 2>&1
+while read -r line; do
+    case "$line" in
+        "ok - "*) ok "${line#ok - }" ;;
+        "not ok - "*) notok "${line#not ok - }" ;;
+    esac
+done < "$LOG/mutants.log"
+grep -q '^ok - \|^not ok - ' "$LOG/mutants.log" || notok "mutants: no result (see $LOG/mutants.log)"
+
+t_end=$(date +%s)
+echo "# lockstep cycles compared: $total; wall time $((t_end - t_start)) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
