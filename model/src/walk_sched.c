@@ -24,11 +24,13 @@
  *    dispatched this cycle (all such entries share one score), or 0 if none.
  *
  * Pick rules. "a older than b" is (int32_t)(a - b) < 0 on 32-bit stamps, computed as
- * ((a - b) & 0x80000000) != 0 to avoid an implementation-defined conversion. Live
- * stamps always span less than 2^31 (FCFS: < slots; SIMT: < aging_threshold + 2*slots,
- * hence the limits 2^30 and 2^20 checked by init), so on live entries this is a total
- * order and any reduction shape (linear scan here, a tree in the RTL) gives the same
- * pick. Stamps of live entries are distinct; the last tie rule (lower slot index) is
+ * ((a - b) & 0x80000000) != 0 to avoid an implementation-defined conversion. Without
+ * coalescing, live stamps span less than 2^31 (FCFS: < slots; SIMT: < aging_threshold +
+ * 2*slots, hence the limits 2^30 and 2^20 checked by init), so on live entries this is a
+ * total order and any reduction shape (linear scan here, a tree in the RTL) gives the
+ * same pick. With coalescing, an entry excluded by CL is passed without bound while a
+ * walker stays in its neighbourhood; the order stays total as long as no entry outlives
+ * 2^31 later arrivals (a walk would have to last that long), and RANDOM has no bound. Stamps of live entries are distinct; the last tie rule (lower slot index) is
  * there only to make the key total.
  *  - FCFS:   key = (stamp age, slot).                       rule FCFS
  *  - SIMT:   key = (class, class == 2 ? score : 0, stamp age, slot), lexicographic
