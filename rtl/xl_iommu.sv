@@ -26,7 +26,8 @@
 // The edge: the sub-blocks update; walkers in LOOKUP count down (to REQ at 0); the
 // responding walker goes IDLE (leaf or fault) or to REQ one level down; a granted request
 // moves its walker to WAIT; the dispatched walker starts in LOOKUP (PwcLatency - 1 cycles)
-// or directly in REQ when PwcLatency is 1.
+// or directly in REQ when PwcLatency is 1. Every field of a port whose valid is low reads 0,
+// as the C's memset (mem_req_* and disp_walker_o are gated with their valid).
 //
 // Where the hardware form differs from the C code's form (behaviour identical):
 //   1. Coalesced completions need the buffered request's tag: the C reads it from the
@@ -372,7 +373,8 @@ module xl_iommu #(
 
   logic [WalkW-1:0] idle_first;
   assign idle_first    = lowest(wk_idle);
-  assign disp_walker_o = idle_first;
+  // Like every field of an invalid port, the walker reads 0 without a dispatch (C memset).
+  assign disp_walker_o = ws_disp_valid ? idle_first : '0;
 
   logic use_resume;
 `ifdef XL_MUTANT_RESUME_SHALLOW
@@ -415,10 +417,13 @@ module xl_iommu #(
   assign rq_va            = wk_va_q[48*req_sel +: 48];
   assign rq_node          = wk_node_q[52*req_sel +: 52];
   assign mem_req_valid_o  = |wk_req;
-  assign mem_req_walker_o = req_sel;
-  assign mem_req_level_o  = rq_level;
+  // Without a request every field reads 0 (C memset), not walker 0's registers, whose node
+  // and VA have no reset.
+  assign mem_req_walker_o = mem_req_valid_o ? req_sel : '0;
+  assign mem_req_level_o  = mem_req_valid_o ? rq_level : 3'd0;
   // line = node + 64 * (index >> 3)
-  assign mem_req_addr_o   = rq_node + {37'd0, pt_index(rq_va, rq_level) >> 3, 6'd0};
+  assign mem_req_addr_o   = mem_req_valid_o ?
+                            rq_node + {37'd0, pt_index(rq_va, rq_level) >> 3, 6'd0} : '0;
 
   /////////////////////
   // Completions     //

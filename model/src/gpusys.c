@@ -1501,7 +1501,10 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             walk_done(g, o->cpl_tag[i], o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
                       o->cpl_coalesced[i], i, rw);
     xl_iommu_commit(io, &in, o);
-    g->io_stuck = o->stuck;
+    /* "stuck" (an idle walker, every buffered request with CL) lets the model skip cycles
+     * until something changes; an arrival buffered or a response taken in this very cycle
+     * is such a change, so then the next cycle must run */
+    g->io_stuck = o->stuck && !o->ws.arr_buffered && !in.rsp_valid;
     if (g->ev && io->co.nmoved)
         for (uint32_t i = 0; i < io->co.nmoved; i++) {
             uint32_t sl = io->co.moved[i];

@@ -1,0 +1,361 @@
+#!/bin/sh
+# tests/rtl/check_iommu.sh - every RTL check of xl_iommu (rtl/xl_iommu.sv, the IOMMU walk path
+# top: scheduler, PWC, coalescing, walkers, one memory port; spec seed-000-003 §1.5, §2, §3), one
+# TAP line each ("ok - NAME" / "not ok - NAME", as tests/run.sh counts them); exit status 1 if
+# anything failed. Runnable from anywhere; builds only under build/ (build/rtl/iommu/).
+#   icarus    tests/rtl/tb_xl_iommu.sv: the §3.4 walkthrough and directed cases, hand-computed
+#   lint      verilator --lint-only -Wall of the top with its sub-blocks (paper and small sets;
+#             waivers, each justified, in tests/lockstep/xl_iommu_waiver.vlt)
+#   yosys     synth -flatten -top xl_iommu at the small parameter set (cells printed)
+#   lockstep  tests/lockstep/xl_iommu_lockstep (built by build_iommu.sh): the C twin against
+#             the Verilated RTL at every built parameter set, random and pressure stimulus with
+#             several seeds, and workload replays of `xlat run --iommu-trace` recordings (MVT,
+#             XSBench, GESUMMV, NW) made here with settings that match each model; fault
+#             injection must be caught; bad options and mismatched traces exit 2; each mutant of
+#             tests/lockstep/mutants_iommu.sh must be killed
+# Builds build/xlat first if it is missing (make build/xlat). Two lanes of work run side by
+# side (2 cores); their TAP lines are printed when both are done.
+# Environment: XL_LOCKSTEP_CYCLES (default 20000) cycles per random/pressure run; a replay runs
+# its trace's first 2x that many cycles at the paper sets and 5x at the others (make lockstep's
+# 2,000,000 replays whole traces). Traces: --scale 0.0002 at the paper sets, 0.001 at the others
+# (XL_TRACE_SCALE overrides both; NW's trace does not shrink below about 800,000 cycles).
+# Style guide: ../shared/spec/rtl-style-and-verification.md §1.10, §1.11, §2.3.
+cd "$(dirname "$0")/../.." || exit 1
+
+B=build/rtl/iommu
+L=$B/logs
+mkdir -p "$B/icarus" "$B/yosys" "$B/lint" "$L" "$B/traces"
+CYC=${XL_LOCKSTEP_CYCLES:-20000}
+case "$CYC" in ''|*[!0-9]*) echo "check_iommu.sh: XL_LOCKSTEP_CYCLES must be a number" >&2
+                           exit 2 ;; esac
+T0=$(date +%s)
+RTL="rtl/xl_iommu.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
+VLT=tests/lockstep/xl_iommu_waiver.vlt
+MAIN_TAP=$L/tap-main.txt
+: > "$MAIN_TAP"
+
+# TAP lines go to the lane's file (printed at the end, in order).
+TAP=$MAIN_TAP
+ok() { echo "ok - $*" >> "$TAP"; }
+notok() { echo "not ok - $*" >> "$TAP"; }
+info() { echo "# $*" >> "$TAP"; }
+
+# The small parameter set (tests/rtl/tb_xl_iommu.sv), for lint and synthesis.
+SMALL_SET="NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 AgingThreshold 1000 L4Entries 2 L4Ways 2
+           L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 PwcLatency 1 TagWidth 8 StatWidth 16"
+chparams() { set -- $SMALL_SET; s=""; while [ $# -gt 1 ]; do s="$s -chparam $1 $2"; shift 2
+             done; echo "$s"; }
+gflags() { set -- $SMALL_SET; s=""; while [ $# -gt 1 ]; do s="$s -G$1=$2"; shift 2; done
+           echo "$s"; }
+
+# ------------------------------------------------------------------ yosys (background)
+# -defer: elaborate only at the small parameters (read_verilog alone would first elaborate the
+# 256-slot defaults, three quarters of the time). -flatten: the sub-blocks' statistics outputs
+# the top leaves open are removed, as in a real build. About 30 s: started first, collected
+# at the end.
+( yosys -q -l "$B/yosys/synth-small.log" -p "read_verilog -sv -defer -Irtl $RTL;
+      hierarchy -top xl_iommu $(chparams); synth -flatten -top xl_iommu;
+      tee -o $B/yosys/stat-small.txt stat" > /dev/null 2>&1
+  echo $? > "$B/yosys/synth-small.rc" ) &
+YOSYS_PID=$!
+rm -f "$B/yosys/synth-small.rc"
+
+# ------------------------------------------------------------------ build/xlat
+XLAT=build/xlat
+if [ ! -x "$XLAT" ]; then
+    if make build/xlat > "$L/make-xlat.log" 2>&1; then
+        ok "build/xlat built (make build/xlat)"
+    else
+        notok "make build/xlat failed (see $L/make-xlat.log)"
+    fi
+fi
+
+# ------------------------------------------------------------------ icarus
+if iverilog -g2012 -Wall -Wno-timescale -Irtl -o "$B/icarus/tb_xl_iommu.vvp" $RTL \
+        tests/rtl/tb_xl_iommu.sv > "$B/icarus/build.log" 2>&1; then
+    vvp -n "$B/icarus/tb_xl_iommu.vvp" > "$B/icarus/tb_xl_iommu.log" 2>&1
+    rc=$?
+    np=$(grep -c '^ok ' "$B/icarus/tb_xl_iommu.log")
+    nf=$(grep -c '^not ok ' "$B/icarus/tb_xl_iommu.log")
+    na=$(grep -c 'ERROR' "$B/icarus/tb_xl_iommu.log")
+    grep '^not ok ' "$B/icarus/tb_xl_iommu.log" \
+        | sed 's/^not ok - /not ok - icarus tb_xl_iommu: /' >> "$TAP"
+    if [ "$rc" = 0 ] && [ "$nf" = 0 ] && [ "$na" = 0 ] && [ "$np" -gt 0 ]; then
+        ok "icarus tb_xl_iommu: $np hand-computed checks (§3.4 walkthrough, immediate dispatch," \
+           "PWC-shortened walks, 2 MB leaf, fault, buffer full, port arbitration), no assertion"
+    elif [ "$nf" = 0 ]; then
+        notok "icarus tb_xl_iommu: exit $rc, $na assertion message(s)" \
+              "(see $B/icarus/tb_xl_iommu.log)"
+    fi
+else
+    notok "icarus tb_xl_iommu: compile failed (see $B/icarus/build.log)"
+fi
+
+# ------------------------------------------------------------------ verilator lint
+lint() {   # lint NAME ARGS...
+    name=$1; shift
+    # shellcheck disable=SC2086
+    if verilator --lint-only -Wall -Irtl --top-module xl_iommu "$@" $VLT $RTL \
+            > "$B/lint/$name.log" 2>&1; then
+        ok "verilator --lint-only -Wall xl_iommu + sub-blocks ($name): clean (waivers: $VLT)"
+    else
+        notok "verilator --lint-only -Wall xl_iommu ($name) (see $B/lint/$name.log)"
+    fi
+}
+lint "paper defaults, --assert" --assert
+# shellcheck disable=SC2046
+lint "small set, --assert" --assert $(gflags)
+lint "small set, no --assert" $(gflags)
+
+# ------------------------------------------------------------------ lockstep harness
+LS=""
+if sh tests/lockstep/build_iommu.sh > "$L/lockstep-build.log" 2>&1; then
+    LS=$(tail -n 1 "$L/lockstep-build.log")
+    ok "lockstep harness built ($LS: $(cut -d' ' -f1 "$B/lockstep/models.txt" | tr '\n' ' '))"
+else
+    notok "lockstep harness build (see $L/lockstep-build.log)"
+fi
+
+# ------------------------------------------------------------------ traces
+# xlat settings of each parameter set (tests/lockstep/build_iommu.sh); --seed 1 gives the LFSR
+# seed 0xc728efc6 the models were built with.
+SM="--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=4 --set pwc.l3_ways=2"
+SM="$SM --set pwc.l2_entries=8 --set pwc.l2_ways=4"
+settings() {
+    case $1 in
+        paper_simt_both) echo "--set iommu.sched=simt --set iommu.coalesce=both" ;;
+        paper_fcfs_off) echo "--set iommu.sched=fcfs --set iommu.coalesce=off" ;;
+        small_random_both) echo "--set iommu.sched=random --set iommu.coalesce=both" \
+            "--set iommu.buffer_entries=16 --set iommu.walkers=2 $SM" ;;
+        mid_simt_upper) echo "--set iommu.sched=simt --set iommu.coalesce=upper" \
+            "--set iommu.buffer_entries=32 --set iommu.walkers=4 --set iommu.aging_threshold=24" \
+            "--set iommu.pwc_latency=3 $SM" ;;
+        tiny_fcfs_leaf) echo "--set iommu.sched=fcfs --set iommu.coalesce=leaf" \
+            "--set iommu.buffer_entries=8 --set iommu.walkers=3 --set iommu.pwc_latency=2" \
+            "--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=2" \
+            "--set pwc.l3_ways=2 --set pwc.l2_entries=4 --set pwc.l2_ways=2" ;;
+        *) return 1 ;;
+    esac
+}
+MODELS="paper_simt_both paper_fcfs_off small_random_both mid_simt_upper tiny_fcfs_leaf"
+WORKLOADS="mvt xsbench gesummv nw"
+scale_of() { case $1 in paper_*) echo "${XL_TRACE_SCALE:-0.0002}" ;;
+                        *) echo "${XL_TRACE_SCALE:-0.001}" ;; esac; }
+# record MODEL WL: build/rtl/iommu/traces/MODEL-WL.tr, kept while newer than build/xlat.
+record() {
+    t=$B/traces/$1-$2.tr
+    if [ ! -s "$t" ] || [ "$XLAT" -nt "$t" ]; then
+        # shellcheck disable=SC2046
+        "$XLAT" run --quiet --seed 1 --workload "$2" --scale "$(scale_of "$1")" \
+            --iommu-trace "$t.tmp" $(settings "$1") > "$L/record-$1-$2.log" 2>&1 \
+            && mv "$t.tmp" "$t" || { rm -f "$t.tmp"; return 1; }
+    fi
+}
+nrec=0
+for m in $MODELS; do
+    for w in $WORKLOADS; do
+        if record "$m" "$w"; then
+            nrec=$((nrec + 1))
+        else
+            notok "record trace $m $w: xlat run failed (see $L/record-$m-$w.log)"
+        fi
+    done
+done
+[ "$nrec" -gt 0 ] && ok "$nrec IOMMU-boundary traces recorded or up to date in $B/traces" \
+    "(xlat run --seed 1, settings matching each model)"
+
+# ------------------------------------------------------------------ lockstep runs
+# pass LOG: the run's PASS line fields.
+rate_of() { sed -n 's/^PASS .* rate=\([0-9]*\) cycles\/s.*/\1/p' "$1"; }
+cyc_of() { sed -n 's/^PASS .* cycles=\([0-9]*\) .*/\1/p' "$1"; }
+
+# The coverage minimums (10 per bin, see the harness) are sized for runs of 20000 cycles or
+# more; shorter runs report coverage without enforcing it.
+if [ "$CYC" -ge 20000 ]; then COV=""; COVTXT="coverage met"
+else COV="--cov-min 0"; COVTXT="coverage reported, not enforced below 20000 cycles"; fi
+
+# run_ls MODEL MODE SEED: a random/pressure run that must pass with its coverage met.
+run_ls() {
+    log=$L/ls-$1-$2-seed$3.log
+    # shellcheck disable=SC2086
+    "$LS" --params "$1" --mode "$2" --seed "$3" --cycles "$CYC" $COV --no-rerun > "$log" 2>&1
+    rc=$?
+    if [ "$rc" = 0 ] && grep -q '^PASS' "$log"; then
+        ok "lockstep $1 $2 seed=$3: $CYC cycles, every output and counter equal every cycle," \
+           "walker state every 16, $COVTXT ($(rate_of "$log") cycles/s)"
+        echo "$CYC" >> "$TAP.cycles"
+    else
+        first=$(grep -E '^(MISMATCH|FAIL)' "$log" | head -n 1)
+        notok "lockstep $1 $2 seed=$3: ${first:-exit $rc} (see $log)"
+    fi
+}
+
+# replay MODEL WL: the recorded trace, every cycle stepped (idle ones in between); C and RTL
+# must agree every cycle and the C twin must reproduce every recorded digest. If the recording
+# model skipped a cycle in which the block acts (the harness's diagnosis), that is reported as
+# a failure of the model, and the trace is replayed once more on the model's own steps.
+replay() {
+    t=$B/traces/$1-$2.tr
+    [ -s "$t" ] || { notok "replay $1 $2: no trace"; return; }
+    case $1 in paper_*) cap=$((2 * CYC)) ;; *) cap=$((5 * CYC)) ;; esac
+    tc=$(($(tail -n 1 "$t" | cut -d' ' -f2) - $(grep -m 1 '^C ' "$t" | cut -d' ' -f2) + 1))
+    lim=""
+    part=""
+    if [ "$tc" -gt "$cap" ]; then
+        lim="--cycles $cap"
+        part=" (first $cap of $tc cycles)"
+    fi
+    log=$L/replay-$1-$2.log
+    # shellcheck disable=SC2086
+    "$LS" --params "$1" --replay "$t" $lim --no-rerun > "$log" 2>&1
+    rc=$?
+    lines=$(sed -n 's/^replay: \([0-9]*\) trace lines.*/\1/p' "$log")
+    if [ "$rc" = 0 ] && grep -q '^PASS' "$log"; then
+        ok "replay $1 $2$part: $lines trace lines over" \
+           "$(cyc_of "$log") cycles, C = RTL every cycle, every recorded digest reproduced" \
+           "($(rate_of "$log") cycles/s)"
+        cyc_of "$log" >> "$TAP.cycles"
+    elif grep -q 'the model skipped an active cycle' "$log"; then
+        at=$(sed -n 's/^REPLAY DIGEST DIFFERS .*(trace cycle \([0-9]*\), not in the trace)/\1/p' \
+            "$log")
+        n=$(sed -n 's/^REPLAY DIGEST DIFFERS .* cycle=\([0-9]*\) .*/\1/p' "$log")
+        echo "$n" >> "$TAP.cycles"
+        notok "replay $1 $2$part: C = RTL for $n cycles, but the recording model (xlat run)" \
+              "skipped trace cycle $at although the block dispatches in it (a stuck cycle" \
+              "that buffered an arrival; model/src/iommu.c xl_iommu_busy, gpusys io_stuck)" \
+              "(see $log)"
+        log2=$L/replay-listed-$1-$2.log
+        # shellcheck disable=SC2086
+        "$LS" --params "$1" --replay "$t" --replay-listed $lim --no-rerun > "$log2" 2>&1
+        if [ $? = 0 ] && grep -q '^PASS' "$log2"; then
+            ok "replay-listed $1 $2$part: on the model's own $(cyc_of "$log2") steps C = RTL" \
+               "every step and every recorded digest reproduced ($(rate_of "$log2") steps/s)"
+            cyc_of "$log2" >> "$TAP.cycles"
+        else
+            notok "replay-listed $1 $2: $(grep -E '^(MISMATCH|REPLAY|FAIL)' "$log2" | head -n 1)" \
+                  "(see $log2)"
+        fi
+    else
+        first=$(grep -E '^(MISMATCH|REPLAY|FAIL)' "$log" | head -n 1)
+        notok "replay $1 $2: ${first:-exit $rc} (see $log)"
+    fi
+}
+
+# model_checks MODEL: random (2 seeds) and pressure (1 seed) runs, then the four replays.
+model_checks() {
+    run_ls "$1" random 1
+    run_ls "$1" random 2
+    run_ls "$1" pressure 3
+    for w in $WORKLOADS; do
+        replay "$1" "$w"
+    done
+}
+
+# Fault injection: a corrupted C output must be reported at exactly that cycle, with a
+# reproduce line, and the automatic re-run must write a waveform.
+inject() {   # inject MODEL FIELD CYCLE [replay WL]
+    m=$1; f=$2; c=$3
+    if [ "$4" = replay ]; then
+        src="--replay $B/traces/$m-$5.tr"; label="replay $5"; mode=replay
+    else
+        src="--mode random --cycles 20000"; label=random; mode=random
+    fi
+    log=$L/inject-$m-$mode.log
+    vcd=$B/waves/xl_iommu-$m-$mode-seed9.vcd
+    rm -f "$vcd"
+    # shellcheck disable=SC2086
+    "$LS" --params "$m" $src --seed 9 --inject-fault "$c" --inject-field "$f" \
+        --wave-dir "$B/waves" > "$log" 2>&1
+    rc=$?
+    if [ "$rc" = 1 ] && grep -q "^MISMATCH .* cycle=$c\$" "$log" && grep -q '^reproduce: ' "$log" \
+            && [ -s "$vcd" ]; then
+        ok "fault injection ($m $label, $f at cycle $c) caught at that cycle; reproduce line" \
+           "and VCD written"
+    else
+        notok "fault injection ($m $label, $f at cycle $c) not caught as expected (exit $rc," \
+              "see $log)"
+    fi
+}
+
+if [ -n "$LS" ]; then
+    rm -f "$L"/tap-*.txt.cycles
+
+    # Lane A (background): the mutants, then two parameter sets.
+    (
+        TAP=$L/tap-a.txt
+        : > "$TAP"
+        sh tests/lockstep/mutants_iommu.sh > "$L/mutants.log" 2>&1
+        mrc=$?
+        grep -E '^(ok|not ok) ' "$L/mutants.log" >> "$TAP"
+        if [ "$mrc" != 0 ] && ! grep -q '^not ok ' "$L/mutants.log"; then
+            notok "mutation test (exit $mrc, see $L/mutants.log)"
+        fi
+        model_checks paper_fcfs_off
+        model_checks mid_simt_upper
+    ) &
+    LANE_A=$!
+
+    # Lane B (here): the other three sets, fault injection, bad input, speed.
+    TAP=$L/tap-b.txt
+    : > "$TAP"
+    model_checks paper_simt_both
+    model_checks small_random_both
+    model_checks tiny_fcfs_leaf
+
+    inject small_random_both "cpl_frame[3]" 5000
+    inject paper_simt_both mem_req_addr 2500
+    inject tiny_fcfs_leaf disp_node 1000 replay mvt
+
+    # Bad input: one line on stderr, exit status 2, nothing on stdout.
+    badbin=$B/traces/bad.tr
+    printf '%s\n' "$(sed -n 2p "$B/traces/small_random_both-mvt.tr")" "C 12 1 zz" > "$badbin"
+    bad=""
+    for args in "--bogus" "--params tiny" "--mode burst" "--cycles 0" "--seed x1" \
+            "--cycles 10 --inject-fault 10" "--inject-fault 1 --inject-field nope" \
+            "--mode replay" "--replay-listed" "--replay $B/traces/none.tr" \
+            "--params small_random_both --replay $B/traces/paper_simt_both-mvt.tr" \
+            "--params small_random_both --replay $badbin" "--mem-latency 0" \
+            "--rtl-only --inject-fault 5"; do
+        # shellcheck disable=SC2086
+        "$LS" $args > "$L/badopt.out" 2> "$L/badopt.err"
+        rc=$?
+        if [ "$rc" != 2 ] || [ "$(wc -l < "$L/badopt.err")" != 1 ] || [ -s "$L/badopt.out" ]; then
+            bad="$bad [$args: exit $rc]"
+        fi
+    done
+    if [ -z "$bad" ]; then
+        ok "lockstep rejects bad options, a malformed trace and a trace of other parameters" \
+           "(P line) with one line on stderr and exit 2"
+    else
+        notok "lockstep bad input:$bad"
+    fi
+    wait "$LANE_A"
+
+    # Speed of the RTL alone (same stimulus, nothing compared), per parameter set.
+    for m in $MODELS; do
+        case $m in paper_*) n=10000 ;; *) n=100000 ;; esac
+        r=$("$LS" --params "$m" --cycles "$n" --rtl-only \
+            | sed -n 's/.*rate=\([0-9]*\) cycles\/s.*/\1/p')
+        l=$(rate_of "$L/ls-$m-random-seed1.log")
+        info "speed $m: lockstep ${l:-?} cycles/s (random, seed 1), RTL alone $r cycles/s"
+    done
+fi
+
+# ------------------------------------------------------------------ yosys results
+wait "$YOSYS_PID"
+TAP=$MAIN_TAP
+if [ "$(cat "$B/yosys/synth-small.rc" 2>/dev/null)" = 0 ]; then
+    cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$B/yosys/stat-small.txt" | tail -n 1)
+    ffs=$(cat "$B/yosys/stat-small.txt" \
+        | grep -E '\$_(S)?DFF' | awk '{s += $2} END {print s + 0}')
+    ok "yosys synth -flatten -top xl_iommu (small set: 4 slots, 2 walkers, FCFS, coalescing" \
+       "both, PWC 2x2/4x2/8x4): $cells cells, $ffs flip-flops"
+else
+    notok "yosys synth -top xl_iommu (small set) (see $B/yosys/synth-small.log)"
+fi
+
+# ------------------------------------------------------------------ summary
+cat "$MAIN_TAP" "$L/tap-a.txt" "$L/tap-b.txt" 2>/dev/null
+TOTAL=$(cat "$L"/tap-*.txt.cycles 2>/dev/null | awk '{s += $1} END {print s + 0}')
+echo "# lockstep cycles compared (C twin against RTL): $TOTAL; wall time $(( $(date +%s) - T0 )) s"
+! cat "$MAIN_TAP" "$L/tap-a.txt" "$L/tap-b.txt" 2>/dev/null | grep -q '^not ok '
