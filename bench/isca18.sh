@@ -135,6 +135,8 @@ sens "-l2t1024ptw16" "L2 TLB 1024, 16 PTWs (13c)" "1.053"
 sens "-buf128" "buffer 128 (14a)" "1.13"
 sens "-buf512" "buffer 512 (14b)" "1.50"
 
+[ -f bench/isca18-notes.md ] && { echo; cat bench/isca18-notes.md; } >> "$M"
+
 # ---- figures
 if command -v gnuplot > /dev/null; then
     gnuplot <<GP

@@ -13,15 +13,22 @@ for v in "$@"; do
         echo "not ok - det: build with $cc $opt failed (see $d.build.log)"; exit 1
     fi
 done
-for w in mvt atax bicg gesummv xsbench nw sssp hotspot lud; do
+# name:workload:extra settings (the baseline, plus the SIMT-aware scheduler with walk
+# coalescing and the page-table line cache, so every model path is covered)
+for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw: sssp:sssp: \
+         hotspot:hotspot: lud:lud: \
+         gev-simt-coal:gesummv:"--set iommu.sched=simt --set iommu.coalesce=both" \
+         nw-random-ptc:nw:"--set iommu.sched=random --set iommu.ptcache_kb=8"; do
+    name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1
     for v in "$@"; do
         cc=${v% *}; opt=${v#* }
         d="$T/$cc$opt"
-        "$d/xlat" run --workload $w --scale 0.002 --seed 3 --json "$d/$w.json" > /dev/null 2>&1 || same=0
-        if [ -z "$ref" ]; then ref="$d/$w.json"; else cmp -s "$ref" "$d/$w.json" || same=0; fi
+        # shellcheck disable=SC2086
+        "$d/xlat" run --workload $w --scale 0.002 --seed 3 $extra --json "$d/$name.json" > /dev/null 2>&1 || same=0
+        if [ -z "$ref" ]; then ref="$d/$name.json"; else cmp -s "$ref" "$d/$name.json" || same=0; fi
     done
-    [ $same = 1 ] && echo "ok - det: $w identical under gcc/clang -O0/-O2" \
-        || echo "not ok - det: $w results differ between compilers or levels"
+    [ $same = 1 ] && echo "ok - det: $name identical under gcc/clang -O0/-O2" \
+        || echo "not ok - det: $name results differ between compilers or levels"
 done
