@@ -7,6 +7,13 @@
 #   geo                                 geometric mean of the numbers on stdin
 
 XLAT=${XLAT:-build/xlat}
+# missing LIST DIR: how many of LIST's runs have no results in DIR yet (run_jobs runs them)
+missing() {
+    _k=0
+    while read -r _n _rest; do [ -s "$2/$_n.json" ] || _k=$((_k + 1)); done < "$1"
+    echo "$_k"
+}
+
 run_jobs() {
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
     # shellcheck disable=SC2016
