@@ -11,8 +11,9 @@
 // every cycle; the resume point only moves down). DESIGN.md "twin contract".
 //
 // Timing: every output but the counters answers in the cycle of its inputs; the state moves
-// at the rising edge. rtl/xl_coalesce.md has the port table and an ASCII timing diagram of a
-// line return and the following dispatch (checked by case F of tests/rtl/tb_xl_coalesce.sv).
+// at the rising edge. rtl/README.md (section xl_coalesce) has the port table and an ASCII
+// timing diagram of a line return and the following dispatch (checked by case F of
+// tests/rtl/tb_xl_coalesce.sv).
 //
 // C twin: model/include/xlat/coalesce.h (the header comment is the behavioural spec of this
 // module), model/src/coalesce.c (xl_coalesce_reset / _comb / _step / _resume, ports
@@ -35,15 +36,18 @@
 // always computed. A lane without a completion reads all-zero (slot, frame, shift).
 //
 // Where the hardware form differs from the C code's form (behaviour identical):
-//   1. Neighbourhood: the C shifts (a ^ b) right by 15 + 9(L-1). Here four nested segment
-//      equalities of the XOR (VA[47:42], [41:33], [32:24], [23:15]) give nbr at L4, L3, L2,
-//      L1 in one 4-bit vector, and a one-hot level mask with the mode already folded in
-//      (w_mask per walker, line_mask for the line) selects the level. Mode off makes every
-//      mask zero, so all outputs are zero as in the C's early return, and synthesis removes
-//      the logic. The slot of an entry in its line (idx_L & 7) is the same one-hot AND-OR
-//      select of VA[14:12], [23:21], [32:30], [41:39].
-//   2. CL: the C loops over walkers and stops at the first match; here every (slot, walker)
-//      pair compares in parallel and the results are ORed.
+//   1. Neighbourhood: the C shifts (a ^ b) right by 15 + 9(L-1). Here a one-hot level mask
+//      with the mode already folded in (w_mask per walker, line_mask for the line) selects
+//      the key bits the level compares (key_bits: VA[47:15+9(L-1)], the union of the four
+//      nested segments VA[47:42], [41:33], [32:24], [23:15] from the top down to level L),
+//      and nbr is the equality of the two VAs on those bits. Mode off makes every mask
+//      zero, so all outputs are zero as in the C's early return, and synthesis removes the
+//      logic. The slot of an entry in its line (idx_L & 7) is the same one-hot AND-OR
+//      select of VA[14:12], [23:21], [32:30], [41:39] (three lane planes, item 9).
+//   2. CL: the C loops over walkers and stops at the first match; here every walker compares
+//      against all slots in parallel (per walker one NumSlots-bit vector: the AND over the
+//      compared key bits of "VA bit plane equals the walker's key bit", masked by valid)
+//      and the walkers' vectors are ORed.
 //   3. Storage: VA[47:12] per slot (36 bits; bits 11:0 never matter: the smallest
 //      neighbourhood starts at bit 15 and the lowest index at bit 12), PA[51:12] (40 bits;
 //      a frame from an entry always has bits 11:0 zero), PL in 2 bits (0 none, 1..3 = L2..L4)
@@ -52,15 +56,17 @@
 //   4. Lane arbitration: the C visits the valid slots in ascending order and gives a free
 //      lane to the first that wants it. Here each lane has a candidate vector over all slots
 //      and cand & (~cand + 1) isolates its lowest set bit (a carry chain), which drives
-//      kill_o and is encoded into cpl_slot_o. Every candidate of lane i reads the same line
-//      entry i, so cpl_frame_o/cpl_shift_o come straight from entry i and the line level,
-//      not from the winning slot.
+//      kill_o and is encoded into cpl_slot_o as the number of bits below it
+//      ($countones(one-hot - 1); a lane without a candidate reads 0 through cpl_valid_o).
+//      Every candidate of lane i reads the same line entry i, so cpl_frame_o/cpl_shift_o
+//      come straight from entry i and the line level, not from the winning slot.
 //   5. The C step applies, in order, the departure, the kills, the upper updates (over the
 //      slots still valid) and the arrival. Here each slot has one next-state function with
-//      priority arrival > upper update > clear; the upper update is masked by "not the
-//      departing slot" (the C skips it because it is no longer valid), and a killed slot
-//      can never have an upper update (leaf and pointer entries are exclusive, assertion
-//      KillUpdDisjoint).
+//      priority arrival > upper update > clear (valid and PL for all slots at once as
+//      NumSlots-bit vector operations, PA per slot); the upper update is masked by "not
+//      the departing slot" (the C skips it because it is no longer valid), and a killed
+//      slot can never have an upper update (leaf and pointer entries are exclusive,
+//      assertion KillUpdDisjoint).
 //   6. Counters: the C adds 1 per lane in step and 1 per moved slot; here leaf_done adds
 //      $countones(cpl_valid) and upper_set_lL adds $countones(upd) when the line is level L.
 //      All counters wrap modulo 2^StatWidth (the C's are 64-bit).
@@ -73,10 +79,14 @@
 //      assertions LevelRangePwst/LevelRangeLine flag one on a valid PWST entry or a valid
 //      line. Slot indices must be below NumSlots (assertion SlotRange, only when NumSlots
 //      is not a power of two); the C would index out of bounds, the RTL reads zero.
-//   9. The C keeps per-slot results implicit in its loops; here they are vectors over all
-//      slots (match, upd, the per-lane candidate vectors cand) computed by for loops in
-//      always_comb blocks, and the per-slot flops are written by one small always_ff per
-//      slot (generate g_slot).
+//   9. Storage and evaluation layout (simulation speed; no behaviour): the C keeps per-slot
+//      results implicit in its loops; here they are NumSlots-bit vectors over all slots
+//      (match, upd, kill_o, the per-lane candidate vectors cand[i]). VA[47:12] is stored as
+//      36 bit planes (vpn_plane_q[j], bit s = bit 12+j of slot s's VA) and PL as two planes
+//      (pl_lo_q, pl_hi_q), so the neighbourhood tests, the lane of every slot and the PL
+//      updates are word-wide operations on those vectors rather than loops over the slots;
+//      an arrival writes bit arr_slot of every VA plane. PA stays one array element per
+//      slot, written by one small always_ff per slot (generate g_slot).
 //
 // Parameters (checked at elaboration with `XL_ASSERT_PARAM):
 //   NumSlots   1..4096  IOMMU buffer slots (equal to the walk scheduler's); paper 256
@@ -207,25 +217,18 @@ module xl_coalesce #(
     level_oh = r;
   endfunction
 
-  // Constant: bit s is bit b of the number s (the slot encoder's OR masks).
-  function automatic logic [NumSlots-1:0] idx_mask(input int b);
-    logic [NumSlots-1:0] r;
-    for (int s = 0; s < NumSlots; s++) r[s] = ((s >> b) & 1) != 0;
-    idx_mask = r;
-  endfunction
-
   ////////////
   // State  //
   ////////////
 
-  // Per slot s: valid_q[s]; vpn_q[s] = VA[47:12] (no reset, read only through a valid
-  // slot); pl_q[s] (0 none, 1..3 = L2..L4); pa_q[s] = PA[51:12] of the node to read at
-  // level PL-1. The arrays are written slot by slot from the g_slot generate blocks (one
-  // small always_ff per slot) and read in loops.
+  // Bit planes (form item 9): vpn_plane_q[j] holds bit j of VA[47:12] of every slot (bit s
+  // for slot s; no reset, read only through a valid slot); pl_lo_q and pl_hi_q hold bits 0
+  // and 1 of every slot's PL (0 none, 1..3 = L2..L4). pa_q[s] = PA[51:12] of the node to
+  // read at level PL-1 (one array element per slot).
   logic [NumSlots-1:0]  valid_q;
-  logic [VpnW-1:0]      vpn_q [NumSlots];
-  logic [1:0]           pl_q  [NumSlots];
-  logic [FrmW-1:0]      pa_q  [NumSlots];
+  logic [NumSlots-1:0]  vpn_plane_q [VpnW];
+  logic [NumSlots-1:0]  pl_lo_q, pl_hi_q;
+  logic [FrmW-1:0]      pa_q        [NumSlots];
   logic [StatWidth-1:0] scans_q, leaf_done_q, upper_l2_q, upper_l3_q, upper_l4_q;
 
   ///////////////////////////
@@ -276,94 +279,136 @@ module xl_coalesce #(
 `endif
   end
 
+  // The compared key bits of a level mask (form item 1): the four nested segment
+  // equalities of the level L in the mask are the equality of key bits KeyW-1 down to
+  // the level's lowest bit, so a one-hot mask selects those bits and a zero mask none.
+  function automatic logic [KeyW-1:0] key_bits(input logic [3:0] m);
+    key_bits = ({KeyW{m[0]}}) |
+               ({KeyW{m[1]}} & ({KeyW{1'b1}} << (Nb2 - Nb1))) |
+               ({KeyW{m[2]}} & ({KeyW{1'b1}} << (Nb3 - Nb1))) |
+               ({KeyW{m[3]}} & ({KeyW{1'b1}} << (Nb4 - Nb1)));
+  endfunction
+
   //////////////////////////////////////////////////
   // CL (§3.3 E3.1), of every slot and of arr_va  //
   //////////////////////////////////////////////////
 
-  // nbr at every level from the XOR d of two keys: four nested segment equalities
-  // (form item 1), ANDed with the walker's level mask and ORed over the walkers.
-  always_comb begin
-    logic [KeyW-1:0] d;
-    logic [3:0]      nb;
-    logic            cl;
-    for (int s = 0; s < NumSlots; s++) begin
-      cl = 1'b0;
-      for (int w = 0; w < NumWalkers; w++) begin
-        d     = vpn_q[s][VpnW-1:Nb1] ^ w_key[w];
-        nb[3] = (d[KeyW-1:Nb4-Nb1] == '0);
-        nb[2] = nb[3] && (d[Nb4-Nb1-1:Nb3-Nb1] == '0);
-        nb[1] = nb[2] && (d[Nb3-Nb1-1:Nb2-Nb1] == '0);
-        nb[0] = nb[1] && (d[Nb2-Nb1-1:0] == '0);
-        cl    = cl || |(nb & w_mask[w]);
+  // Walker w blocks the slots whose key equals w_key on the bits its level compares: the
+  // AND over those bits of each plane's equality with the key bit (form items 1, 2).
+  logic [KeyW-1:0]     w_bits [NumWalkers];
+  logic [NumSlots-1:0] w_nbr  [NumWalkers];
+  for (genvar w = 0; w < NumWalkers; w++) begin : g_cl
+    logic [NumSlots-1:0] nbr;
+    assign w_bits[w] = key_bits(w_mask[w]);
+    always_comb begin
+      logic [NumSlots-1:0] e;   // accumulated in a local (Icarus: no self-wakeup)
+      e = '0;
+      if (w_mask[w] != 4'd0) begin
+        e = valid_q;
+        for (int j = 0; j < KeyW; j++) begin
+          if (w_bits[w][j]) e = e & (vpn_plane_q[Nb1 + j] ^ {NumSlots{!w_key[w][j]}});
+        end
       end
-      blocked_o[s] = valid_q[s] && cl;
+      nbr = e;
     end
+    assign w_nbr[w] = nbr;
   end
 
   always_comb begin
-    logic [KeyW-1:0] d;
-    logic [3:0]      nb;
-    arr_blocked_o = 1'b0;
+    logic [NumSlots-1:0] b;
+    b = '0;
     for (int w = 0; w < NumWalkers; w++) begin
-      d     = arr_vpn[VpnW-1:Nb1] ^ w_key[w];
-      nb[3] = (d[KeyW-1:Nb4-Nb1] == '0);
-      nb[2] = nb[3] && (d[Nb4-Nb1-1:Nb3-Nb1] == '0);
-      nb[1] = nb[2] && (d[Nb3-Nb1-1:Nb2-Nb1] == '0);
-      nb[0] = nb[1] && (d[Nb2-Nb1-1:0] == '0);
-      arr_blocked_o = arr_blocked_o || |(nb & w_mask[w]);
+      b = b | w_nbr[w];
     end
+    blocked_o = b;
+  end
+
+  always_comb begin
+    logic b;
+    b = 1'b0;
+    for (int w = 0; w < NumWalkers; w++) begin
+      b = b || (w_mask[w] != 4'd0 && ((arr_vpn[VpnW-1:Nb1] ^ w_key[w]) & w_bits[w]) == '0);
+    end
+    arr_blocked_o = b;
   end
 
   /////////////////////////////////////
   // Scan of a returned line (E2.2)  //
   /////////////////////////////////////
 
-  // Per slot: match (valid and in the line's neighbourhood), lane[s] (its entry's slot in
-  // the line), upd (its resume point moves at the edge); cand[NumSlots*i + s]: slot s
-  // wants lane i for a leaf completion (never the walker's own lane).
-  logic [NumSlots-1:0]       match, upd, disp_oh, arr_oh;
-  logic [2:0]                lane [NumSlots];
-  logic [Lanes*NumSlots-1:0] cand;
+  // match: valid slots in the line's neighbourhood; lane_oh[i]: the slots whose entry in
+  // the line is entry i (idx_L & 7 = VPN bits 9(L-1) +: 3, read from three planes);
+  // cand[i]: the slots that want lane i for a leaf completion (never the walker's own
+  // lane); upd: the slots whose resume point moves at the edge.
+  logic [KeyW-1:0]     line_bits;
+  logic [NumSlots-1:0] match, upd, ptr_sel, pl_ok, disp_oh, arr_oh;
+  logic [NumSlots-1:0] lane_p  [3];
+  logic [NumSlots-1:0] lane_oh [Lanes];
+  logic [NumSlots-1:0] cand    [Lanes];
+  assign line_bits = key_bits(line_mask);
+  assign disp_oh   = disp_valid_i ? (NumSlots'(1) << disp_slot_i) : '0;
+  assign arr_oh    = arr_valid_i ? (NumSlots'(1) << arr_slot_i) : '0;
+
   always_comb begin
-    logic [KeyW-1:0] d;
-    logic [3:0]      nb;
-    logic [2:0]      ln;
-    logic [VpnW-1:0] v;
-    cand = '0;
-    for (int s = 0; s < NumSlots; s++) begin
-      v          = vpn_q[s];
-      disp_oh[s] = disp_valid_i && (disp_slot_i == SlotW'(s));
-      arr_oh[s]  = arr_valid_i && (arr_slot_i == SlotW'(s));
-      d     = v[VpnW-1:Nb1] ^ line_vpn[VpnW-1:Nb1];
-      nb[3] = (d[KeyW-1:Nb4-Nb1] == '0);
-      nb[2] = nb[3] && (d[Nb4-Nb1-1:Nb3-Nb1] == '0);
-      nb[1] = nb[2] && (d[Nb3-Nb1-1:Nb2-Nb1] == '0);
-      nb[0] = nb[1] && (d[Nb2-Nb1-1:0] == '0);
-      match[s] = valid_q[s] && |(nb & line_mask);
-      ln = ({3{line_mask[0]}} & v[2:0]) | ({3{line_mask[1]}} & v[11:9]) |
-           ({3{line_mask[2]}} & v[20:18]) | ({3{line_mask[3]}} & v[29:27]);
-      lane[s] = ln;
-`ifdef XL_MUTANT_OWN_LANE
-      if (match[s] && lane_leaf[ln]) cand[NumSlots*ln + s] = 1'b1;
-`else
-      if (match[s] && lane_leaf[ln] && ln != own_lane) cand[NumSlots*ln + s] = 1'b1;
-`endif
-`ifdef XL_MUTANT_PL_UP
-      upd[s] = match[s] && lane_ptr[ln] && !disp_oh[s];
-`else
-      // §8 item 8: only when PL is none or the line is deeper than PL.
-      upd[s] = match[s] && lane_ptr[ln] && !disp_oh[s] &&
-               (pl_q[s] == 2'd0 || line_pl < pl_q[s]);
-`endif
+    logic [NumSlots-1:0] e;
+    e = '0;
+    if (scan) begin
+      e = valid_q;
+      for (int j = 0; j < KeyW; j++) begin
+        if (line_bits[j]) e = e & (vpn_plane_q[Nb1 + j] ^ {NumSlots{!line_vpn[Nb1 + j]}});
+      end
     end
+    match = e;
   end
+
+  for (genvar k = 0; k < 3; k++) begin : g_lane_p
+    assign lane_p[k] = ({NumSlots{line_mask[0]}} & vpn_plane_q[k]) |
+                       ({NumSlots{line_mask[1]}} & vpn_plane_q[9 + k]) |
+                       ({NumSlots{line_mask[2]}} & vpn_plane_q[18 + k]) |
+                       ({NumSlots{line_mask[3]}} & vpn_plane_q[27 + k]);
+  end
+
+  for (genvar i = 0; i < Lanes; i++) begin : g_lane_oh
+    localparam logic [2:0] Ln = 3'(i);
+    assign lane_oh[i] = (lane_p[2] ^ {NumSlots{!Ln[2]}}) &
+                        (lane_p[1] ^ {NumSlots{!Ln[1]}}) &
+                        (lane_p[0] ^ {NumSlots{!Ln[0]}});
+`ifdef XL_MUTANT_OWN_LANE
+    assign cand[i]    = (lane_leaf[i]) ? (match & lane_oh[i]) : '0;
+`else
+    assign cand[i]    = (lane_leaf[i] && 3'(i) != own_lane) ? (match & lane_oh[i]) : '0;
+`endif
+  end
+
+  always_comb begin
+    logic [NumSlots-1:0] p;
+    p = '0;
+    for (int i = 0; i < Lanes; i++) begin
+      if (lane_ptr[i]) p = p | lane_oh[i];
+    end
+    ptr_sel = p;
+  end
+
+`ifdef XL_MUTANT_PL_UP
+  assign pl_ok = '1;
+`else
+  // §8 item 8: only when PL is none or the line is deeper than PL (line_pl < PL).
+  assign pl_ok = ~(pl_hi_q | pl_lo_q) |
+                 ((line_pl == 2'd1) ? pl_hi_q :
+                  (line_pl == 2'd2) ? (pl_hi_q & pl_lo_q) :
+                  (line_pl == 2'd0) ? (pl_hi_q | pl_lo_q) : '0);
+`endif
+  // (No pointer lane without an upper line: the scan_upper gate changes nothing, but it
+  // folds to '0 in modes off and leaf, where Verilator 5.006 --assert otherwise fails on
+  // "4-state numbers" in $countones(upd).)
+  assign upd = scan_upper ? (match & ptr_sel & ~disp_oh & pl_ok) : '0;
 
   // Per lane: the lowest candidate wins (form item 4).
   logic [NumSlots-1:0] win [Lanes];
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
     logic [NumSlots-1:0] c, wn;
     logic [SlotW-1:0]    ws;
-    assign c = cand[NumSlots*i +: NumSlots];
+    assign c = cand[i];
 `ifdef XL_MUTANT_LANE_TIE
     // Mutant: the highest set bit, as the lowest set bit of the reversed vector.
     logic [NumSlots-1:0] cr, wr;
@@ -376,12 +421,8 @@ module xl_coalesce #(
     assign wn = c & (~c + NumSlots'(1));   // lowest set bit (one-hot or zero)
 `endif
     assign win[i] = wn;
-    // Encoder of the one-hot winner: bit b of the slot number is the OR of the winner's
-    // bits over the slots whose number has bit b set.
-    for (genvar b = 0; b < SlotW; b++) begin : g_bit
-      localparam logic [NumSlots-1:0] Mask = idx_mask(b);
-      assign ws[b] = |(wn & Mask);
-    end
+    // Encoder of the one-hot winner: its slot number is the count of the bits below it.
+    assign ws = SlotW'($countones(wn - NumSlots'(1)));
 
     // Lane outputs: a completion's page base and shift come from the lane's own entry.
     assign cpl_valid_o[i]               = |c;
@@ -400,44 +441,52 @@ module xl_coalesce #(
   /////////////////
 
   // One next-state function per slot: arrival > upper update > clear (departure or kill),
-  // form item 5.
-  logic [NumSlots-1:0] valid_d;
-  logic [VpnW-1:0]     vpn_d [NumSlots];
-  logic [1:0]          pl_d  [NumSlots];
-  logic [FrmW-1:0]     pa_d  [NumSlots];
-  always_comb begin
-    logic clr;
-    for (int s = 0; s < NumSlots; s++) begin
+  // form item 5, here plane-wise for valid and PL and per slot for PA.
+  logic [NumSlots-1:0] clr, keep_pl, valid_d;
+  logic [NumSlots-1:0] pl_lo_d, pl_hi_d;
 `ifdef XL_MUTANT_DISP_KEEP_PL
-      clr = kill_o[s];
+  assign clr     = kill_o;
 `else
-      clr = disp_oh[s] || kill_o[s];
+  assign clr     = disp_oh | kill_o;
 `endif
-      valid_d[s] = arr_oh[s] || (valid_q[s] && !disp_oh[s] && !kill_o[s]);
-      vpn_d[s]   = arr_oh[s] ? arr_vpn : vpn_q[s];
-      pl_d[s]    = arr_oh[s] ? 2'd0 : (upd[s] ? line_pl : (clr ? 2'd0 : pl_q[s]));
-      pa_d[s]    = arr_oh[s] ? '0 : (upd[s] ? ent_frame[lane[s]] : pa_q[s]);
+  assign valid_d = arr_oh | (valid_q & ~disp_oh & ~kill_o);
+  assign keep_pl = ~arr_oh & ~upd & ~clr;
+  assign pl_lo_d = (pl_lo_q & keep_pl) | (line_pl[0] ? (upd & ~arr_oh) : '0);
+  assign pl_hi_d = (pl_hi_q & keep_pl) | (line_pl[1] ? (upd & ~arr_oh) : '0);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      pl_lo_q <= '0;
+      pl_hi_q <= '0;
+    end else begin
+      valid_q <= valid_d;
+      pl_lo_q <= pl_lo_d;
+      pl_hi_q <= pl_hi_d;
     end
   end
 
-  // Flops, one small block per slot (Verilator cannot delay-assign an array in a loop it
-  // does not unroll; Yosys sees plain registers).
+  // VA data flops: no reset, written by an arrival only.
+  always_ff @(posedge clk_i) begin
+    if (arr_oh != '0) begin
+      for (int j = 0; j < VpnW; j++) begin
+        vpn_plane_q[j] <= (vpn_plane_q[j] & ~arr_oh) | (arr_vpn[j] ? arr_oh : '0);
+      end
+    end
+  end
+
+  // PA flops, one small block per slot (Verilator cannot delay-assign an array in a loop it
+  // does not unroll; Yosys sees plain registers). The lane of an updated slot is its three
+  // lane-plane bits.
   for (genvar s = 0; s < NumSlots; s++) begin : g_slot
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        valid_q[s] <= 1'b0;
-        pl_q[s]    <= 2'd0;
-        pa_q[s]    <= '0;
-      end else begin
-        valid_q[s] <= valid_d[s];
-        pl_q[s]    <= pl_d[s];
-        pa_q[s]    <= pa_d[s];
+        pa_q[s] <= '0;
+      end else if (arr_oh[s]) begin
+        pa_q[s] <= '0;
+      end else if (upd[s]) begin
+        pa_q[s] <= ent_frame[{lane_p[2][s], lane_p[1][s], lane_p[0][s]}];
       end
-    end
-
-    // VA data flops: no reset, written by an arrival only (vpn_d holds them otherwise).
-    always_ff @(posedge clk_i) begin
-      vpn_q[s] <= vpn_d[s];
     end
   end
 
@@ -448,11 +497,12 @@ module xl_coalesce #(
   logic [1:0]      res_pl;
   logic [FrmW-1:0] res_pa;
   if (NumSlots == (1 << SlotW)) begin : g_res_full
-    assign res_pl = pl_q[resume_slot_i];
+    assign res_pl = {pl_hi_q[resume_slot_i], pl_lo_q[resume_slot_i]};
     assign res_pa = pa_q[resume_slot_i];
   end else begin : g_res_part
     // Indices NumSlots .. 2^SlotW-1 name no slot (assertion SlotRange): read 0.
-    assign res_pl = (resume_slot_i < SlotW'(NumSlots)) ? pl_q[resume_slot_i] : 2'd0;
+    assign res_pl = (resume_slot_i < SlotW'(NumSlots)) ?
+                    {pl_hi_q[resume_slot_i], pl_lo_q[resume_slot_i]} : 2'd0;
     assign res_pa = (resume_slot_i < SlotW'(NumSlots)) ? pa_q[resume_slot_i] : '0;
   end
   assign resume_pl_o = (res_pl == 2'd0) ? 3'd0 : (3'(res_pl) + 3'd1);
@@ -514,13 +564,13 @@ module xl_coalesce #(
       f_level_ok[w] = !pwst_valid_i[w] ||
                       (pwst_level_i[3*w +: 3] >= 3'd1 && pwst_level_i[3*w +: 3] <= 3'd4);
     end
-    // §8 item 8: a slot that stays (no arrival, departure or kill) never loses its PL or
-    // moves it up.
-    for (int s = 0; s < NumSlots; s++) begin
-      f_pl_ok[s] = !(valid_q[s] && !arr_oh[s] && !disp_oh[s] && !kill_o[s] &&
-                     pl_q[s] != 2'd0) || (pl_d[s] != 2'd0 && pl_d[s] <= pl_q[s]);
-    end
   end
+  // §8 item 8: a slot that stays (no arrival, departure or kill) never loses its PL or
+  // moves it up (plane-wise: PL' != 0 and PL' <= PL).
+  assign f_pl_ok = ~(valid_q & ~arr_oh & ~disp_oh & ~kill_o & (pl_hi_q | pl_lo_q)) |
+                   ((pl_hi_d | pl_lo_d) &
+                    ((~pl_hi_d & pl_hi_q) |
+                     (~(pl_hi_d ^ pl_hi_q) & (~pl_lo_d | pl_lo_q))));
   `XL_ASSERT(LevelRangePwst, &f_level_ok, clk_i, rst_ni)
   `XL_ASSERT(LevelRangeLine, !line_valid_i || (line_level_i >= 3'd1 && line_level_i <= 3'd4),
              clk_i, rst_ni)

@@ -8,7 +8,7 @@
 // saturate at 256 and never decrease), §2.4 (walker free: aging > batching on
 // last_sched_id > min score, oldest on ties), §2.5 (bypass counters), §2.7 (FCFS, random),
 // §3.3/§3.5 (CL filter first, then the policy; coalesced entries leave); ISCA'18 §III-IV.
-// DESIGN.md "twin contract". Port table and timing: rtl/xl_walk_sched.md.
+// DESIGN.md "twin contract". Port table and timing: rtl/README.md (section xl_walk_sched).
 //
 // C twin: model/include/xlat/walk_sched.h, model/src/walk_sched.c (xl_walk_sched_reset /
 // _comb / _commit; ports xl_ws_in_t / xl_ws_out_t; architectural view xl_walk_sched_view).
@@ -70,11 +70,14 @@
 //      lockstep runs Verilator with random initial values to prove it.
 //   8. Statistics counters are CntWidth bits and wrap; the C's are 64-bit (equal modulo
 //      2^CntWidth).
-//   9. Storage layout: each per-slot field is one flat vector (slot i at [i*W +: W]) rather
-//      than an unpacked array, so every tool accepts the per-slot parallel updates in one
-//      clocked loop (Verilator cannot delay-assign array elements in a loop it does not
-//      unroll; Yosys 0.23 has no whole-array assignment); the comb logic reads them through
-//      per-slot wire arrays (g_unpack). Pure layout, no behaviour.
+//   9. Storage and evaluation layout (simulation speed; no behaviour): each per-slot field
+//      is an unpacked array (va_q[i]) written by one small always_ff per slot (g_slot), so
+//      every slot's write uses a constant index. The per-slot enables that matter only at
+//      the edge (bypass increment, score rewrite) are evaluated inside those blocks, not as
+//      comb vectors; the per-slot SIMT class and key (state only) are kept apart from the
+//      pick, which alone sees blocked_i and kill_i; one-hot vectors (free slot, dispatched
+//      slot, RANDOM hi/lo) are word-wide operations on NumSlots-bit vectors and are encoded
+//      to a slot number by OR masks (idx_mask), not by loops over the slots.
 //
 // Test-only mutation hooks (tests/lockstep/mutants_walk_sched.sh; never defined in a real
 // build):
@@ -182,18 +185,25 @@ module xl_walk_sched #(
     older = (a - b) >= 32'h8000_0000;
   endfunction
 
+  // Constant: bit s is bit b of the number s (the OR masks of the one-hot encoders).
+  function automatic logic [NumSlots-1:0] idx_mask(input int b);
+    logic [NumSlots-1:0] r;
+    for (int s = 0; s < NumSlots; s++) r[s] = ((s >> b) & 1) != 0;
+    idx_mask = r;
+  endfunction
+
   ////////////
   // State  //
   ////////////
 
   logic [NumSlots-1:0] valid_q /*verilator public_flat_rd*/;
-  // Per-slot fields, slot i at [i*W +: W] of one flat vector each (form difference 9).
-  logic [NumSlots*VaW-1:0]      va_q /*verilator public_flat_rd*/;       // no reset
-  logic [NumSlots*InstrW-1:0]   instr_q /*verilator public_flat_rd*/;    // no reset
-  logic [NumSlots*StampW-1:0]   stamp_q /*verilator public_flat_rd*/;    // no reset
-  logic [NumSlots*ScoreW-1:0]   score_q /*verilator public_flat_rd*/;    // no reset
-  logic [NumSlots*BypassW-1:0]  bypass_q /*verilator public_flat_rd*/;   // no reset
-  logic [NumSlots*TagWidth-1:0] tag_q /*verilator public_flat_rd*/;      // no reset
+  // Per-slot fields, one array element per slot (form difference 9).
+  logic [VaW-1:0]      va_q     [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [InstrW-1:0]   instr_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [StampW-1:0]   stamp_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [ScoreW-1:0]   score_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [BypassW-1:0]  bypass_q [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [TagWidth-1:0] tag_q    [NumSlots] /*verilator public_flat_rd*/;   // no reset
   logic [CountW-1:0]   count_q;
   logic [31:0]         next_stamp_q /*verilator public_flat_rd*/;
   logic [19:0]         last_id_q /*verilator public_flat_rd*/;      // last_sched_id
@@ -201,18 +211,6 @@ module xl_walk_sched #(
   logic [31:0]         lfsr_q /*verilator public_flat_rd*/;
   logic [CntWidth-1:0] arrivals_q, full_q, killed_q;
   logic [CntWidth-1:0] imm_q, aging_q, batch_q, minscore_q, fcfs_q, random_q;   // by rule
-
-  // The fields the per-slot logic reads, one array element per slot (constant selects).
-  logic [19:0]        instr_a  [NumSlots];
-  logic [31:0]        stamp_a  [NumSlots];
-  logic [8:0]         score_a  [NumSlots];
-  logic [BypassW-1:0] bypass_a [NumSlots];
-  for (genvar i = 0; i < NumSlots; i++) begin : g_unpack
-    assign instr_a[i]  = instr_q[i*InstrW +: InstrW];
-    assign stamp_a[i]  = stamp_q[i*StampW +: StampW];
-    assign score_a[i]  = score_q[i*ScoreW +: ScoreW];
-    assign bypass_a[i] = bypass_q[i*BypassW +: BypassW];
-  end
 
   //////////////////////////////////
   // Candidates and the arrival   //
@@ -239,11 +237,9 @@ module xl_walk_sched #(
   logic [SlotW-1:0]    free_idx;
   assign free_vec = ~valid_q;
   assign free_oh  = free_vec & (~free_vec + NumSlots'(1));
-  always_comb begin
-    free_idx = '0;
-    for (int i = 0; i < NumSlots; i++) begin
-      if (free_oh[i]) free_idx = free_idx | SlotW'(i);
-    end
+  for (genvar b = 0; b < SlotW; b++) begin : g_free_idx
+    localparam logic [NumSlots-1:0] Mask = idx_mask(b);
+    assign free_idx[b] = |(free_oh & Mask);
   end
 
   ////////////////////////////
@@ -258,124 +254,116 @@ module xl_walk_sched #(
     // §2.7 random: the first candidate at or after start = lfsr & (NumSlots - 1),
     // wrapping; lfsr_q is this cycle's register value.
     // hi: the lowest candidate at or after start; lo: the lowest candidate (the wrap).
-    logic [SlotW-1:0] start;
-    logic             hi_any, lo_any;
-    logic [SlotW-1:0] hi_idx, lo_idx;
-    assign start = SlotW'(lfsr_q & 32'(NumSlots - 1));
-    always_comb begin
-      hi_any = 1'b0;
-      lo_any = 1'b0;
-      hi_idx = '0;
-      lo_idx = '0;
-      for (int i = NumSlots - 1; i >= 0; i--) begin
-        if (cand[i]) begin
-          lo_any = 1'b1;
-          lo_idx = SlotW'(i);
-          if (SlotW'(i) >= start) begin
-            hi_any = 1'b1;
-            hi_idx = SlotW'(i);
-          end
-        end
-      end
+    logic [SlotW-1:0]    start;
+    logic [NumSlots-1:0] hi_vec, hi_oh, lo_oh, pick_oh;
+    logic                hi_any, lo_any;
+    assign start  = SlotW'(lfsr_q & 32'(NumSlots - 1));
+    assign hi_vec = cand & ({NumSlots{1'b1}} << start);
+    assign hi_oh  = hi_vec & (~hi_vec + NumSlots'(1));
+    assign hi_any = |hi_vec;
+    assign lo_any = |cand;
 `ifdef XL_MUTANT_RANDOM_NO_WRAP
+    // The highest candidate instead of the lowest.
+    always_comb begin
+      lo_oh = '0;
       for (int i = 0; i < NumSlots; i++) begin
-        if (cand[i]) lo_idx = SlotW'(i);   // the highest candidate instead
+        if (cand[i]) lo_oh = NumSlots'(1) << i;
       end
+    end
+`else
+    assign lo_oh  = cand & (~cand + NumSlots'(1));
 `endif
+    assign pick_oh = hi_any ? hi_oh : lo_oh;
+    for (genvar b = 0; b < SlotW; b++) begin : g_pick_idx
+      localparam logic [NumSlots-1:0] Mask = idx_mask(b);
+      assign pick_idx[b] = |(pick_oh & Mask);
     end
     assign pick_any  = lo_any;
-    assign pick_idx  = hi_any ? hi_idx : lo_idx;
     assign pick_rule = RuleRandom;
 
   end else begin : g_tree
     // FCFS and SIMT: one min-reduction over the per-slot keys (form difference 2).
-    // Node layout {ok, class[1:0], score[8:0], stamp[31:0], slot}; class 0 aged, 1 batch,
-    // 2 the rest (SIMT); FCFS uses class 0 and score 0 for every slot (key = stamp).
-    localparam int Leaves  = 1 << $clog2(NumSlots);
-    localparam int NodeW   = 1 + 2 + 9 + 32 + SlotW;
-    localparam int OkBit   = NodeW - 1;
-    localparam int ClsLsb  = NodeW - 3;
-    localparam int ScLsb   = NodeW - 12;
-    localparam int StLsb   = SlotW;
+    // A node is {key, stamp, slot}; key = {not a candidate, class[1:0], score[8:0]} with
+    // class 0 aged, 1 batch, 2 the rest (SIMT) and the score only in class 2; FCFS uses
+    // class 0 and score 0 for every slot (key = not a candidate, then the stamp). A leaf
+    // that is not a candidate has key 12'h800 and stamp 0, so it loses to every candidate
+    // and two of them keep the left one, as the C's !ok tests do.
+    localparam int          Leaves = 1 << $clog2(NumSlots);
+    localparam logic [11:0] KeyOff = 12'h800;
 
-    logic [1:0] cls [NumSlots];
+    // Per slot, from the registers only: {class, score (class 2) or 0}.
+    logic [10:0] slot_key [NumSlots];
     if (Policy == PolicySimt) begin : g_cls
-      always_comb begin
-        for (int i = 0; i < NumSlots; i++) begin
+      for (genvar i = 0; i < NumSlots; i++) begin : g_slot_key
+        logic [1:0] cls;
 `ifdef XL_MUTANT_AGING_EARLY
-          if (32'(bypass_a[i]) + 32'd1 >= 32'(AgingThreshold)) begin
+        assign cls = (32'(bypass_q[i]) + 32'd1 >= 32'(AgingThreshold)) ? 2'd0 :   // aging
 `else
-          if (bypass_a[i] == BypassW'(AgingThreshold)) begin
+        assign cls = (bypass_q[i] == BypassW'(AgingThreshold)) ? 2'd0 :   // aging (§2.5)
 `endif
-            cls[i] = 2'd0;   // aging (§2.5): the counter saturates at the threshold
 `ifdef XL_MUTANT_NO_BATCH
-          end else if (1'b0) begin
+                     1'b0 ? 2'd1 :
 `else
-          end else if (last_valid_q && instr_a[i] == last_id_q) begin
+                     (last_valid_q && instr_q[i] == last_id_q) ? 2'd1 :   // batch (§2.4 2-a)
 `endif
-            cls[i] = 2'd1;   // batching (§2.4 2-a)
-          end else begin
-            cls[i] = 2'd2;   // min score, oldest on ties
-          end
-        end
+                     2'd2;                                                // min score
+        assign slot_key[i] = {cls, (cls == 2'd2) ? score_q[i] : 9'd0};
       end
     end else begin : g_cls_fcfs
       for (genvar i = 0; i < NumSlots; i++) begin : g_zero
-        assign cls[i] = 2'd0;
+        assign slot_key[i] = '0;
       end
     end
 
-    // 1 when node b goes before node a (a is the left, lower-slot side).
-    function automatic logic b_first(input logic [NodeW-1:0] a, input logic [NodeW-1:0] b);
-      logic [1:0]  ca, cb;
-      logic [8:0]  sa, sb;
-      logic [31:0] ta, tb;
-      ca = a[ClsLsb +: 2];
-      cb = b[ClsLsb +: 2];
-      sa = a[ScLsb +: 9];
-      sb = b[ScLsb +: 9];
-      ta = a[StLsb +: 32];
-      tb = b[StLsb +: 32];
-      if (!b[OkBit]) begin
-        b_first = 1'b0;
-      end else if (!a[OkBit]) begin
-        b_first = 1'b1;
-      end else if (ca != cb) begin
-        b_first = cb < ca;
-      end else if (ca == 2'd2 && sa != sb) begin
-        b_first = sb < sa;
+    // 1 when node b (key kb, stamp tb) goes before node a (the left, lower-slot side). One
+    // expression, so the simulation selects rather than branches.
+    function automatic logic b_first(input logic [11:0] ka, input logic [31:0] ta,
+                                     input logic [11:0] kb, input logic [31:0] tb);
 `ifdef XL_MUTANT_TIE_YOUNGEST
-      end else if (ca == 2'd2) begin
-        b_first = older(ta, tb);
+      b_first = (ka != kb) ? (kb < ka) : (ka[10:9] == 2'd2) ? older(ta, tb) : older(tb, ta);
+`else
+      b_first = (ka != kb) ? (kb < ka) : older(tb, ta);
 `endif
-      end else begin
-        b_first = older(tb, ta);
-      end
     endfunction
 
     // Heap order: node 1 is the root, node k has children 2k and 2k+1, leaves
-    // Leaves..2*Leaves-1 are slots 0..Leaves-1 (slots >= NumSlots are never ok).
-    logic [NodeW-1:0] node [2 * Leaves];
+    // Leaves..2*Leaves-1 are slots 0..Leaves-1 (slots >= NumSlots are never candidates).
+    // The root is copied out inside the block: Icarus 11 did not propagate a word of t_slot
+    // that was written once at time 0 and never changed to a continuous assignment.
+    logic [11:0]      t_key   [2 * Leaves];
+    logic [31:0]      t_stamp [2 * Leaves];
+    logic [SlotW-1:0] t_slot  [2 * Leaves];
+    logic [2:0]       root_top;    // the root's {not a candidate, class}
+    logic [SlotW-1:0] root_slot;
     always_comb begin
-      node[0] = '0;   // not a node
+      logic bf;
+      t_key[0]   = '0;   // not a node
+      t_stamp[0] = '0;
+      t_slot[0]  = '0;
       for (int i = 0; i < Leaves; i++) begin
-        if (i < NumSlots) begin
-          node[Leaves + i] = {cand[i], cls[i],
-                              (Policy == PolicySimt) ? score_a[i] : 9'd0,
-                              stamp_a[i], SlotW'(i)};
+        if (i < NumSlots && cand[i]) begin
+          t_key[Leaves + i]   = {1'b0, slot_key[i]};
+          t_stamp[Leaves + i] = stamp_q[i];
         end else begin
-          node[Leaves + i] = '0;
+          t_key[Leaves + i]   = KeyOff;
+          t_stamp[Leaves + i] = '0;
         end
+        t_slot[Leaves + i] = (i < NumSlots) ? SlotW'(i) : '0;
       end
       for (int k = Leaves - 1; k >= 1; k--) begin
-        node[k] = b_first(node[2 * k], node[2 * k + 1]) ? node[2 * k + 1] : node[2 * k];
+        bf         = b_first(t_key[2 * k], t_stamp[2 * k], t_key[2 * k + 1], t_stamp[2 * k + 1]);
+        t_key[k]   = bf ? t_key[2 * k + 1] : t_key[2 * k];
+        t_stamp[k] = bf ? t_stamp[2 * k + 1] : t_stamp[2 * k];
+        t_slot[k]  = bf ? t_slot[2 * k + 1] : t_slot[2 * k];
       end
+      root_top  = t_key[1][11:9];
+      root_slot = t_slot[1];
     end
 
     logic [1:0] root_cls;
-    assign pick_any = node[1][OkBit];
-    assign pick_idx = node[1][SlotW-1:0];
-    assign root_cls = node[1][ClsLsb +: 2];
+    assign pick_any = !root_top[2];
+    assign pick_idx = root_slot;
+    assign root_cls = root_top[1:0];
     assign pick_rule = (Policy == PolicyFcfs) ? RuleFcfs :
                        (root_cls == 2'd0) ? RuleAging :
                        (root_cls == 2'd1) ? RuleBatch : RuleMinScore;
@@ -384,11 +372,7 @@ module xl_walk_sched #(
   logic                disp_buf;   // a dispatch from the buffer at this edge
   logic [NumSlots-1:0] disp_oh;    // its slot, one-hot
   assign disp_buf = disp_ready_i & pick_any;
-  always_comb begin
-    for (int i = 0; i < NumSlots; i++) begin
-      disp_oh[i] = disp_buf && pick_idx == SlotW'(i);
-    end
-  end
+  assign disp_oh  = disp_buf ? (NumSlots'(1) << pick_idx) : '0;
 
   // The picked slot's registers (read mux).
   logic [47:0]         sel_va;
@@ -396,11 +380,11 @@ module xl_walk_sched #(
   logic [31:0]         sel_stamp;
   logic [8:0]          sel_score;
   logic [TagWidth-1:0] sel_tag;
-  assign sel_va    = va_q[32'(pick_idx)*VaW +: VaW];
-  assign sel_instr = instr_q[32'(pick_idx)*InstrW +: InstrW];
-  assign sel_stamp = stamp_q[32'(pick_idx)*StampW +: StampW];
-  assign sel_score = score_q[32'(pick_idx)*ScoreW +: ScoreW];
-  assign sel_tag   = tag_q[32'(pick_idx)*TagWidth +: TagWidth];
+  assign sel_va    = va_q[pick_idx];
+  assign sel_instr = instr_q[pick_idx];
+  assign sel_stamp = stamp_q[pick_idx];
+  assign sel_score = score_q[pick_idx];
+  assign sel_tag   = tag_q[pick_idx];
 
   /////////////////////////////
   // Score merge (SIMT §2.3) //
@@ -412,22 +396,29 @@ module xl_walk_sched #(
   logic [8:0]          merged;
   logic [9:0]          sum;
   logic [8:0]          new_score;
-  always_comb begin
-    merged = '0;
-    for (int i = 0; i < NumSlots; i++) begin
-`ifdef XL_MUTANT_MERGE_LEAVING
-      stay[i] = (Policy == PolicySimt) && valid_q[i] && instr_a[i] == arr_instr_id_i &&
-                !kill_i[i];
-`else
-      stay[i] = (Policy == PolicySimt) && valid_q[i] && instr_a[i] == arr_instr_id_i &&
-                !kill_i[i] && !disp_oh[i];
-`endif
-      if (stay[i]) merged = merged | score_a[i];
+  if (Policy == PolicySimt) begin : g_merge
+    logic [NumSlots-1:0] same_instr;   // the arrival's instruction (valid or not)
+    for (genvar i = 0; i < NumSlots; i++) begin : g_cam
+      assign same_instr[i] = instr_q[i] == arr_instr_id_i;
     end
-    sum       = 10'(arr_est_i) + 10'(merged);
-    new_score = (Policy != PolicySimt) ? 9'd0 :
-                (sum > 10'(ScoreMax)) ? ScoreMax : sum[8:0];
+`ifdef XL_MUTANT_MERGE_LEAVING
+    assign stay = valid_q & same_instr & ~kill_i;
+`else
+    assign stay = valid_q & same_instr & ~kill_i & ~disp_oh;
+`endif
+    always_comb begin
+      merged = '0;
+      for (int i = 0; i < NumSlots; i++) begin
+        if (stay[i]) merged = merged | score_q[i];
+      end
+    end
+  end else begin : g_no_merge
+    assign stay   = '0;
+    assign merged = '0;
   end
+  assign sum       = 10'(arr_est_i) + 10'(merged);
+  assign new_score = (Policy != PolicySimt) ? 9'd0 :
+                     (sum > 10'(ScoreMax)) ? ScoreMax : sum[8:0];
 
   /////////////
   // Outputs //
@@ -465,7 +456,6 @@ module xl_walk_sched #(
   logic [NumSlots-1:0] killed_vec;   // valid slots completed by coalescing
   logic [NumSlots-1:0] arr_oh;       // the arrival's slot, one-hot
   logic [NumSlots-1:0] valid_d;
-  logic [NumSlots-1:0] byp_inc;      // bypass counters that count up at this edge
   logic [CountW-1:0]   count_d;
   logic [31:0]         lfsr_step;
 
@@ -475,19 +465,6 @@ module xl_walk_sched #(
   assign count_d    = count_q - CountW'($countones(killed_vec)) - CountW'(disp_buf) +
                       CountW'(arr_buf);
   assign lfsr_step  = {1'b0, lfsr_q[31:1]} ^ (lfsr_q[0] ? LfsrTaps : 32'h0);
-
-  always_comb begin
-    for (int i = 0; i < NumSlots; i++) begin
-      // §2.5: passed by a younger request (the dispatched slot is not older than itself).
-`ifdef XL_MUTANT_KILL_BYPASS
-      byp_inc[i] = valid_q[i] && bypass_a[i] != BypassW'(AgingThreshold) &&
-                   ((disp_buf && older(stamp_a[i], sel_stamp)) || killed_vec != '0);
-`else
-      byp_inc[i] = disp_buf && valid_q[i] && bypass_a[i] != BypassW'(AgingThreshold) &&
-                   older(stamp_a[i], sel_stamp);
-`endif
-    end
-  end
 
   // Control state and statistics: asynchronous reset.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -536,20 +513,32 @@ module xl_walk_sched #(
     end
   end
 
-  // Per-slot data: no reset (form difference 7).
-  always_ff @(posedge clk_i) begin
-    for (int i = 0; i < NumSlots; i++) begin
+  // Per-slot data: no reset (form difference 7), one block per slot (form difference 9).
+  // The bypass increment (§2.5: passed by a younger request; the dispatched slot is not
+  // older than itself) is the block's write enable, evaluated at the edge.
+`ifdef XL_MUTANT_KILL_BYPASS
+  logic kill_any;
+  assign kill_any = killed_vec != '0;
+`endif
+  for (genvar i = 0; i < NumSlots; i++) begin : g_slot
+    always_ff @(posedge clk_i) begin
       if (arr_oh[i]) begin
-        va_q[i*VaW +: VaW]             <= arr_va_i;
-        instr_q[i*InstrW +: InstrW]    <= arr_instr_id_i;
-        stamp_q[i*StampW +: StampW]    <= next_stamp_q;
-        tag_q[i*TagWidth +: TagWidth]  <= arr_tag_i;
-        bypass_q[i*BypassW +: BypassW] <= '0;
-      end else if (byp_inc[i]) begin
-        bypass_q[i*BypassW +: BypassW] <= bypass_q[i*BypassW +: BypassW] + BypassW'(1);
+        va_q[i]     <= arr_va_i;
+        instr_q[i]  <= arr_instr_id_i;
+        stamp_q[i]  <= next_stamp_q;
+        tag_q[i]    <= arr_tag_i;
       end
+      // 0 for an arrival, else +1 when passed (saturating at the threshold).
+`ifdef XL_MUTANT_KILL_BYPASS
+      bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(valid_q[i] &&
+                     bypass_q[i] != BypassW'(AgingThreshold) &&
+                     ((disp_buf && older(stamp_q[i], sel_stamp)) || kill_any));
+`else
+      bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(disp_buf && valid_q[i] &&
+                     bypass_q[i] != BypassW'(AgingThreshold) && older(stamp_q[i], sel_stamp));
+`endif
       if (arr_oh[i] || (arr_buf && stay[i])) begin
-        score_q[i*ScoreW +: ScoreW] <= new_score;
+        score_q[i] <= new_score;
       end
     end
   end
@@ -559,20 +548,22 @@ module xl_walk_sched #(
   ////////////////
 
   // Every slot of the arrival's instruction that stays holds the one merged score.
-  logic [NumSlots-1:0] score_split;
-  always_comb begin
-    for (int i = 0; i < NumSlots; i++) begin
-      score_split[i] = stay[i] && score_a[i] != merged;
+  if (Policy == PolicySimt) begin : g_score_check
+    logic [NumSlots-1:0] score_split;
+    always_comb begin
+      for (int i = 0; i < NumSlots; i++) begin
+        score_split[i] = stay[i] && score_q[i] != merged;
+      end
     end
+    `XL_ASSERT(OneScorePerInstr, !arr_valid_i || score_split == '0, clk_i, rst_ni)
   end
-  `XL_ASSERT(OneScorePerInstr, !arr_valid_i || score_split == '0, clk_i, rst_ni)
 
   // No valid counter beyond the threshold (only checkable when the width allows it).
   if ((64'd1 << BypassW) - 64'd1 > 64'(AgingThreshold)) begin : g_bypass_check
     logic [NumSlots-1:0] bypass_over;
     always_comb begin
       for (int i = 0; i < NumSlots; i++) begin
-        bypass_over[i] = valid_q[i] && 32'(bypass_a[i]) > 32'(AgingThreshold);
+        bypass_over[i] = valid_q[i] && 32'(bypass_q[i]) > 32'(AgingThreshold);
       end
     end
     `XL_ASSERT(BypassSaturates, bypass_over == '0, clk_i, rst_ni)

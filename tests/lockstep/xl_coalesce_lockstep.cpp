@@ -822,12 +822,16 @@ std::vector<xl_ls::Field> state_diff(const M *m, const xl_coalesce_t *c, const G
     }
     for (uint32_t s = 0; s < g.slots; s++) {
         std::string p = "state slot[" + std::to_string(s) + "].";
+        // VA and PL are bit planes: bit s of plane j is bit j of slot s's field.
         if (cvalid(c, s)) {
-            uint64_t a = getb(r->xl_coalesce__DOT__vpn_q[s], 0, kVpnW);
+            uint64_t a = 0;
+            for (unsigned j = 0; j < kVpnW; j++)
+                a |= getb(r->xl_coalesce__DOT__vpn_plane_q[j], s, 1) << j;
             if (a != (c->va[s] >> 12))
                 rows.push_back({p + "va>>12", c->va[s] >> 12, a});
         }
-        uint64_t enc = getb(r->xl_coalesce__DOT__pl_q[s], 0, 2);
+        uint64_t enc = getb(r->xl_coalesce__DOT__pl_lo_q, s, 1) |
+                       getb(r->xl_coalesce__DOT__pl_hi_q, s, 1) << 1;
         uint64_t pl = enc == 0 ? 0 : enc + 1;
         if (pl != c->pl[s])
             rows.push_back({p + "pl", c->pl[s], pl});

@@ -331,7 +331,7 @@ void rtl_valid(const M *m, const Geom &g, uint64_t *w)
 template <class M>
 uint32_t rtl_instr(const M *m, uint32_t slot)
 {
-    return (uint32_t)bits(m->rootp->xl_walk_sched__DOT__instr_q, 20u * slot, 20u);
+    return (uint32_t)m->rootp->xl_walk_sched__DOT__instr_q[slot];
 }
 
 unsigned clog2(uint64_t x)
@@ -352,12 +352,13 @@ void rtl_view(const M *m, const Geom &g, unsigned bw, xl_ws_entry_t *out)
         e.valid = (uint8_t)bits(r->xl_walk_sched__DOT__valid_q, i, 1);
         if (!e.valid)
             continue;
-        e.va = bits(r->xl_walk_sched__DOT__va_q, 48u * i, 48u);
-        e.instr_id = (uint32_t)bits(r->xl_walk_sched__DOT__instr_q, 20u * i, 20u);
-        e.stamp = (uint32_t)bits(r->xl_walk_sched__DOT__stamp_q, 32u * i, 32u);
-        e.score = (uint16_t)bits(r->xl_walk_sched__DOT__score_q, 9u * i, 9u);
-        e.bypass = (uint32_t)bits(r->xl_walk_sched__DOT__bypass_q, bw * i, bw);
-        e.tag = (uint32_t)bits(r->xl_walk_sched__DOT__tag_q, g.tag_width * i, g.tag_width);
+        // One array element per slot (rtl/xl_walk_sched.sv form difference 9).
+        e.va = bits(r->xl_walk_sched__DOT__va_q[i], 0u, 48u);
+        e.instr_id = (uint32_t)bits(r->xl_walk_sched__DOT__instr_q[i], 0u, 20u);
+        e.stamp = (uint32_t)bits(r->xl_walk_sched__DOT__stamp_q[i], 0u, 32u);
+        e.score = (uint16_t)bits(r->xl_walk_sched__DOT__score_q[i], 0u, 9u);
+        e.bypass = (uint32_t)bits(r->xl_walk_sched__DOT__bypass_q[i], 0u, bw);
+        e.tag = (uint32_t)bits(r->xl_walk_sched__DOT__tag_q[i], 0u, g.tag_width);
     }
 }
 

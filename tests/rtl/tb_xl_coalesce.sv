@@ -8,7 +8,7 @@
 //   C  upper scan: PL/PA set and moved down L4 -> L3 -> L2, never up or sideways
 //   D  PS entries at L2 as 2 MB leaves (page base masking, own lane), kill clears PL
 //   E  departure clears PL, departure beats a same-cycle upper update, arrival resets
-//   F  the timing diagram of rtl/xl_coalesce.md, cycle by cycle
+//   F  the timing diagram of rtl/README.md (section xl_coalesce), cycle by cycle
 // Four instances, one per Mode (0 off, 1 leaf, 2 upper, 3 both),
 // get the same inputs, so every case checks the mode rule too. NumSlots 8, NumWalkers 2,
 // StatWidth 16. Prints one "ok - ..." / "not ok - ..." line per check and exits non-zero
@@ -472,7 +472,7 @@ module tb_xl_coalesce;
     resume4("E4 slot 4 killed: PL cleared", 4, 4, 52'h6600_0000, 0, 52'h6600_0000);
 
     // ------------------------------------------------------------ F. timing walkthrough
-    // The timing diagram of rtl/xl_coalesce.md, cycle by cycle, in mode both (instance 3).
+    // The timing diagram of rtl/README.md (section xl_coalesce), cycle by cycle, in mode both (instance 3).
     // Walker 0 serves VA0 = 0x4000_2000; slot 3 = 0x4020_0000 (same 16 MB, L2 lane 1),
     // slot 5 = 0x4000_5000 (same 32 KB, L1 lane 5, L2 lane 0 = the walker's own).
     reset();

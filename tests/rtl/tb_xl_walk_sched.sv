@@ -146,27 +146,27 @@ module tb_xl_walk_sched;
   // Internal registers read hierarchically (testbench only).
   function automatic logic [31:0] bypass_of(input int k, input int slot);
     case (k)
-      Simt8:   bypass_of = 32'(g_dut[1].u.bypass_a[slot]);
-      Age4:    bypass_of = 32'(g_dut[2].u.bypass_a[slot]);
-      Rand8:   bypass_of = 32'(g_dut[3].u.bypass_a[slot]);
-      Wrap4:   bypass_of = 32'(g_dut[4].u.bypass_a[slot]);
-      default: bypass_of = 32'(g_dut[0].u.bypass_a[slot]);
+      Simt8:   bypass_of = 32'(g_dut[1].u.bypass_q[slot]);
+      Age4:    bypass_of = 32'(g_dut[2].u.bypass_q[slot]);
+      Rand8:   bypass_of = 32'(g_dut[3].u.bypass_q[slot]);
+      Wrap4:   bypass_of = 32'(g_dut[4].u.bypass_q[slot]);
+      default: bypass_of = 32'(g_dut[0].u.bypass_q[slot]);
     endcase
   endfunction
   function automatic logic [8:0] score_of(input int k, input int slot);
     case (k)
-      Simt8:   score_of = g_dut[1].u.score_a[slot];
-      Age4:    score_of = g_dut[2].u.score_a[slot];
+      Simt8:   score_of = g_dut[1].u.score_q[slot];
+      Age4:    score_of = g_dut[2].u.score_q[slot];
       default: score_of = 9'h1FF;
     endcase
   endfunction
   function automatic logic [31:0] stamp_of(input int k, input int slot);
     case (k)
-      Simt8:   stamp_of = g_dut[1].u.stamp_a[slot];
-      Age4:    stamp_of = g_dut[2].u.stamp_a[slot];
-      Rand8:   stamp_of = g_dut[3].u.stamp_a[slot];
-      Wrap4:   stamp_of = g_dut[4].u.stamp_a[slot];
-      default: stamp_of = g_dut[0].u.stamp_a[slot];
+      Simt8:   stamp_of = g_dut[1].u.stamp_q[slot];
+      Age4:    stamp_of = g_dut[2].u.stamp_q[slot];
+      Rand8:   stamp_of = g_dut[3].u.stamp_q[slot];
+      Wrap4:   stamp_of = g_dut[4].u.stamp_q[slot];
+      default: stamp_of = g_dut[0].u.stamp_q[slot];
     endcase
   endfunction
 
