@@ -18,7 +18,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed lockstep
+.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed lockstep
 all: $(XLAT)
 
 help:
@@ -26,6 +26,8 @@ help:
 	@echo "make study  the functional (untimed) motivation study"
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
+	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
+	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
 	@echo "make deps   install the Debian packages the checks use"
@@ -69,7 +71,10 @@ repro-micro18: $(XLAT)
 bench-speed: $(XLAT)
 	sh bench/speed.sh
 
-bench: repro-isca18 repro-micro18 bench-speed
+bench-rtl-speed: deps
+	sh bench/rtl-speed.sh
+
+bench: repro-isca18 repro-micro18 bench-speed bench-rtl-speed
 
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h

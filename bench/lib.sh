@@ -14,6 +14,17 @@ missing() {
     echo "$_k"
 }
 
+# runs_said N K SECONDS JOBS: how the report says how its N runs were obtained (K run now).
+runs_said() {
+    if [ "$2" = "$1" ]; then
+        echo "$1 cycle-level runs, all run now, in $3 s with $4 jobs"
+    elif [ "$2" = 0 ]; then
+        echo "$1 cycle-level runs, all reused from an earlier run (REUSE=1)"
+    else
+        echo "$1 cycle-level runs ($2 run now, in $3 s with $4 jobs; the rest reused, REUSE=1)"
+    fi
+}
+
 run_jobs() {
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
     # shellcheck disable=SC2016

@@ -1,0 +1,65 @@
+#!/bin/sh
+# rtl-speed.sh - simulation speed of each RTL block at the papers' parameters (256-entry
+# buffer, 8 walkers, the ISCA'18 PWCs): cycles per second of the Verilator lockstep (C twin
+# and Verilated RTL, every output compared every cycle) and of the Verilated RTL alone
+# (--rtl-only). Issue 5's target: 200 k lockstep cycles/s for the IOMMU top.
+# Writes bench/results/rtl-speed.md. Builds the harnesses first (tests/lockstep/build_*.sh).
+#   CYCLES  cycles per run (default 200000)
+#   SEED    stimulus seed (default 1)
+set -e
+cd "$(dirname "$0")/.."
+CYCLES=${CYCLES:-200000}
+SEED=${SEED:-1}
+OUT=bench/results
+mkdir -p "$OUT"
+M=$OUT/rtl-speed.md
+LOGD=build/bench-rtl-speed
+mkdir -p "$LOGD"
+
+build() {   # build NAME SCRIPT ARGS...: prints the harness binary
+    _n=$1; shift
+    sh "$@" > "$LOGD/build-$_n.log" 2>&1 || { echo "rtl-speed: $* failed (see $LOGD/build-$_n.log)" >&2; exit 1; }
+    tail -n 1 "$LOGD/build-$_n.log"
+}
+
+echo "rtl-speed: building the lockstep harnesses"
+PWC=$(build pwc tests/lockstep/build_pwc.sh)
+WS=$(build walk_sched tests/lockstep/build_walk_sched.sh)
+CO=$(build coalesce tests/lockstep/build_coalesce.sh)
+IO=$(build iommu tests/lockstep/build_iommu.sh)
+
+# one LABEL BINARY ARGS...: a row with the lockstep and the RTL-alone speed.
+one() {
+    _label=$1 _bin=$2; shift 2
+    _row="| $_label |"
+    for _only in "" --rtl-only; do
+        _t0=$(date +%s%N)
+        "$_bin" "$@" --seed "$SEED" --cycles "$CYCLES" --cov-min 0 --no-rerun $_only \
+            > "$LOGD/run.log" 2>&1 || { echo "rtl-speed: $_bin $* $_only failed:" >&2;
+                                         tail -n 20 "$LOGD/run.log" >&2; exit 1; }
+        _t1=$(date +%s%N)
+        _row="$_row $(awk -v c="$CYCLES" -v ns=$((_t1 - _t0)) \
+            'BEGIN { printf "%.2f s, %.0f", ns / 1e9, c / (ns / 1e9) }') |"
+    done
+    echo "$_row" >> "$M"
+    echo "  $_label done"
+}
+
+{
+echo "# RTL simulation speed"
+echo
+echo "\`make bench-rtl-speed\` (bench/rtl-speed.sh): $CYCLES cycles per run, seed $SEED, random"
+echo "stimulus, one process on one core; Verilator $(verilator --version | awk '{print $2}'),"
+echo "host $(uname -m), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')."
+echo "Lockstep: the C twin and the Verilated RTL, every output and counter compared every cycle."
+echo
+echo "| block, parameters | lockstep: time, cycles/s | RTL alone: time, cycles/s |"
+echo "|---|---:|---:|"
+} > "$M"
+one "xl_pwc, paper (L4 4x4, L3 8x4, L2 32x4)" "$PWC" --params paper --mode random
+one "xl_walk_sched, paper (256 slots), FCFS" "$WS" --params paper --policy fcfs --mode random
+one "xl_walk_sched, paper (256 slots), SIMT-aware" "$WS" --params paper --policy simt --mode random
+one "xl_coalesce, paper (256 slots, 8 walkers), both" "$CO" --params paper --mode both --stim random
+one "xl_iommu, paper, FCFS, no coalescing" "$IO" --params paper_fcfs_off --mode random
+one "xl_iommu, paper, SIMT-aware, coalescing both" "$IO" --params paper_simt_both --mode random
+echo "rtl-speed: wrote $M"
