@@ -21,6 +21,8 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -231,6 +233,46 @@ inline std::string join(const std::vector<std::string> &args)
         s += a;
     }
     return s;
+}
+
+// mkdir -p: every directory on the way to `dir` (errors show up when the file is opened).
+inline void mkdir_p(const std::string &dir)
+{
+    std::string cur;
+    for (size_t i = 0; i <= dir.size(); i++) {
+        if ((i == dir.size() || dir[i] == '/') && !cur.empty())
+            mkdir(cur.c_str(), 0777);
+        if (i < dir.size())
+            cur += dir[i];
+    }
+}
+
+// This binary's own path, so a re-run does not depend on PATH or the working directory.
+inline std::string self_path(const char *argv0)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) {
+        buf[n] = '\0';
+        return buf;
+    }
+    return argv0;
+}
+
+// Re-runs a failing command (`args`, the printed reproduce line, which writes the VCD `vcd`
+// under `wave_dir`) and says whether it failed again, so the waveform shows the failure.
+inline void rerun_with_wave(std::vector<std::string> args, const char *argv0,
+                            const std::string &wave_dir, const std::string &vcd)
+{
+    mkdir_p(wave_dir);
+    args[0] = self_path(argv0);
+    args.push_back("--no-rerun");
+    int rc = run_quiet(args);
+    if (rc == 1)
+        std::printf("waveform: %s (re-run reproduced the failure)\n", vcd.c_str());
+    else
+        std::printf("waveform: re-run did not reproduce the failure (exit %d): "
+                    "nondeterminism?\n", rc);
 }
 
 }  // namespace xl_ls

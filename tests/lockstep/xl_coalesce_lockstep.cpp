@@ -19,9 +19,7 @@
 #include "lockstep.h"
 
 #include <algorithm>
-#include <sys/stat.h>
 #include <type_traits>
-#include <unistd.h>
 
 #include "verilated.h"
 #if VM_TRACE
@@ -884,30 +882,6 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h, const Geom &g)
     }
 }
 
-void mkdir_p(const std::string &dir)
-{
-    std::string cur;
-    for (size_t i = 0; i <= dir.size(); i++) {
-        if (i == dir.size() || dir[i] == '/') {
-            if (!cur.empty())
-                mkdir(cur.c_str(), 0777);
-        }
-        if (i < dir.size())
-            cur += dir[i];
-    }
-}
-
-std::string self_path(const char *argv0)
-{
-    char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n > 0) {
-        buf[n] = '\0';
-        return buf;
-    }
-    return argv0;
-}
-
 // The command that reproduces a failure at `cycle` of mode `mode` with a waveform.
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, const char *mode,
                                     uint64_t cycle, const std::string &vcd)
@@ -977,7 +951,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         m->trace(tfp, 99);
         size_t slash = o.trace.rfind('/');
         if (slash != std::string::npos)
-            mkdir_p(o.trace.substr(0, slash));
+            xl_ls::mkdir_p(o.trace.substr(0, slash));
         tfp->open(o.trace.c_str());
         if (!tfp->isOpen()) {
             std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
@@ -1163,15 +1137,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         std::vector<std::string> a = repro_args(argv0, o, mname, fail_cycle, vcd);
         std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
         if (o.rerun && o.trace.empty() && VM_TRACE) {
-            mkdir_p(o.wave_dir);
-            a[0] = self_path(argv0);
-            a.push_back("--no-rerun");
-            int rc = xl_ls::run_quiet(a);
-            if (rc == 1)
-                std::printf("waveform: %s (re-run reproduced the failure)\n", vcd.c_str());
-            else
-                std::printf("waveform: re-run did not reproduce the failure (exit %d): "
-                            "nondeterminism?\n", rc);
+            xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
         }
         std::fflush(stdout);
         xl_coalesce_free(&ref);

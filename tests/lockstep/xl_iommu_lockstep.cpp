@@ -22,8 +22,6 @@
 // are in usage() below; tests/rtl/check_iommu.sh runs every mode.
 #include "lockstep.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
@@ -1023,30 +1021,6 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h)
     }
 }
 
-void mkdir_p(const std::string &dir)
-{
-    std::string cur;
-    for (size_t i = 0; i <= dir.size(); i++) {
-        if (i == dir.size() || dir[i] == '/') {
-            if (!cur.empty())
-                mkdir(cur.c_str(), 0777);
-        }
-        if (i < dir.size())
-            cur += dir[i];
-    }
-}
-
-std::string self_path(const char *argv0)
-{
-    char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n > 0) {
-        buf[n] = '\0';
-        return buf;
-    }
-    return argv0;
-}
-
 // The command that reproduces a failure at `cycle` (counted from the run's start) with a
 // waveform around it.
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t cycle,
@@ -1161,7 +1135,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         m->trace(tfp, 99);
         size_t slash = o.trace.rfind('/');
         if (slash != std::string::npos)
-            mkdir_p(o.trace.substr(0, slash));
+            xl_ls::mkdir_p(o.trace.substr(0, slash));
         tfp->open(o.trace.c_str());
         if (!tfp->isOpen()) {
             std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
@@ -1410,15 +1384,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         std::vector<std::string> a = repro_args(argv0, o, done, vcd);
         std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
         if (o.rerun && o.trace.empty()) {
-            mkdir_p(o.wave_dir);
-            a[0] = self_path(argv0);
-            a.push_back("--no-rerun");
-            int rc = xl_ls::run_quiet(a);
-            if (rc == 1)
-                std::printf("waveform: %s (re-run reproduced the failure)\n", vcd.c_str());
-            else
-                std::printf("waveform: re-run did not reproduce the failure (exit %d): "
-                            "nondeterminism?\n", rc);
+            xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
         }
         std::fflush(stdout);
         xl_iommu_out_free(&exp);

@@ -18,8 +18,6 @@
 // ws_models.h (the list, and the two parameter sets). Run with --help for the options.
 #include "lockstep.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "verilated.h"
 #include "verilated_vcd_c.h"
@@ -812,30 +810,6 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h, uint32_t slots)
     }
 }
 
-void mkdir_p(const std::string &dir)
-{
-    std::string cur;
-    for (size_t i = 0; i <= dir.size(); i++) {
-        if (i == dir.size() || dir[i] == '/') {
-            if (!cur.empty())
-                mkdir(cur.c_str(), 0777);
-        }
-        if (i < dir.size())
-            cur += dir[i];
-    }
-}
-
-std::string self_path(const char *argv0)
-{
-    char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n > 0) {
-        buf[n] = '\0';
-        return buf;
-    }
-    return argv0;
-}
-
 // The command that reproduces a failure at `cycle` of policy `pol` with a waveform.
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, int pol, uint64_t cycle,
                                     const std::string &vcd)
@@ -915,7 +889,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
         m->trace(tfp, 99);
         size_t slash = o.trace.rfind('/');
         if (slash != std::string::npos)
-            mkdir_p(o.trace.substr(0, slash));
+            xl_ls::mkdir_p(o.trace.substr(0, slash));
         tfp->open(o.trace.c_str());
         if (!tfp->isOpen()) {
             std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
@@ -1078,15 +1052,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
         std::vector<std::string> args = repro_args(argv0, o, pol, cyc, vcd);
         std::printf("reproduce: %s\n", xl_ls::join(args).c_str());
         if (o.rerun && o.trace.empty()) {
-            mkdir_p(o.wave_dir);
-            args[0] = self_path(argv0);
-            args.push_back("--no-rerun");
-            int rc = xl_ls::run_quiet(args);
-            if (rc == 1)
-                std::printf("waveform: %s (re-run reproduced the failure)\n", vcd.c_str());
-            else
-                std::printf("waveform: re-run did not reproduce the failure (exit %d): "
-                            "nondeterminism?\n", rc);
+            xl_ls::rerun_with_wave(args, argv0, o.wave_dir, vcd);
         }
         std::fflush(stdout);
         xl_walk_sched_free(&ref);
