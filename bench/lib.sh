@@ -2,6 +2,8 @@
 #   run_jobs LIST DIR SCALE SEED JOBS   run every "name xlat-run-args..." line of LIST with
 #                                       $XLAT (default build/xlat) at SCALE/SEED, JOBS at a time, writing
 #                                       DIR/name.json (kept when REUSE=1 and present)
+#   missing LIST DIR                    how many of LIST's runs have no results in DIR yet
+#   runs_said N K SECONDS JOBS          the report's sentence on how its N runs were obtained
 #   jget NAME KEY                       a number from $J/NAME.json
 #   ratio A B                           A / B to 3 decimals ("-" when B is 0 or empty)
 #   geo                                 geometric mean of the numbers on stdin
@@ -14,7 +16,7 @@ missing() {
     echo "$_k"
 }
 
-# runs_said N K SECONDS JOBS: how the report says how its N runs were obtained (K run now).
+# runs_said N K SECONDS JOBS: the report's sentence on how its N runs were obtained (K run now).
 runs_said() {
     if [ "$2" = "$1" ]; then
         echo "$1 cycle-level runs, all run now, in $3 s with $4 jobs"
