@@ -275,6 +275,56 @@ inline void rerun_with_wave(std::vector<std::string> args, const char *argv0,
                     "nondeterminism?\n", rc);
 }
 
+// The Verilator context of every harness: flops without a reset start random (randReset 2,
+// with --x-initial unique), seeded from the stimulus seed so a run is repeatable; an RTL
+// assertion is reported by the harness instead of ending the process.
+template <class Ctx> void init_context(Ctx &ctx, uint64_t seed, bool trace)
+{
+    ctx.randReset(2);
+    ctx.randSeed((int)(seed % INT32_C(2147483646)) + 1);
+    ctx.fatalOnError(false);
+    if (trace)
+        ctx.traceEverOn(true);
+}
+
+// A VCD of model m written to path (its directory created); nullptr after one line on
+// stderr if the file cannot be written.
+template <class Vcd, class M> Vcd *open_vcd(M *m, const std::string &path, const char *prog)
+{
+    Vcd *t = new Vcd;
+    m->trace(t, 99);
+    size_t slash = path.rfind('/');
+    if (slash != std::string::npos)
+        mkdir_p(path.substr(0, slash));
+    t->open(path.c_str());
+    if (!t->isOpen()) {
+        std::fprintf(stderr, "%s: error: cannot write %s\n", prog, path.c_str());
+        delete t;
+        return nullptr;
+    }
+    return t;
+}
+
+// The reset at the start of a run, with the inputs already driven: rst_ni starts high so the
+// asynchronous reset sees a falling edge (rtl-style-and-verification.md §1.10 bug 1), two
+// clocks while low, release while the clock is low.
+template <class M> void initial_reset(M *m)
+{
+    m->clk_i = 0;
+    m->rst_ni = 1;
+    m->eval();
+    m->rst_ni = 0;
+    m->eval();
+    for (int i = 0; i < 2; i++) {
+        m->clk_i = 1;
+        m->eval();
+        m->clk_i = 0;
+        m->eval();
+    }
+    m->rst_ni = 1;
+    m->eval();
+}
+
 }  // namespace xl_ls
 
 #endif

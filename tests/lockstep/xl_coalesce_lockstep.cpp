@@ -938,29 +938,16 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
     std::fflush(stdout);
 
     VerilatedContext ctx;
-    ctx.randReset(2);   // every flop without a reset starts random
-    ctx.randSeed((int)(o.seed % INT32_C(2147483646)) + 1);
-    ctx.fatalOnError(false);
-    if (!o.trace.empty())
-        ctx.traceEverOn(true);
+    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
     M *m = new M(&ctx, "xl_coalesce");
 #if VM_TRACE
     VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty()) {
-        tfp = new VerilatedVcdC;
-        m->trace(tfp, 99);
-        size_t slash = o.trace.rfind('/');
-        if (slash != std::string::npos)
-            xl_ls::mkdir_p(o.trace.substr(0, slash));
-        tfp->open(o.trace.c_str());
-        if (!tfp->isOpen()) {
-            std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
-            delete tfp;
-            delete m;
-            xl_coalesce_free(&ref);
-            res.status = 2;
-            return res;
-        }
+    if (!o.trace.empty() &&
+        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
+        delete m;
+        xl_coalesce_free(&ref);
+        res.status = 2;
+        return res;
     }
 #endif
     uint64_t cyc = 0;
@@ -980,19 +967,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
     // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
     // (§1.10 bug 1), clock twice while low, release between clock edges.
     drive(m, idle, g);
-    m->clk_i = 0;
-    m->rst_ni = 1;
-    m->eval();
-    m->rst_ni = 0;
-    m->eval();
-    for (int i = 0; i < 2; i++) {
-        m->clk_i = 1;
-        m->eval();
-        m->clk_i = 0;
-        m->eval();
-    }
-    m->rst_ni = 1;
-    m->eval();
+    xl_ls::initial_reset(m);
 
     World wd;
     wd.init(o.seed ^ ((uint64_t)mode << 56), press, g);

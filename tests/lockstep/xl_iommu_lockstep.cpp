@@ -1123,24 +1123,12 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     std::fflush(stdout);
 
     VerilatedContext ctx;
-    ctx.randReset(2);   // every flop without a reset starts random
-    ctx.randSeed((int)(o.seed % INT32_C(2147483646)) + 1);
-    ctx.fatalOnError(false);
-    if (!o.trace.empty())
-        ctx.traceEverOn(true);
+    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
     M *m = new M(&ctx, "xl_iommu");
     VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty()) {
-        tfp = new VerilatedVcdC;
-        m->trace(tfp, 99);
-        size_t slash = o.trace.rfind('/');
-        if (slash != std::string::npos)
-            xl_ls::mkdir_p(o.trace.substr(0, slash));
-        tfp->open(o.trace.c_str());
-        if (!tfp->isOpen()) {
-            std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
-            return 2;
-        }
+    if (!o.trace.empty() &&
+        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
+        return 2;
     }
     uint64_t cyc = 0;
     auto dump = [&]() {
@@ -1156,19 +1144,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     idle.root = root;
     idle.mem_req_ready = 1;
     drive(m, idle, d);
-    m->clk_i = 0;
-    m->rst_ni = 1;
-    m->eval();
-    m->rst_ni = 0;
-    m->eval();
-    for (int i = 0; i < 2; i++) {
-        m->clk_i = 1;
-        m->eval();
-        m->clk_i = 0;
-        m->eval();
-    }
-    m->rst_ni = 1;
-    m->eval();
+    xl_ls::initial_reset(m);
 
     Stim st;
     st.init(o.seed, press, d, o.mem_latency);

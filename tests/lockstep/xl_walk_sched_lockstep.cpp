@@ -877,26 +877,14 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     std::fflush(stdout);
 
     VerilatedContext ctx;
-    ctx.randReset(2);   // every flop without a reset starts random
-    ctx.randSeed((int)(o.seed % INT32_C(2147483646)) + 1);
-    ctx.fatalOnError(false);
-    if (!o.trace.empty())
-        ctx.traceEverOn(true);
+    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
     M *m = new M(&ctx, "xl_walk_sched");
     VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty()) {
-        tfp = new VerilatedVcdC;
-        m->trace(tfp, 99);
-        size_t slash = o.trace.rfind('/');
-        if (slash != std::string::npos)
-            xl_ls::mkdir_p(o.trace.substr(0, slash));
-        tfp->open(o.trace.c_str());
-        if (!tfp->isOpen()) {
-            std::fprintf(stderr, "%s: error: cannot write %s\n", kProg, o.trace.c_str());
-            delete m;
-            xl_walk_sched_free(&ref);
-            return 2;
-        }
+    if (!o.trace.empty() &&
+        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
+        delete m;
+        xl_walk_sched_free(&ref);
+        return 2;
     }
     uint64_t cyc = 0;
     auto dump = [&]() {
@@ -910,19 +898,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     Cyc idle;
     std::memset(&idle, 0, sizeof idle);
     drive(m, idle, g);
-    m->clk_i = 0;
-    m->rst_ni = 1;
-    m->eval();
-    m->rst_ni = 0;
-    m->eval();
-    for (int i = 0; i < 2; i++) {
-        m->clk_i = 1;
-        m->eval();
-        m->clk_i = 0;
-        m->eval();
-    }
-    m->rst_ni = 1;
-    m->eval();
+    xl_ls::initial_reset(m);
 
     Stim st;
     st.init(o.seed, press, g);
