@@ -121,41 +121,66 @@ static ev_t heap_pop(heap_t *q)
  * within WHEEL cycles of `base` (FIFO per bucket), and the heap for later ones. Events
  * leave in (time, push order), exactly as from one heap: an event goes to the heap
  * only when its time is at least base + WHEEL, and it moves to its bucket as soon as
- * base comes within WHEEL of it, before anything else can be pushed for that time. */
+ * base comes within WHEEL of it, before anything else can be pushed for that time.
+ * Bucket entries are nodes of one pool, linked per bucket, with a LIFO free list: a
+ * push reuses the node popped last, which is still in the host cache, where a vector
+ * per bucket would touch a line of the bucket's own array, cold after WHEEL cycles. */
 #define WHEEL_BITS 12u
 #define WHEEL (1u << WHEEL_BITS)
 
 typedef struct {
-    ev_t *v;
-    uint32_t head, n, cap;
-} wbucket_t;
+    uint32_t type, a;
+    uint64_t b;
+    uint32_t next;      /* next node of the same bucket or of the free list, NONE: last */
+} wnode_t;
 
 typedef struct {
-    wbucket_t b[WHEEL];
+    uint32_t head[WHEEL], tail[WHEEL];   /* per bucket, NONE when empty */
     uint64_t nonempty[WHEEL / 64];
+    wnode_t *node;
+    uint32_t ncap, free;                 /* pool size, free list head */
     heap_t far;
     uint64_t base;      /* every wheel event is due in [base, base + WHEEL) */
     size_t n;           /* events queued */
-    uint64_t seq;
     int past;           /* an event was pushed for a cycle already gone (a bug) */
 } evq_t;
 
-static int wb_push(wbucket_t *w, const ev_t *e)
+static void evq_init(evq_t *q)
 {
-    if (w->head + w->n == w->cap) {
-        if (w->head) {
-            memmove(w->v, w->v + w->head, w->n * sizeof *w->v);
-            w->head = 0;
-        } else {
-            uint32_t nc = w->cap ? 2 * w->cap : 16;
-            ev_t *nv = realloc(w->v, nc * sizeof *nv);
-            if (!nv)
-                return -1;
-            w->v = nv;
-            w->cap = nc;
+    for (uint32_t i = 0; i < WHEEL; i++)
+        q->head[i] = q->tail[i] = UINT32_MAX;
+    q->free = UINT32_MAX;
+}
+
+/* Append an event to bucket i. */
+static int wb_push(evq_t *q, uint32_t i, uint32_t type, uint32_t a, uint64_t b)
+{
+    if (q->free == UINT32_MAX) {
+        uint32_t nc = q->ncap ? 2 * q->ncap : 1024;
+        wnode_t *nv = realloc(q->node, (size_t)nc * sizeof *nv);
+        if (!nv)
+            return -1;
+        for (uint32_t k = nc; k-- > q->ncap;) {
+            nv[k].next = q->free;
+            q->free = k;
         }
+        q->node = nv;
+        q->ncap = nc;
     }
-    w->v[w->head + w->n++] = *e;
+    uint32_t k = q->free;
+    wnode_t *nd = &q->node[k];
+    q->free = nd->next;
+    nd->type = type;
+    nd->a = a;
+    nd->b = b;
+    nd->next = UINT32_MAX;
+    if (q->head[i] == UINT32_MAX) {
+        q->head[i] = k;
+        q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
+    } else {
+        q->node[q->tail[i]].next = k;
+    }
+    q->tail[i] = k;
     return 0;
 }
 
@@ -168,10 +193,7 @@ static int evq_push(evq_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b)
     q->n++;
     if (t - q->base >= WHEEL)
         return heap_push(&q->far, t, type, a, b);
-    ev_t e = {t, q->seq++, type, a, b};
-    uint32_t i = (uint32_t)(t & (WHEEL - 1));
-    q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
-    return wb_push(&q->b[i], &e);
+    return wb_push(q, (uint32_t)(t & (WHEEL - 1)), type, a, b);
 }
 
 /* Time moves to now (every event before now has been taken): bring far events in. */
@@ -182,9 +204,7 @@ static int evq_advance(evq_t *q, uint64_t now)
     q->base = now;
     while (q->far.n && q->far.h[0].t - q->base < WHEEL) {
         ev_t e = heap_pop(&q->far);
-        uint32_t i = (uint32_t)(e.t & (WHEEL - 1));
-        q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
-        if (wb_push(&q->b[i], &e))
+        if (wb_push(q, (uint32_t)(e.t & (WHEEL - 1)), e.type, e.a, e.b))
             return -1;
     }
     return 0;
@@ -194,14 +214,20 @@ static int evq_advance(evq_t *q, uint64_t now)
 static int evq_pop_now(evq_t *q, ev_t *out)
 {
     uint32_t i = (uint32_t)(q->base & (WHEEL - 1));
-    wbucket_t *w = &q->b[i];
-    if (!w->n)
+    uint32_t k = q->head[i];
+    if (k == UINT32_MAX)
         return 0;
-    *out = w->v[w->head++];
-    if (--w->n == 0) {
-        w->head = 0;
+    wnode_t *nd = &q->node[k];
+    out->t = q->base;
+    out->seq = 0;   /* order within the bucket is its list order */
+    out->type = nd->type;
+    out->a = nd->a;
+    out->b = nd->b;
+    q->head[i] = nd->next;
+    if (nd->next == UINT32_MAX)
         q->nonempty[i >> 6] &= ~(UINT64_C(1) << (i & 63));
-    }
+    nd->next = q->free;
+    q->free = k;
     q->n--;
     return 1;
 }
@@ -227,8 +253,7 @@ static uint64_t evq_next_time(const evq_t *q)
 
 static void evq_free(evq_t *q)
 {
-    for (uint32_t i = 0; i < WHEEL; i++)
-        free(q->b[i].v);
+    free(q->node);
     free(q->far.h);
 }
 
@@ -711,6 +736,7 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
         return XL_EINTERNAL;
     }
     g->cfg = *cfg;
+    evq_init(&g->q);
     g->wl = wl;
     g->ncu = cfg->gpu.cus;
     g->spc = cfg->gpu.simds_per_cu * cfg->gpu.waves_per_simd;
