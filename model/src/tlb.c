@@ -135,8 +135,11 @@ static int find_in_set(const xl_tlb_t *t, uint32_t set, uint16_t asid, unsigned 
     uint32_t i;
     for (i = t->hbucket[h_of(t, asid, shift, vpn)]; i != NIL; i = t->hnext[i]) {
         const xl_tlb_entry_t *e = &t->e[i];
-        if (e->vpn == vpn && e->page_shift == shift && e->asid == asid)
-            return i / t->p.ways == set ? (int)(i % t->p.ways) : -1;
+        if (e->vpn == vpn && e->page_shift == shift && e->asid == asid) {
+            /* the way, if i is in this set (i below the set wraps: no division) */
+            uint32_t way = i - set * t->p.ways;
+            return way < t->p.ways ? (int)way : -1;
+        }
     }
     return -1;
 }
@@ -162,6 +165,8 @@ static int find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out,
         *way_out = (uint32_t)w;
         return 1;
     }
+    if (t->n2m == 0u)
+        return 0;
     w = find_in_set(t, s2, asid, XL_PAGE_SHIFT_2M, vpn2);
     if (w >= 0) {
         *set_out = s2;
@@ -378,6 +383,8 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
             if (victim != NULL)
                 *victim = *e;
             h_remove(t, set * t->p.ways + way);
+            if (e->page_shift == XL_PAGE_SHIFT_2M)
+                t->n2m--;
         } else {
             t->nvalid[set]++;
             if (t->p.repl == XL_REPL_LRU)
@@ -390,6 +397,8 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
         e->asid = asid;
         e->vpn = vpn;
         h_insert(t, set * t->p.ways + way);
+        if (page_shift == XL_PAGE_SHIFT_2M)
+            t->n2m++;
     }
     e->valid = 1u;
     e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
@@ -407,6 +416,8 @@ uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
             if (t->p.repl == XL_REPL_LRU)
                 lru_unlink(t, set, i);
             t->nvalid[set]--;
+            if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
+                t->n2m--;
             t->e[i].valid = 0u;
             n++;
         }

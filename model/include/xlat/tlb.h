@@ -58,6 +58,7 @@ typedef struct {
     uint32_t *hbucket, *hnext, hmask;
     uint32_t *lru_prev, *lru_next;   /* per entry; NIL-terminated, head = most recent */
     uint32_t *lru_head, *lru_tail, *nvalid;   /* per set */
+    uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
     /* counters */
     uint64_t  accesses;    /* lookups */
     uint64_t  hits;        /* lookups that hit */
