@@ -1602,13 +1602,22 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         st->t_last_done = 0;
         st->npages = 0;
         uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
+        /* pages seen so far by vpn: open addressing over twice the lane count, so a
+         * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
+        uint8_t pg_of[2 * XL_MAX_LANES];
+        memset(pg_of, 0xFF, sizeof pg_of);
         for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
             if (!((st->in.mask >> l) & 1u))
                 continue;
             uint64_t vpn = st->in.va[l] >> g->page_shift;
-            if (k >= st->npages || st->vpn[k] != vpn)   /* same page as the last lane? */
-                for (k = 0; k < st->npages && st->vpn[k] != vpn; k++)
-                    ;
+            if (k >= st->npages || st->vpn[k] != vpn) {   /* same page as the last lane? */
+                uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >> 57);
+                while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
+                    h = (h + 1) % (2 * XL_MAX_LANES);
+                if (pg_of[h] == 0xFF)
+                    pg_of[h] = (uint8_t)st->npages;   /* a new page: it takes index npages */
+                k = pg_of[h];
+            }
             if (k == st->npages) {
                 st->vpn[st->npages++] = vpn;
                 st->page_first[k] = (uint8_t)l;
