@@ -56,7 +56,8 @@
 //   3. Scores. The C holds one score per instruction record. Here every slot holds its own
 //      9-bit score; an arrival's merge reads the score of the slots with the same instr_id
 //      that stay (CAM match, AND-OR: they all hold one value, assertion OneScorePerInstr)
-//      and rewrites all of them in parallel with the new score.
+//      and rewrites all of them in parallel with the new score. The scores are stored as
+//      nine bit planes (score_pl_q), so the AND-OR and the rewrite are word-wide.
 //   4. Lowest free slot and the RANDOM pick: priority encoders over the valid vector
 //      instead of the C's free bitmap scans with count-trailing-zeros.
 //   5. Kills: the C adjusts its lazy-count bookkeeping (o0) of younger entries; here a kill
@@ -77,7 +78,11 @@
 //      comb vectors; the per-slot SIMT class and key (state only) are kept apart from the
 //      pick, which alone sees blocked_i and kill_i; one-hot vectors (free slot, dispatched
 //      slot, RANDOM hi/lo) are word-wide operations on NumSlots-bit vectors and are encoded
-//      to a slot number by OR masks (idx_mask), not by loops over the slots.
+//      to a slot number by OR masks (idx_mask), not by loops over the slots. The min-tree
+//      is one 64-bit signal per node in a generate block, and the scores are bit planes
+//      (difference 3): Verilator evaluates both as straight-line word operations, where a
+//      procedural loop over the slots costs tens of instructions per slot and evaluation
+//      (rtl/README.md, speed).
 //
 // Test-only mutation hooks (tests/lockstep/mutants_walk_sched.sh; never defined in a real
 // build):
@@ -201,7 +206,9 @@ module xl_walk_sched #(
   logic [VaW-1:0]      va_q     [NumSlots] /*verilator public_flat_rd*/;   // no reset
   logic [InstrW-1:0]   instr_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
   logic [StampW-1:0]   stamp_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
-  logic [ScoreW-1:0]   score_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  // Scores as bit planes (form difference 9): plane b, bits b*NumSlots +: NumSlots, holds
+  // bit b of every slot's score (bit i for slot i).
+  logic [ScoreW*NumSlots-1:0] score_pl_q /*verilator public_flat_rd*/;   // no reset
   logic [BypassW-1:0]  bypass_q [NumSlots] /*verilator public_flat_rd*/;   // no reset
   logic [TagWidth-1:0] tag_q    [NumSlots] /*verilator public_flat_rd*/;   // no reset
   logic [CountW-1:0]   count_q;
@@ -288,7 +295,6 @@ module xl_walk_sched #(
     // class 0 and score 0 for every slot (key = not a candidate, then the stamp). A leaf
     // that is not a candidate has key 12'h800 and stamp 0, so it loses to every candidate
     // and two of them keep the left one, as the C's !ok tests do.
-    localparam int          Leaves = 1 << $clog2(NumSlots);
     localparam logic [11:0] KeyOff = 12'h800;
 
     // Per slot, from the registers only: {class, score (class 2) or 0}.
@@ -307,7 +313,11 @@ module xl_walk_sched #(
                      (last_valid_q && instr_q[i] == last_id_q) ? 2'd1 :   // batch (§2.4 2-a)
 `endif
                      2'd2;                                                // min score
-        assign slot_key[i] = {cls, (cls == 2'd2) ? score_q[i] : 9'd0};
+        logic [ScoreW-1:0] sc;   // this slot's score, gathered from the planes
+        for (genvar b = 0; b < ScoreW; b++) begin : g_sc
+          assign sc[b] = score_pl_q[b*NumSlots + i];
+        end
+        assign slot_key[i] = {cls, (cls == 2'd2) ? sc : 9'd0};
       end
     end else begin : g_cls_fcfs
       for (genvar i = 0; i < NumSlots; i++) begin : g_zero
@@ -326,39 +336,41 @@ module xl_walk_sched #(
 `endif
     endfunction
 
-    // Heap order: node 1 is the root, node k has children 2k and 2k+1, leaves
-    // Leaves..2*Leaves-1 are slots 0..Leaves-1 (slots >= NumSlots are never candidates).
-    // The root is copied out inside the block: Icarus 11 did not propagate a word of t_slot
-    // that was written once at time 0 and never changed to a continuous assignment.
-    logic [11:0]      t_key   [2 * Leaves];
-    logic [31:0]      t_stamp [2 * Leaves];
-    logic [SlotW-1:0] t_slot  [2 * Leaves];
+    // The tree, one signal per node (form difference 9): g_lv[d].g_n[n].v is node n of
+    // depth d, {key[11:0], stamp[31:0], slot[19:0]}; depth Depth holds the leaves (slot i at
+    // leaf i; leaves >= NumSlots are never candidates) and node n of depth d is the better of
+    // nodes 2n (left) and 2n+1 of depth d+1. Each node is its own 64-bit signal with one
+    // continuous assignment, so Verilator evaluates the tree as straight-line word
+    // operations: not a loop over an array (slow, and circular to its scheduler), and not
+    // part-selects of one wide vector per level (which it merges into wide concatenations).
+    localparam int Depth = $clog2(NumSlots);   // 2^Depth leaves
+
+    function automatic logic [63:0] node_min(input logic [63:0] a, input logic [63:0] b);
+      node_min = b_first(a[63:52], a[51:20], b[63:52], b[51:20]) ? b : a;
+    endfunction
+
+    for (genvar d = 0; d <= Depth; d++) begin : g_lv
+      for (genvar n = 0; n < (1 << d); n++) begin : g_n
+        logic [63:0] v;
+        if (d == Depth) begin : g_leaf
+          if (n < NumSlots) begin : g_slot
+            assign v = cand[n] ? {1'b0, slot_key[n], stamp_q[n], 20'(n)}
+                               : {KeyOff, 32'd0, 20'(n)};
+          end else begin : g_pad
+            assign v = {KeyOff, 32'd0, 20'd0};
+          end
+        end else begin : g_inner
+          assign v = node_min(g_lv[d + 1].g_n[2 * n].v, g_lv[d + 1].g_n[2 * n + 1].v);
+        end
+      end
+    end
+
     logic [2:0]       root_top;    // the root's {not a candidate, class}
     logic [SlotW-1:0] root_slot;
-    always_comb begin
-      logic bf;
-      t_key[0]   = '0;   // not a node
-      t_stamp[0] = '0;
-      t_slot[0]  = '0;
-      for (int i = 0; i < Leaves; i++) begin
-        if (i < NumSlots && cand[i]) begin
-          t_key[Leaves + i]   = {1'b0, slot_key[i]};
-          t_stamp[Leaves + i] = stamp_q[i];
-        end else begin
-          t_key[Leaves + i]   = KeyOff;
-          t_stamp[Leaves + i] = '0;
-        end
-        t_slot[Leaves + i] = (i < NumSlots) ? SlotW'(i) : '0;
-      end
-      for (int k = Leaves - 1; k >= 1; k--) begin
-        bf         = b_first(t_key[2 * k], t_stamp[2 * k], t_key[2 * k + 1], t_stamp[2 * k + 1]);
-        t_key[k]   = bf ? t_key[2 * k + 1] : t_key[2 * k];
-        t_stamp[k] = bf ? t_stamp[2 * k + 1] : t_stamp[2 * k];
-        t_slot[k]  = bf ? t_slot[2 * k + 1] : t_slot[2 * k];
-      end
-      root_top  = t_key[1][11:9];
-      root_slot = t_slot[1];
-    end
+    logic             unused_root;
+    assign root_top    = g_lv[0].g_n[0].v[63:61];
+    assign root_slot   = g_lv[0].g_n[0].v[SlotW-1:0];
+    assign unused_root = ^g_lv[0].g_n[0].v[60:SlotW];
 
     logic [1:0] root_cls;
     assign pick_any = !root_top[2];
@@ -383,7 +395,9 @@ module xl_walk_sched #(
   assign sel_va    = va_q[pick_idx];
   assign sel_instr = instr_q[pick_idx];
   assign sel_stamp = stamp_q[pick_idx];
-  assign sel_score = score_q[pick_idx];
+  for (genvar b = 0; b < ScoreW; b++) begin : g_sel_score
+    assign sel_score[b] = score_pl_q[b*NumSlots + 32'(pick_idx)];
+  end
   assign sel_tag   = tag_q[pick_idx];
 
   /////////////////////////////
@@ -406,11 +420,8 @@ module xl_walk_sched #(
 `else
     assign stay = valid_q & same_instr & ~kill_i & ~disp_oh;
 `endif
-    always_comb begin
-      merged = '0;
-      for (int i = 0; i < NumSlots; i++) begin
-        if (stay[i]) merged = merged | score_q[i];
-      end
+    for (genvar b = 0; b < ScoreW; b++) begin : g_merged
+      assign merged[b] = |(stay & score_pl_q[b*NumSlots +: NumSlots]);
     end
   end else begin : g_no_merge
     assign stay   = '0;
@@ -537,9 +548,17 @@ module xl_walk_sched #(
       bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(disp_buf && valid_q[i] &&
                      bypass_q[i] != BypassW'(AgingThreshold) && older(stamp_q[i], sel_stamp));
 `endif
-      if (arr_oh[i] || (arr_buf && stay[i])) begin
-        score_q[i] <= new_score;
-      end
+    end
+  end
+
+  // Scores, plane by plane: the arrival's slot and the staying slots of its instruction
+  // take new_score at this edge.
+  logic [NumSlots-1:0] score_wr;
+  assign score_wr = arr_oh | (arr_buf ? stay : '0);
+  always_ff @(posedge clk_i) begin
+    for (int b = 0; b < ScoreW; b++) begin
+      score_pl_q[b*NumSlots +: NumSlots] <= (score_pl_q[b*NumSlots +: NumSlots] & ~score_wr) |
+                                            (score_wr & {NumSlots{new_score[b]}});
     end
   end
 
@@ -551,9 +570,12 @@ module xl_walk_sched #(
   if (Policy == PolicySimt) begin : g_score_check
     logic [NumSlots-1:0] score_split;
     always_comb begin
-      for (int i = 0; i < NumSlots; i++) begin
-        score_split[i] = stay[i] && score_q[i] != merged;
+      logic [NumSlots-1:0] diff;   // slots whose score differs from merged in some bit
+      diff = '0;
+      for (int b = 0; b < ScoreW; b++) begin
+        diff = diff | (score_pl_q[b*NumSlots +: NumSlots] ^ {NumSlots{merged[b]}});
       end
+      score_split = stay & diff;
     end
     `XL_ASSERT(OneScorePerInstr, !arr_valid_i || score_split == '0, clk_i, rst_ni)
   end
@@ -561,10 +583,8 @@ module xl_walk_sched #(
   // No valid counter beyond the threshold (only checkable when the width allows it).
   if ((64'd1 << BypassW) - 64'd1 > 64'(AgingThreshold)) begin : g_bypass_check
     logic [NumSlots-1:0] bypass_over;
-    always_comb begin
-      for (int i = 0; i < NumSlots; i++) begin
-        bypass_over[i] = valid_q[i] && 32'(bypass_q[i]) > 32'(AgingThreshold);
-      end
+    for (genvar i = 0; i < NumSlots; i++) begin : g_over
+      assign bypass_over[i] = valid_q[i] && 32'(bypass_q[i]) > 32'(AgingThreshold);
     end
     `XL_ASSERT(BypassSaturates, bypass_over == '0, clk_i, rst_ni)
   end

@@ -354,7 +354,9 @@ void rtl_view(const M *m, const Geom &g, unsigned bw, xl_ws_entry_t *out)
         e.va = bits(r->xl_walk_sched__DOT__va_q[i], 0u, 48u);
         e.instr_id = (uint32_t)bits(r->xl_walk_sched__DOT__instr_q[i], 0u, 20u);
         e.stamp = (uint32_t)bits(r->xl_walk_sched__DOT__stamp_q[i], 0u, 32u);
-        e.score = (uint16_t)bits(r->xl_walk_sched__DOT__score_q[i], 0u, 9u);
+        e.score = 0;   // bit planes: bit b of slot i's score is plane bit b * slots + i
+        for (unsigned b = 0; b < 9u; b++)
+            e.score |= (uint16_t)(bits(r->xl_walk_sched__DOT__score_pl_q, b * g.slots + i, 1) << b);
         e.bypass = (uint32_t)bits(r->xl_walk_sched__DOT__bypass_q[i], 0u, bw);
         e.tag = (uint32_t)bits(r->xl_walk_sched__DOT__tag_q[i], 0u, g.tag_width);
     }

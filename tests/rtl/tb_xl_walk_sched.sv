@@ -153,12 +153,18 @@ module tb_xl_walk_sched;
       default: bypass_of = 32'(g_dut[0].u.bypass_q[slot]);
     endcase
   endfunction
+  // Scores are stored as bit planes: bit b of slot s is bit b * NumSlots + s of score_pl_q.
   function automatic logic [8:0] score_of(input int k, input int slot);
+    logic [9*8-1:0] pl;
+    int n;
     case (k)
-      Simt8:   score_of = g_dut[1].u.score_q[slot];
-      Age4:    score_of = g_dut[2].u.score_q[slot];
-      default: score_of = 9'h1FF;
+      Simt8:   begin pl = 72'(g_dut[1].u.score_pl_q); n = 8; end
+      Age4:    begin pl = 72'(g_dut[2].u.score_pl_q); n = 4; end
+      default: begin pl = '1; n = 8; end
     endcase
+    for (int b = 0; b < 9; b++) begin
+      score_of[b] = pl[b * n + slot];
+    end
   endfunction
   function automatic logic [31:0] stamp_of(input int k, input int slot);
     case (k)
