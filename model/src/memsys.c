@@ -29,7 +29,7 @@
  *   +C           the MSHR's 64 B read reaches its channel's queue (C = dram.ctrl_latency).
  *   DRAM         queued, issued by FR-FCFS, burst ends at DRAM clock e (below).
  *   cyc(e) + C   the line is filled into the L2 (victim: an invalid way, lowest index
- *                first, else the least recently used one by unique stamps; a dirty victim
+ *                first, else the least recently used one; a dirty victim
  *                is written back: a DRAM write with no requester that reaches its
  *                channel's queue C cycles later); every merged request completes now;
  *                the MSHR is freed and waiting misses are retried in order (a retry
@@ -159,6 +159,10 @@ typedef struct {
 } chan_t;
 
 typedef struct {
+    uint8_t dirty, kind;
+} lmeta_t;
+
+typedef struct {
     uint64_t time;       /* GPU cycle */
     uint64_t ord;        /* class << 56 | tie number (EV_WAKE: channel; else insertion count) */
     uint64_t arg;        /* EV_WAKE: DRAM clock */
@@ -188,9 +192,11 @@ struct xl_memsys {
 
     /* L2: sets * ways */
     uint64_t *tag;                  /* line number or NO_LINE */
-    uint64_t *stamp;                /* LRU stamps (unique) */
-    uint8_t *dirty, *lkind;
-    uint64_t lru_clock;
+    uint16_t *rank;                 /* LRU order within the set (lru_touch) */
+    lmeta_t *meta;                  /* dirty bit and filling kind, together: one host
+                                     * cache miss per eviction, not two */
+    uint32_t *nvalid;               /* valid ways per set: a full set (the steady state)
+                                     * skips the search for an invalid way */
     uint32_t *mshr_of_set;          /* head of each set's busy-MSHR chain */
     mshr_t *mshr;
     uint32_t mshr_free, nmshr;
@@ -664,12 +670,26 @@ static void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
     dram_send(m, e->line, 0, e->kind, OWN_MSHR, s, t + m->C);
 }
 
-/* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
-static void l2_hit(xl_memsys_t *m, uint32_t r, size_t slot, uint64_t t)
+/* Make way w of the set at base its most recently used. The rank of a valid way is the
+ * number of the set's valid ways used since it was last used (0: the most recent), so
+ * the least recently used way has the largest rank: the order of per-use stamps, in
+ * 2 bytes a way (one host cache line a set) instead of 8. A set's valid ways are ways
+ * 0 .. nvalid - 1: fills take the lowest invalid way and lines are never invalidated. */
+static void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t w)
 {
-    m->stamp[slot] = ++m->lru_clock;
+    uint16_t *rk = m->rank + base, r = rk[w];
+    for (uint32_t x = 0; x < m->nvalid[set]; x++)
+        rk[x] = (uint16_t)(rk[x] + (rk[x] < r));   /* the ways used since w age by one */
+    rk[w] = 0;
+}
+
+/* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
+static void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
+{
+    size_t slot = base + w;
+    lru_touch(m, base, (uint32_t)(base / m->ways), w);
     if (m->rq[r].req.write)
-        m->dirty[slot] = 1;
+        m->meta[slot].dirty = 1;
     complete(m, r, t);
 }
 
@@ -697,7 +717,7 @@ static void wq_drain(xl_memsys_t *m, uint64_t t)
         if (m->wq_head == NONE)
             m->wq_tail = NONE;
         if (w >= 0)
-            l2_hit(m, r, base + (uint32_t)w, t);
+            l2_hit(m, r, base, (uint32_t)w, t);
         else if (s != NONE) {
             m->l2_merge[kidx(m->rq[r].req.kind)]++;
             m->l2_merges++;
@@ -726,7 +746,7 @@ static void ev_lookup(xl_memsys_t *m)
     if (w >= 0) {
         m->l2_hit[kd]++;
         m->l2_hits++;
-        l2_hit(m, r, base + (uint32_t)w, t);
+        l2_hit(m, r, base, (uint32_t)w, t);
         return;
     }
     m->l2_miss[kd]++;
@@ -746,30 +766,26 @@ static void ev_lookup(xl_memsys_t *m)
 static void ev_fill(xl_memsys_t *m, uint32_t s, uint64_t t)
 {
     mshr_t *e = &m->mshr[s];
-    uint32_t set = (uint32_t)(e->line & m->set_mask), w, v = NONE, r, *pp;
+    uint32_t set = (uint32_t)(e->line & m->set_mask), v, r, *pp;
     size_t base = (size_t)set * m->ways;
 
-    for (w = 0; w < m->ways; w++)          /* invalid ways first, lowest index */
-        if (m->tag[base + w] == NO_LINE) {
-            v = w;
-            break;
-        }
-    if (v == NONE) {                       /* else LRU: smallest (unique) stamp */
-        v = 0;
-        for (w = 1; w < m->ways; w++)
-            if (m->stamp[base + w] < m->stamp[base + v])
-                v = w;
-        if (m->dirty[base + v]) {
-            unsigned kd = kidx(m->lkind[base + v]);
+    if (m->nvalid[set] < m->ways) {        /* the lowest invalid way (lru_touch) */
+        v = m->nvalid[set]++;
+        m->rank[base + v] = (uint16_t)v;   /* the oldest, until touched below */
+    } else {                               /* else the least recently used way */
+        for (v = 0; m->rank[base + v] != m->ways - 1u; v++)
+            ;
+        if (m->meta[base + v].dirty) {
+            unsigned kd = kidx(m->meta[base + v].kind);
             m->l2_wb[kd]++;
             m->l2_writebacks++;
-            dram_send(m, m->tag[base + v], 1, m->lkind[base + v], OWN_NONE, NONE, t + m->C);
+            dram_send(m, m->tag[base + v], 1, m->meta[base + v].kind, OWN_NONE, NONE, t + m->C);
         }
     }
     m->tag[base + v] = e->line;
-    m->stamp[base + v] = ++m->lru_clock;
-    m->dirty[base + v] = e->dirty;
-    m->lkind[base + v] = e->kind;
+    lru_touch(m, base, set, v);
+    m->meta[base + v].dirty = e->dirty;
+    m->meta[base + v].kind = e->kind;
 
     for (r = e->head; r != NONE;) {
         uint32_t nx = m->rq[r].next;
@@ -786,8 +802,10 @@ static void ev_fill(xl_memsys_t *m, uint32_t s, uint64_t t)
 
 /* ------------------------------------------------------------ event loop */
 
-/* Process every event at or before GPU cycle `now`, in (cycle, class, seq) order. */
-static void advance(xl_memsys_t *m, uint64_t now)
+/* Process every event at or before GPU cycle `now`, in (cycle, class, seq) order.
+ * Not inlined: advance() below is the cheap check in front of it. */
+static void advance_events(xl_memsys_t *m, uint64_t now) __attribute__((noinline));
+static void advance_events(xl_memsys_t *m, uint64_t now)
 {
     for (;;) {
         uint64_t lt = m->lk_head != NONE ? m->rq[m->lk_head].t_lookup : UINT64_MAX;
@@ -805,6 +823,15 @@ static void advance(xl_memsys_t *m, uint64_t now)
         else
             break;
     }
+}
+
+/* advance_events when an event is due: most calls (every submit and every poll) find
+ * none, and this check is much cheaper than entering the event loop. */
+static void advance(xl_memsys_t *m, uint64_t now)
+{
+    if ((m->ev_n > 0u && m->ev[0].time <= now) ||
+        (m->lk_head != NONE && m->rq[m->lk_head].t_lookup <= now))
+        advance_events(m, now);
     if (now > m->now)
         m->now = now;
 }
@@ -883,16 +910,16 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->wq_head = m->wq_tail = NONE;
 
     m->tag = malloc((size_t)lines * sizeof *m->tag);
-    m->stamp = calloc((size_t)lines, sizeof *m->stamp);
-    m->dirty = calloc((size_t)lines, 1);
-    m->lkind = calloc((size_t)lines, 1);
+    m->rank = calloc((size_t)lines, sizeof *m->rank);
+    m->meta = calloc((size_t)lines, sizeof *m->meta);
+    m->nvalid = calloc((size_t)sets, sizeof *m->nvalid);
     m->mshr_of_set = malloc((size_t)sets * sizeof *m->mshr_of_set);
     m->nmshr = c->l2d.mshrs;
     m->mshr = calloc(m->nmshr, sizeof *m->mshr);
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
-    if (!m->tag || !m->stamp || !m->dirty || !m->lkind || !m->mshr_of_set || !m->mshr ||
+    if (!m->tag || !m->rank || !m->meta || !m->nvalid || !m->mshr_of_set || !m->mshr ||
         !m->ch || !m->banks_all)
         goto oom;
     for (i = 0; i < lines; i++)
@@ -933,9 +960,9 @@ void xl_memsys_destroy(xl_memsys_t *m)
     if (m == NULL)
         return;
     free(m->tag);
-    free(m->stamp);
-    free(m->dirty);
-    free(m->lkind);
+    free(m->rank);
+    free(m->meta);
+    free(m->nvalid);
     free(m->mshr_of_set);
     free(m->mshr);
     free(m->rq);
