@@ -125,7 +125,7 @@ static ev_t heap_pop(heap_t *q)
  * Bucket entries are nodes of one pool, linked per bucket, with a LIFO free list: a
  * push reuses the node popped last, which is still in the host cache, where a vector
  * per bucket would touch a line of the bucket's own array, cold after WHEEL cycles. */
-#define WHEEL_BITS 12u
+#define WHEEL_BITS 10u   /* beyond every latency of the model's defaults */
 #define WHEEL (1u << WHEEL_BITS)
 
 typedef struct {
@@ -135,7 +135,11 @@ typedef struct {
 } wnode_t;
 
 typedef struct {
-    uint32_t head[WHEEL], tail[WHEEL];   /* per bucket, NONE when empty */
+    uint32_t head, tail;                 /* first and last node, NONE when empty */
+} wbucket_t;
+
+typedef struct {
+    wbucket_t b[WHEEL];                  /* head and tail side by side: one cache line */
     uint64_t nonempty[WHEEL / 64];
     wnode_t *node;
     uint32_t ncap, free;                 /* pool size, free list head */
@@ -148,25 +152,31 @@ typedef struct {
 static void evq_init(evq_t *q)
 {
     for (uint32_t i = 0; i < WHEEL; i++)
-        q->head[i] = q->tail[i] = UINT32_MAX;
+        q->b[i].head = q->b[i].tail = UINT32_MAX;
     q->free = UINT32_MAX;
+}
+
+/* Double the node pool (out of line: rare, and it keeps wb_push small enough to inline). */
+static int wb_grow(evq_t *q)
+{
+    uint32_t nc = q->ncap ? 2 * q->ncap : 1024;
+    wnode_t *nv = realloc(q->node, (size_t)nc * sizeof *nv);
+    if (!nv)
+        return -1;
+    for (uint32_t k = nc; k-- > q->ncap;) {
+        nv[k].next = q->free;
+        q->free = k;
+    }
+    q->node = nv;
+    q->ncap = nc;
+    return 0;
 }
 
 /* Append an event to bucket i. */
 static int wb_push(evq_t *q, uint32_t i, uint32_t type, uint32_t a, uint64_t b)
 {
-    if (q->free == UINT32_MAX) {
-        uint32_t nc = q->ncap ? 2 * q->ncap : 1024;
-        wnode_t *nv = realloc(q->node, (size_t)nc * sizeof *nv);
-        if (!nv)
-            return -1;
-        for (uint32_t k = nc; k-- > q->ncap;) {
-            nv[k].next = q->free;
-            q->free = k;
-        }
-        q->node = nv;
-        q->ncap = nc;
-    }
+    if (q->free == UINT32_MAX && wb_grow(q))
+        return -1;
     uint32_t k = q->free;
     wnode_t *nd = &q->node[k];
     q->free = nd->next;
@@ -174,13 +184,14 @@ static int wb_push(evq_t *q, uint32_t i, uint32_t type, uint32_t a, uint64_t b)
     nd->a = a;
     nd->b = b;
     nd->next = UINT32_MAX;
-    if (q->head[i] == UINT32_MAX) {
-        q->head[i] = k;
+    wbucket_t *w = &q->b[i];
+    if (w->head == UINT32_MAX) {
+        w->head = k;
         q->nonempty[i >> 6] |= UINT64_C(1) << (i & 63);
     } else {
-        q->node[q->tail[i]].next = k;
+        q->node[w->tail].next = k;
     }
-    q->tail[i] = k;
+    w->tail = k;
     return 0;
 }
 
@@ -214,7 +225,7 @@ static int evq_advance(evq_t *q, uint64_t now)
 static int evq_pop_now(evq_t *q, ev_t *out)
 {
     uint32_t i = (uint32_t)(q->base & (WHEEL - 1));
-    uint32_t k = q->head[i];
+    uint32_t k = q->b[i].head;
     if (k == UINT32_MAX)
         return 0;
     wnode_t *nd = &q->node[k];
@@ -223,7 +234,7 @@ static int evq_pop_now(evq_t *q, ev_t *out)
     out->type = nd->type;
     out->a = nd->a;
     out->b = nd->b;
-    q->head[i] = nd->next;
+    q->b[i].head = nd->next;
     if (nd->next == UINT32_MAX)
         q->nonempty[i >> 6] &= ~(UINT64_C(1) << (i & 63));
     nd->next = q->free;
@@ -380,6 +391,7 @@ typedef struct {
 typedef struct {
     uint64_t *tag;           /* line address + 1, 0 = invalid */
     uint64_t *stamp;
+    uint32_t *nvalid;        /* valid ways per set (lines are never invalidated) */
     uint32_t sets, ways;
     uint64_t clock;
 } l1d_t;
@@ -696,27 +708,32 @@ static int l1d_init(l1d_t *d, const xl_config_t *c)
     d->sets = (uint32_t)(lines / d->ways);
     d->tag = calloc(lines, sizeof *d->tag);
     d->stamp = calloc(lines, sizeof *d->stamp);
-    return d->tag && d->stamp ? 0 : -1;
+    d->nvalid = calloc(d->sets, sizeof *d->nvalid);
+    return d->tag && d->stamp && d->nvalid ? 0 : -1;
 }
 
-/* Returns 1 on hit (and touches); on miss allocates the line (LRU victim). */
+/* Returns 1 on hit (and touches); on miss allocates the line: the lowest invalid way,
+ * else the least recently used one (stamps are unique). */
 static int l1d_access(l1d_t *d, uint64_t line)
 {
     uint32_t set = (uint32_t)(line & (d->sets - 1));
     uint64_t *t = &d->tag[(size_t)set * d->ways], *st = &d->stamp[(size_t)set * d->ways];
-    uint32_t victim = 0;
+    uint32_t victim = 0, w;
     d->clock++;
-    for (uint32_t w = 0; w < d->ways; w++) {
+    for (w = 0; w < d->ways; w++)
         if (t[w] == line + 1) {
             st[w] = d->clock;
             return 1;
         }
-        if (t[w] == 0) {
-            if (t[victim] != 0 || w < victim)
+    if (d->nvalid[set] < d->ways) {
+        for (w = 0; t[w] != 0; w++)
+            ;
+        victim = w;
+        d->nvalid[set]++;
+    } else {
+        for (w = 1; w < d->ways; w++)
+            if (st[w] < st[victim])
                 victim = w;
-        } else if (t[victim] != 0 && st[w] < st[victim]) {
-            victim = w;
-        }
     }
     t[victim] = line + 1;
     st[victim] = d->clock;
@@ -867,6 +884,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
             free(cu->l1_retry.v);
             free(cu->l1d.tag);
             free(cu->l1d.stamp);
+            free(cu->l1d.nvalid);
             xl_tlb_free(&cu->l1);
         }
         free(g->cu);
