@@ -484,6 +484,8 @@ struct xl_gpu {
     xl_iommu_t io;            /* the walk path twin block */
     xl_iommu_out_t io_out;
     int io_stuck;             /* last cycle: idle walker, every buffered request had CL */
+    int io_busy;              /* xl_iommu_busy(io, io_stuck): both change only in
+                               * iommu_cycle, so it is kept there, not asked per check */
     uint64_t sched_arrivals;
     kcount_t nbhd[5];         /* [L]: requests in the IOMMU by level-L neighbourhood */
     uint64_t nbhd_reads[5], nbhd_conc[5];
@@ -845,6 +847,7 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     }
     if (xl_iommu_out_init(&g->io_out, &g->io) != XL_OK)
         goto nomem;
+    g->io_busy = xl_iommu_busy(&g->io, g->io_stuck);
     for (unsigned lv = 1; lv <= 4; lv++)
         if (kc_init(&g->nbhd[lv], cfg->iommu.buffer_entries + cfg->iommu.walkers))
             goto nomem;
@@ -1386,7 +1389,7 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
 static int iommu_active(const xl_gpu_t *g)
 {
     return g->in_fifo.n || g->rsp_fifo.n || (g->sched_fifo.n && g->io.ws.count < g->io.ws.p.slots) ||
-           (g->sched_fifo.n && g->io.idle && !g->io.ws.count) || xl_iommu_busy(&g->io, g->io_stuck);
+           (g->sched_fifo.n && g->io.idle && !g->io.ws.count) || g->io_busy;
 }
 
 static int iommu_blocked_full(const xl_gpu_t *g)
@@ -1558,6 +1561,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
      * until something changes; an arrival buffered or a response taken in this very cycle
      * is such a change, so then the next cycle must run */
     g->io_stuck = o->stuck && !o->ws.arr_buffered && !in.rsp_valid;
+    g->io_busy = xl_iommu_busy(io, g->io_stuck);
     if (g->ev && io->co.nmoved)
         for (uint32_t i = 0; i < io->co.nmoved; i++) {
             uint32_t sl = io->co.moved[i];
