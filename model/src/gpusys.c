@@ -1575,6 +1575,13 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 
 /* ------------------------------------------------------------------ CU issue */
 
+/* cu_issue's page table of one instruction: a power of two of at least twice the lane
+ * count (so a probe sequence ends), with 0xFF as the empty mark of its 8-bit indices. */
+#define PG_HASH_BITS 7u
+#define PG_HASH (1u << PG_HASH_BITS)
+_Static_assert(PG_HASH >= 2u * XL_MAX_LANES && XL_MAX_LANES < 0xFFu,
+               "cu_issue's page hash is sized by XL_MAX_LANES");
+
 static int cu_issue(xl_gpu_t *g, uint32_t c)
 {
     cu_t *cu = &g->cu[c];
@@ -1626,16 +1633,17 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
         /* pages seen so far by vpn: open addressing over twice the lane count, so a
          * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
-        uint8_t pg_of[2 * XL_MAX_LANES];
+        uint8_t pg_of[PG_HASH];
         memset(pg_of, 0xFF, sizeof pg_of);
         for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
             if (!((st->in.mask >> l) & 1u))
                 continue;
             uint64_t vpn = st->in.va[l] >> g->page_shift;
             if (k >= st->npages || st->vpn[k] != vpn) {   /* same page as the last lane? */
-                uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >> 57);
+                uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >>
+                                        (64u - PG_HASH_BITS));
                 while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
-                    h = (h + 1) % (2 * XL_MAX_LANES);
+                    h = (h + 1) & (PG_HASH - 1u);
                 if (pg_of[h] == 0xFF)
                     pg_of[h] = (uint8_t)st->npages;   /* a new page: it takes index npages */
                 k = pg_of[h];
