@@ -390,11 +390,13 @@ typedef struct {
 
 typedef struct {
     uint64_t *tag;           /* line address + 1, 0 = invalid */
-    uint64_t *stamp;
+    uint16_t *prev, *next;   /* per line: its set's recency list, most recent first */
+    uint16_t *head, *tail;   /* per set: most and least recently used way, L1D_NIL: none */
     uint32_t *nvalid;        /* valid ways per set (lines are never invalidated) */
     uint32_t sets, ways;
-    uint64_t clock;
 } l1d_t;
+
+#define L1D_NIL 0xFFFFu   /* ways are at most 1024 (config.c) */
 
 /* Requests inside the IOMMU (buffered or being walked) counted by neighbourhood key,
  * one table per level: the MICRO'18 Fig 5/6 measurement (spec §6) asks, for every
@@ -415,10 +417,11 @@ typedef struct {
 } ptcache_t;
 
 
+/* A FIFO of 32-bit ids; its capacity is a power of two (256, doubling), so positions
+ * wrap with a mask rather than a division. */
 typedef struct { uint32_t *v; uint32_t head, n, cap; } fifo_t;
 
 typedef struct {
-    uint32_t *free_slots_unused;
     slot_t *slot;            /* slots_per_cu */
     wg_t *wg;                /* slots_per_cu */
     uint64_t ready_mask[4];  /* READY waves (up to 256 slots) */
@@ -535,20 +538,20 @@ static int fifo_push(fifo_t *f, uint32_t v)
         if (!nv)
             return -1;
         for (uint32_t i = 0; i < f->n; i++)
-            nv[i] = f->v[(f->head + i) % f->cap];
+            nv[i] = f->v[(f->head + i) & (f->cap - 1)];
         free(f->v);
         f->v = nv;
         f->cap = nc;
         f->head = 0;
     }
-    f->v[(f->head + f->n) % f->cap] = v;
+    f->v[(f->head + f->n) & (f->cap - 1)] = v;
     f->n++;
     return 0;
 }
 static uint32_t fifo_front(const fifo_t *f) { return f->v[f->head]; }
 static void fifo_pop(fifo_t *f)
 {
-    f->head = (f->head + 1) % f->cap;
+    f->head = (f->head + 1) & (f->cap - 1);
     f->n--;
 }
 
@@ -709,22 +712,51 @@ static int l1d_init(l1d_t *d, const xl_config_t *c)
     d->ways = c->l1d.ways;
     d->sets = (uint32_t)(lines / d->ways);
     d->tag = calloc(lines, sizeof *d->tag);
-    d->stamp = calloc(lines, sizeof *d->stamp);
+    d->prev = calloc(lines, sizeof *d->prev);
+    d->next = calloc(lines, sizeof *d->next);
+    d->head = malloc(d->sets * sizeof *d->head);
+    d->tail = malloc(d->sets * sizeof *d->tail);
     d->nvalid = calloc(d->sets, sizeof *d->nvalid);
-    return d->tag && d->stamp && d->nvalid ? 0 : -1;
+    if (!d->tag || !d->prev || !d->next || !d->head || !d->tail || !d->nvalid)
+        return -1;
+    for (uint32_t i = 0; i < d->sets; i++)
+        d->head[i] = d->tail[i] = L1D_NIL;
+    return 0;
+}
+
+/* Way w of set (base: its first line) becomes the most recently used. */
+static void l1d_touch(l1d_t *d, uint32_t set, size_t base, uint32_t w, int linked)
+{
+    uint16_t *pv = d->prev + base, *nx = d->next + base;
+    if (linked) {
+        if (d->head[set] == w)
+            return;
+        nx[pv[w]] = nx[w];   /* w is not the head, so it has a predecessor */
+        if (nx[w] == L1D_NIL)
+            d->tail[set] = pv[w];
+        else
+            pv[nx[w]] = pv[w];
+    }
+    pv[w] = L1D_NIL;
+    nx[w] = d->head[set];
+    if (d->head[set] == L1D_NIL)
+        d->tail[set] = (uint16_t)w;
+    else
+        pv[d->head[set]] = (uint16_t)w;
+    d->head[set] = (uint16_t)w;
 }
 
 /* Returns 1 on hit (and touches); on miss allocates the line: the lowest invalid way,
- * else the least recently used one (stamps are unique). */
+ * else the least recently used one (the tail of the set's recency list). */
 static int l1d_access(l1d_t *d, uint64_t line)
 {
     uint32_t set = (uint32_t)(line & (d->sets - 1));
-    uint64_t *t = &d->tag[(size_t)set * d->ways], *st = &d->stamp[(size_t)set * d->ways];
-    uint32_t victim = 0, w;
-    d->clock++;
+    size_t base = (size_t)set * d->ways;
+    uint64_t *t = &d->tag[base];
+    uint32_t victim, w;
     for (w = 0; w < d->ways; w++)
         if (t[w] == line + 1) {
-            st[w] = d->clock;
+            l1d_touch(d, set, base, w, 1);
             return 1;
         }
     if (d->nvalid[set] < d->ways) {
@@ -732,13 +764,12 @@ static int l1d_access(l1d_t *d, uint64_t line)
             ;
         victim = w;
         d->nvalid[set]++;
+        l1d_touch(d, set, base, victim, 0);
     } else {
-        for (w = 1; w < d->ways; w++)
-            if (st[w] < st[victim])
-                victim = w;
+        victim = d->tail[set];
+        l1d_touch(d, set, base, victim, 1);
     }
     t[victim] = line + 1;
-    st[victim] = d->clock;
     return 0;
 }
 
@@ -886,7 +917,10 @@ void xl_gpu_destroy(xl_gpu_t *g)
             free(cu->l1w);
             free(cu->l1_retry.v);
             free(cu->l1d.tag);
-            free(cu->l1d.stamp);
+            free(cu->l1d.prev);
+            free(cu->l1d.next);
+            free(cu->l1d.head);
+            free(cu->l1d.tail);
             free(cu->l1d.nvalid);
             xl_tlb_free(&cu->l1);
         }
@@ -1838,12 +1872,14 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
 
         uint32_t live = g->live_total;
         int ready = g->ready_total != 0;
-        if (!live && !g->have_kernel && !g->q.n && !xl_memsys_pending(g->mem) &&
-            !iommu_active(g))
+        /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
+         * memory requests), so whether it acts next cycle is known now */
+        int io_act = iommu_active(g);
+        if (!live && !g->have_kernel && !g->q.n && !xl_memsys_pending(g->mem) && !io_act)
             break;   /* every kernel finished */
 
         uint64_t next = g->now + 1;
-        if (!ready && !iommu_active(g)) {
+        if (!ready && !io_act) {
             next = UINT64_MAX;
             next = evq_next_time(&g->q);
             uint64_t m = xl_memsys_next_event(g->mem);
