@@ -1420,10 +1420,12 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
 /* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while the
  * walk path has nothing to do cannot: those cycles are skipped and counted as
  * buffer-full cycles. */
-static int iommu_active(const xl_gpu_t *g)
+static inline int iommu_active(const xl_gpu_t *g)
 {
-    return g->in_fifo.n || g->rsp_fifo.n || (g->sched_fifo.n && g->io.ws.count < g->io.ws.p.slots) ||
-           (g->sched_fifo.n && g->io.idle && !g->io.ws.count) || g->io_busy;
+    /* an arrival for an empty buffer with an idle walker is covered by count < slots
+     * (slots >= 1); io_busy, the usual case, is tested first */
+    return g->io_busy || g->in_fifo.n || g->rsp_fifo.n ||
+           (g->sched_fifo.n && g->io.ws.count < g->io.ws.p.slots);
 }
 
 static int iommu_blocked_full(const xl_gpu_t *g)
