@@ -75,13 +75,16 @@
  * 60 = DRAM clock 24): act 24, col 35, data 46, burst 46..50, cyc(50) = 125.
  *
  * ---- Event order (determinism) -------------------------------------------------------
- * Internal events sit in one binary heap keyed by (GPU cycle, class, tie number); the
- * L2 lookups, whose times t + H never decrease, sit in a FIFO of class 1. Within one GPU
+ * Internal events are processed in (GPU cycle, class, tie number) order. Within one GPU
  * cycle: class 0 line fills, class 1 L2 lookups (submission order), class 2 arrivals at
  * a channel queue, class 3 channel decisions (DRAM edges). The tie number of a decision
- * is its channel index (channels decide in index order; a superseded decision event is
- * skipped when it comes up); that of any other event is its insertion count, itself
- * fixed by the order of the events before it. A request reaching a channel at GPU
+ * is its channel index (channels decide in index order); that of any other event is its
+ * insertion count, itself fixed by the order of the events before it. Each class keeps
+ * its events in time order without a heap: lookups (t + H) and arrivals (t + C) are
+ * created at the cycle being processed, which never decreases, so they form FIFOs; a
+ * channel's fills come in the order its bursts end, so each channel has a fill FIFO
+ * (ties across channels by insertion count); a channel has at most one pending decision
+ * (an earlier one replaces a later one). A request reaching a channel at GPU
  * cycle t is seen by the decision at DRAM clock clk(t), or by the next undecided clock
  * if that one is already decided (only possible when dram.ctrl_latency = 0 sends a
  * bypass_l2 request to its queue in the very cycle it is submitted).
@@ -90,7 +93,7 @@
  * calls them (every cycle, or only at xl_memsys_next_event cycles; popping before or
  * after submitting in a cycle) cannot change any result. Completions wait in a second
  * heap keyed by (completion cycle, submission seq), which is the pop order of memsys.h.
- * Requests, DRAM operations and heap slots come from pools that grow by doubling and
+ * Requests, DRAM operations and completion heap slots come from pools that grow by doubling and
  * are reused through free lists: no allocation in the steady state.
  */
 #include "xlat/memsys.h"
@@ -104,7 +107,6 @@
 #define NO_LINE   UINT64_MAX
 #define LINE_SHIFT 6u
 
-enum { EV_FILL = 0, EV_LOOKUP = 1, EV_ARRIVE = 2, EV_WAKE = 3 };   /* class = order in a cycle */
 enum { OWN_NONE = 0, OWN_MSHR = 1, OWN_REQ = 2 };                  /* who waits for a DRAM op */
 enum { K_DATA = 0, K_PT = 1 };
 
@@ -130,8 +132,11 @@ typedef struct {
 
 typedef struct {
     uint64_t line;
+    uint64_t fill_t;     /* GPU cycle its line arrives, once its read has issued */
+    uint64_t fseq;       /* fill order: the tie-break of fills of one cycle */
     uint32_t head, tail; /* requesters (mreq indices), submission order */
     uint32_t next;       /* chain of the set's busy MSHRs, or free list */
+    uint32_t fnext;      /* its channel's fill FIFO */
     uint8_t dirty, kind;
 } mshr_t;
 
@@ -155,19 +160,14 @@ typedef struct {
     uint64_t qlen;
     uint64_t bus_free;   /* DRAM clock the data bus is free from */
     uint64_t next_clk;   /* first DRAM clock not yet decided */
-    uint64_t wake_clk;   /* the valid scheduled decision, UINT64_MAX if none */
+    uint64_t wake_clk;   /* the scheduled decision, UINT64_MAX if none */
+    uint64_t wake_t;     /* its GPU cycle, cyc(wake_clk), UINT64_MAX if none */
+    uint32_t fhead, ftail;   /* MSHRs whose read has issued, fill time order */
 } chan_t;
 
 typedef struct {
     uint8_t dirty, kind;
 } lmeta_t;
-
-typedef struct {
-    uint64_t time;       /* GPU cycle */
-    uint64_t ord;        /* class << 56 | tie number (EV_WAKE: channel; else insertion count) */
-    uint64_t arg;        /* EV_WAKE: DRAM clock */
-    uint32_t idx;        /* EV_FILL: MSHR; EV_ARRIVE: dop; EV_WAKE: channel */
-} ev_t;
 
 typedef struct {
     uint64_t done, seq;
@@ -186,7 +186,12 @@ struct xl_memsys {
 
     uint64_t now;                   /* largest `now` seen */
     uint64_t seq;                   /* submissions */
-    uint64_t evseq;                 /* heap insertions */
+    uint64_t fseq;                  /* fills scheduled */
+    uint64_t next_t;                /* earliest pending internal event, UINT64_MAX if none */
+    /* the head of each event class (UINT64_MAX: none), kept up to date so that the event
+     * loop picks the next event with three comparisons */
+    uint64_t fill_t, lk_t, ar_t, wake_t;
+    uint32_t fill_c, wake_c;        /* channel of the earliest fill and decision */
     uint64_t age;                   /* arrivals at the channel queues */
     uint64_t pending;
 
@@ -206,8 +211,8 @@ struct xl_memsys {
     mreq_t *rq;  uint32_t rq_cap, rq_free;
     dop_t *op;   uint32_t op_cap, op_free;
     uint32_t lk_head, lk_tail;      /* L2 lookup FIFO */
+    uint32_t ar_head, ar_tail;      /* DRAM ops on their way to a channel queue (FIFO) */
 
-    ev_t *ev;    uint32_t ev_n, ev_cap;
     cpl_t *cp;   uint32_t cp_n, cp_cap;
 
     chan_t *ch;
@@ -325,56 +330,7 @@ static void op_release(xl_memsys_t *m, uint32_t i)
     m->op_free = i;
 }
 
-/* ------------------------------------------------------------ heaps */
-
-static int ev_less(const ev_t *a, const ev_t *b)
-{
-    return a->time < b->time || (a->time == b->time && a->ord < b->ord);
-}
-
-static void ev_push(xl_memsys_t *m, uint64_t time, unsigned cls, uint32_t idx, uint64_t arg)
-{
-    uint32_t i;
-    ev_t e;
-    if (m->ev_n == m->ev_cap)
-        m->ev = grow(m->ev, &m->ev_cap, sizeof *m->ev);
-    e.time = time;
-    /* channel decisions of one cycle go in channel order; other events in insertion
-     * order */
-    e.ord = ((uint64_t)cls << 56) |
-            (cls == EV_WAKE ? idx : (m->evseq++ & ((UINT64_C(1) << 56) - 1u)));
-    e.arg = arg;
-    e.idx = idx;
-    i = m->ev_n++;
-    while (i > 0u) {
-        uint32_t p = (i - 1u) / 2u;
-        if (!ev_less(&e, &m->ev[p]))
-            break;
-        m->ev[i] = m->ev[p];
-        i = p;
-    }
-    m->ev[i] = e;
-}
-
-static ev_t ev_pop(xl_memsys_t *m)
-{
-    ev_t top = m->ev[0], last = m->ev[--m->ev_n];
-    uint32_t i = 0, n = m->ev_n;
-    for (;;) {
-        uint32_t c = 2u * i + 1u;
-        if (c >= n)
-            break;
-        if (c + 1u < n && ev_less(&m->ev[c + 1u], &m->ev[c]))
-            c++;
-        if (!ev_less(&m->ev[c], &last))
-            break;
-        m->ev[i] = m->ev[c];
-        i = c;
-    }
-    if (n > 0u)
-        m->ev[i] = last;
-    return top;
-}
+/* ------------------------------------------------------------ completion heap */
 
 static int cp_less(const cpl_t *a, const cpl_t *b)
 {
@@ -456,7 +412,13 @@ static void chan_wake(xl_memsys_t *m, uint32_t c, uint64_t w)
         w = ch->next_clk;
     if (w < ch->wake_clk) {
         ch->wake_clk = w;
-        ev_push(m, cyc_of(m, w), EV_WAKE, c, w);
+        ch->wake_t = cyc_of(m, w);
+        /* a channel's decision only moves earlier here: it is the earliest one if it
+         * beats the current earliest, ties going to the lower channel index */
+        if (ch->wake_t < m->wake_t || (ch->wake_t == m->wake_t && c < m->wake_c)) {
+            m->wake_t = ch->wake_t;
+            m->wake_c = c;
+        }
     }
 }
 
@@ -472,14 +434,32 @@ static void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, uint8_t kind
     o->own = own;
     o->owner = owner;
     o->arrive = t;
-    ev_push(m, t, EV_ARRIVE, i, 0);
+    /* every op is sent at the cycle being processed (or submitted) plus C, and that
+     * never decreases: arrival times come in order, a FIFO keeps them sorted */
+    o->next = NONE;
+    if (m->ar_tail == NONE) {
+        m->ar_head = i;
+        m->ar_t = t;
+    } else
+        m->op[m->ar_tail].next = i;
+    m->ar_tail = i;
+    if (t < m->next_t)
+        m->next_t = t;
 }
 
-static void ev_arrive(xl_memsys_t *m, uint32_t i, uint64_t t)
+/* The op at the head of the arrival FIFO reaches its channel queue at cycle t. */
+static void ev_arrive(xl_memsys_t *m, uint64_t t)
 {
+    uint32_t i = m->ar_head;
     dop_t *o = &m->op[i];
     chan_t *ch = &m->ch[o->ch];
     bank_t *b = &ch->bank[o->bank];
+    m->ar_head = o->next;
+    if (m->ar_head == NONE) {
+        m->ar_tail = NONE;
+        m->ar_t = UINT64_MAX;
+    } else
+        m->ar_t = m->op[m->ar_head].arrive;
     o->age = m->age++;
     o->next = NONE;
     o->prev = b->qtail;
@@ -575,23 +555,73 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
     ch->qlen--;
 
     tdone = cyc_of(m, end) + m->C;   /* data back through the controller */
-    if (o->own == OWN_MSHR)
-        ev_push(m, tdone, EV_FILL, o->owner, 0);
-    else if (o->own == OWN_REQ)
+    if (o->own == OWN_MSHR) {
+        /* a channel's bursts end in issue order (bus_free only grows), so its fills
+         * come in time order: a FIFO per channel */
+        mshr_t *e = &m->mshr[o->owner];
+        e->fill_t = tdone;
+        e->fseq = m->fseq++;
+        e->fnext = NONE;
+        if (ch->ftail == NONE) {
+            uint32_t c = (uint32_t)(ch - m->ch);
+            ch->fhead = o->owner;
+            /* a new head: the earliest fill if it beats the current one (a fill pushed
+             * later wins no tie, its fseq being larger) */
+            if (tdone < m->fill_t) {
+                m->fill_t = tdone;
+                m->fill_c = c;
+            }
+        } else
+            m->mshr[ch->ftail].fnext = o->owner;
+        ch->ftail = o->owner;
+    } else if (o->own == OWN_REQ)
         complete(m, o->owner, tdone);
     op_release(m, i);
 }
 
-/* Channel c decides at DRAM clock k: FR-FCFS among requests whose bank is ready. */
-static void ev_wake(xl_memsys_t *m, uint32_t c, uint64_t k)
+/* The earliest decision over the channels, after the earliest one was taken. */
+static void wake_rescan(xl_memsys_t *m)
+{
+    uint32_t c;
+    m->wake_t = UINT64_MAX;
+    m->wake_c = 0;
+    for (c = 0; c < m->channels; c++)
+        if (m->ch[c].wake_t < m->wake_t) {
+            m->wake_t = m->ch[c].wake_t;
+            m->wake_c = c;
+        }
+}
+
+/* The earliest fill over the channels' fill FIFOs, (time, fseq) order, after the
+ * earliest one was taken. */
+static void fill_rescan(xl_memsys_t *m)
+{
+    uint64_t fs = 0;
+    uint32_t c;
+    m->fill_t = UINT64_MAX;
+    m->fill_c = 0;
+    for (c = 0; c < m->channels; c++)
+        if (m->ch[c].fhead != NONE) {
+            const mshr_t *e = &m->mshr[m->ch[c].fhead];
+            if (e->fill_t < m->fill_t || (e->fill_t == m->fill_t && e->fseq < fs)) {
+                m->fill_t = e->fill_t;
+                fs = e->fseq;
+                m->fill_c = c;
+            }
+        }
+}
+
+/* Channel c decides at its DRAM clock wake_clk: FR-FCFS among requests whose bank is
+ * ready. */
+static void ev_wake(xl_memsys_t *m, uint32_t c)
 {
     chan_t *ch = &m->ch[c];
     uint32_t bi, hit = NONE, any = NONE;
-    uint64_t w = UINT64_MAX;
+    uint64_t w = UINT64_MAX, k = ch->wake_clk;
 
-    if (k != ch->wake_clk || k < ch->next_clk)
-        return;                                /* superseded by an earlier wake */
     ch->wake_clk = UINT64_MAX;
+    ch->wake_t = UINT64_MAX;
+    wake_rescan(m);
     ch->next_clk = k + 1u;
 
     for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext) {
@@ -738,8 +768,11 @@ static void ev_lookup(xl_memsys_t *m)
     int w;
 
     m->lk_head = q->next;
-    if (m->lk_head == NONE)
+    if (m->lk_head == NONE) {
         m->lk_tail = NONE;
+        m->lk_t = UINT64_MAX;
+    } else
+        m->lk_t = m->rq[m->lk_head].t_lookup;
     m->l2_acc[kd]++;
     m->l2_accesses++;
     w = l2_find(m, q->line, &base);
@@ -762,12 +795,20 @@ static void ev_lookup(xl_memsys_t *m)
         mshr_alloc(m, r, t);
 }
 
-/* MSHR s's line arrives at the L2 at cycle t. */
-static void ev_fill(xl_memsys_t *m, uint32_t s, uint64_t t)
+/* The line of the MSHR at the head of channel c's fill FIFO arrives at the L2. */
+static void ev_fill(xl_memsys_t *m, uint32_t c)
 {
+    chan_t *ch = &m->ch[c];
+    uint32_t s = ch->fhead;
     mshr_t *e = &m->mshr[s];
+    uint64_t t = e->fill_t;
     uint32_t set = (uint32_t)(e->line & m->set_mask), v, r, *pp;
     size_t base = (size_t)set * m->ways;
+
+    ch->fhead = e->fnext;
+    if (ch->fhead == NONE)
+        ch->ftail = NONE;
+    fill_rescan(m);
 
     if (m->nvalid[set] < m->ways) {        /* the lowest invalid way (lru_touch) */
         v = m->nvalid[set]++;
@@ -802,35 +843,40 @@ static void ev_fill(xl_memsys_t *m, uint32_t s, uint64_t t)
 
 /* ------------------------------------------------------------ event loop */
 
-/* Process every event at or before GPU cycle `now`, in (cycle, class, seq) order.
- * Not inlined: advance() below is the cheap check in front of it. */
+/* Process every event at or before GPU cycle `now`, in (cycle, class, tie) order
+ * (file comment: event order). Each class has its own queue whose head is its
+ * earliest event: fills (one FIFO per channel, ties by fseq), lookups and arrivals
+ * (FIFOs) and decisions (one per channel, ties by channel index). Leaves next_t at the
+ * earliest event left. Not inlined: advance() below is the cheap check in front of it. */
 static void advance_events(xl_memsys_t *m, uint64_t now) __attribute__((noinline));
 static void advance_events(xl_memsys_t *m, uint64_t now)
 {
     for (;;) {
-        uint64_t lt = m->lk_head != NONE ? m->rq[m->lk_head].t_lookup : UINT64_MAX;
-        if (m->ev_n > 0u && m->ev[0].time <= now &&
-            (m->ev[0].time < lt || (m->ev[0].time == lt && (m->ev[0].ord >> 56) < EV_LOOKUP))) {
-            ev_t e = ev_pop(m);
-            if ((e.ord >> 56) == EV_FILL)
-                ev_fill(m, e.idx, e.time);
-            else if ((e.ord >> 56) == EV_ARRIVE)
-                ev_arrive(m, e.idx, e.time);
-            else
-                ev_wake(m, e.idx, e.arg);
-        } else if (lt <= now)
+        uint64_t t = m->fill_t < m->lk_t ? m->fill_t : m->lk_t;
+        if (m->ar_t < t)
+            t = m->ar_t;
+        if (m->wake_t < t)
+            t = m->wake_t;
+        if (t > now) {
+            m->next_t = t;
+            return;
+        }
+        if (m->fill_t == t)
+            ev_fill(m, m->fill_c);
+        else if (m->lk_t == t)
             ev_lookup(m);
+        else if (m->ar_t == t)
+            ev_arrive(m, t);
         else
-            break;
+            ev_wake(m, m->wake_c);
     }
 }
 
 /* advance_events when an event is due: most calls (every submit and every poll) find
  * none, and this check is much cheaper than entering the event loop. */
-static void advance(xl_memsys_t *m, uint64_t now)
+static inline void advance(xl_memsys_t *m, uint64_t now)
 {
-    if ((m->ev_n > 0u && m->ev[0].time <= now) ||
-        (m->lk_head != NONE && m->rq[m->lk_head].t_lookup <= now))
+    if (m->next_t <= now)
         advance_events(m, now);
     if (now > m->now)
         m->now = now;
@@ -907,6 +953,9 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->tburst = c->dram.tburst;
     m->rq_free = m->op_free = NONE;
     m->lk_head = m->lk_tail = NONE;
+    m->ar_head = m->ar_tail = NONE;
+    m->next_t = UINT64_MAX;
+    m->fill_t = m->lk_t = m->ar_t = m->wake_t = UINT64_MAX;
     m->wq_head = m->wq_tail = NONE;
 
     m->tag = malloc((size_t)lines * sizeof *m->tag);
@@ -944,7 +993,8 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
         chan_t *ch = &m->ch[i];
         ch->bank = m->banks_all + (size_t)i * m->ranks * m->banks;
         ch->ahead = ch->atail = NONE;
-        ch->wake_clk = UINT64_MAX;
+        ch->wake_clk = ch->wake_t = UINT64_MAX;
+        ch->fhead = ch->ftail = NONE;
     }
     return m;
 
@@ -967,7 +1017,6 @@ void xl_memsys_destroy(xl_memsys_t *m)
     free(m->mshr);
     free(m->rq);
     free(m->op);
-    free(m->ev);
     free(m->cp);
     free(m->ch);
     free(m->banks_all);
@@ -993,11 +1042,14 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
         return;
     }
     q->t_lookup = now + m->H;                 /* H >= 1 and now never decreases: FIFO */
-    if (m->lk_tail == NONE)
+    if (m->lk_tail == NONE) {
         m->lk_head = i;
-    else
+        m->lk_t = q->t_lookup;
+    } else
         m->rq[m->lk_tail].next = i;
     m->lk_tail = i;
+    if (q->t_lookup < m->next_t)
+        m->next_t = q->t_lookup;
 }
 
 int xl_memsys_pop(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t *done)
@@ -1021,10 +1073,8 @@ uint64_t xl_memsys_next_event(const xl_memsys_t *m)
     uint64_t t = UINT64_MAX;
     if (m->cp_n > 0u && m->cp[0].done < t)
         t = m->cp[0].done;
-    if (m->ev_n > 0u && m->ev[0].time < t)
-        t = m->ev[0].time;
-    if (m->lk_head != NONE && m->rq[m->lk_head].t_lookup < t)
-        t = m->rq[m->lk_head].t_lookup;
+    if (m->next_t < t)
+        t = m->next_t;
     if (t != UINT64_MAX && t < m->now)
         t = m->now;                            /* completions not yet popped: now */
     return t;
