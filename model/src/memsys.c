@@ -165,9 +165,20 @@ typedef struct {
     uint32_t fhead, ftail;   /* MSHRs whose read has issued, fill time order */
 } chan_t;
 
+#define LNONE UINT16_MAX   /* no way (l2d.ways <= 1024) */
+
+/* An L2 way's recency links and state, together: a hit's LRU update and dirty bit
+ * touch one host cache line. */
 typedef struct {
+    uint16_t prev, next;    /* the set's recency list: toward the MRU, toward the LRU */
     uint8_t dirty, kind;
-} lmeta_t;
+} lway_t;
+
+typedef struct {
+    uint16_t nvalid;        /* valid ways: ways 0 .. nvalid - 1 (fills take the lowest
+                             * invalid way; lines are never invalidated) */
+    uint16_t mru, lru;      /* ends of the recency list of the valid ways */
+} lset_t;
 
 typedef struct {
     uint64_t done, seq;
@@ -197,11 +208,8 @@ struct xl_memsys {
 
     /* L2: sets * ways */
     uint64_t *tag;                  /* line number or NO_LINE */
-    uint16_t *rank;                 /* LRU order within the set (lru_touch) */
-    lmeta_t *meta;                  /* dirty bit and filling kind, together: one host
-                                     * cache miss per eviction, not two */
-    uint32_t *nvalid;               /* valid ways per set: a full set (the steady state)
-                                     * skips the search for an invalid way */
+    lway_t *way;                    /* recency links, dirty bit and filling kind */
+    lset_t *lset;                   /* valid ways and recency list ends per set */
     uint32_t *mshr_of_set;          /* head of each set's busy-MSHR chain */
     mshr_t *mshr;
     uint32_t mshr_free, nmshr;
@@ -700,26 +708,36 @@ static void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
     dram_send(m, e->line, 0, e->kind, OWN_MSHR, s, t + m->C);
 }
 
-/* Make way w of the set at base its most recently used. The rank of a valid way is the
- * number of the set's valid ways used since it was last used (0: the most recent), so
- * the least recently used way has the largest rank: the order of per-use stamps, in
- * 2 bytes a way (one host cache line a set) instead of 8. A set's valid ways are ways
- * 0 .. nvalid - 1: fills take the lowest invalid way and lines are never invalidated. */
+/* Make valid way w of the set at base its most recently used. The valid ways of a set
+ * form a list in order of last use (mru first, lru last): a use moves one way to the
+ * front and the LRU victim is the last, both in constant time, with the order that
+ * per-use time stamps would give. */
 static void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t w)
 {
-    uint16_t *rk = m->rank + base, r = rk[w];
-    for (uint32_t x = 0; x < m->nvalid[set]; x++)
-        rk[x] = (uint16_t)(rk[x] + (rk[x] < r));   /* the ways used since w age by one */
-    rk[w] = 0;
+    lset_t *st = &m->lset[set];
+    lway_t *wy = m->way + base;
+    uint16_t p, n;
+    if (st->mru == w)
+        return;
+    p = wy[w].prev;                        /* w is not the front: p is a way */
+    n = wy[w].next;
+    wy[p].next = n;
+    if (n == LNONE)
+        st->lru = p;
+    else
+        wy[n].prev = p;
+    wy[w].prev = LNONE;
+    wy[w].next = st->mru;
+    wy[st->mru].prev = (uint16_t)w;
+    st->mru = (uint16_t)w;
 }
 
 /* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
 static void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
 {
-    size_t slot = base + w;
-    lru_touch(m, base, (uint32_t)(base / m->ways), w);
+    lru_touch(m, base, (uint32_t)(m->rq[r].line & m->set_mask), w);
     if (m->rq[r].req.write)
-        m->meta[slot].dirty = 1;
+        m->way[base + w].dirty = 1;
     complete(m, r, t);
 }
 
@@ -804,29 +822,39 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
     uint64_t t = e->fill_t;
     uint32_t set = (uint32_t)(e->line & m->set_mask), v, r, *pp;
     size_t base = (size_t)set * m->ways;
+    lset_t *st;
+    lway_t *wy;
 
     ch->fhead = e->fnext;
     if (ch->fhead == NONE)
         ch->ftail = NONE;
     fill_rescan(m);
 
-    if (m->nvalid[set] < m->ways) {        /* the lowest invalid way (lru_touch) */
-        v = m->nvalid[set]++;
-        m->rank[base + v] = (uint16_t)v;   /* the oldest, until touched below */
+    st = &m->lset[set];
+    if (st->nvalid < m->ways) {            /* the lowest invalid way, */
+        v = st->nvalid++;
+        wy = &m->way[base + v];            /* the most recently used one */
+        wy->prev = LNONE;
+        wy->next = st->mru;
+        if (st->mru == LNONE)
+            st->lru = (uint16_t)v;
+        else
+            m->way[base + st->mru].prev = (uint16_t)v;
+        st->mru = (uint16_t)v;
     } else {                               /* else the least recently used way */
-        for (v = 0; m->rank[base + v] != m->ways - 1u; v++)
-            ;
-        if (m->meta[base + v].dirty) {
-            unsigned kd = kidx(m->meta[base + v].kind);
+        v = st->lru;
+        wy = &m->way[base + v];
+        if (wy->dirty) {
+            unsigned kd = kidx(wy->kind);
             m->l2_wb[kd]++;
             m->l2_writebacks++;
-            dram_send(m, m->tag[base + v], 1, m->meta[base + v].kind, OWN_NONE, NONE, t + m->C);
+            dram_send(m, m->tag[base + v], 1, wy->kind, OWN_NONE, NONE, t + m->C);
         }
+        lru_touch(m, base, set, v);
     }
     m->tag[base + v] = e->line;
-    lru_touch(m, base, set, v);
-    m->meta[base + v].dirty = e->dirty;
-    m->meta[base + v].kind = e->kind;
+    wy->dirty = e->dirty;
+    wy->kind = e->kind;
 
     for (r = e->head; r != NONE;) {
         uint32_t nx = m->rq[r].next;
@@ -959,22 +987,24 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->wq_head = m->wq_tail = NONE;
 
     m->tag = malloc((size_t)lines * sizeof *m->tag);
-    m->rank = calloc((size_t)lines, sizeof *m->rank);
-    m->meta = calloc((size_t)lines, sizeof *m->meta);
-    m->nvalid = calloc((size_t)sets, sizeof *m->nvalid);
+    m->way = calloc((size_t)lines, sizeof *m->way);
+    m->lset = malloc((size_t)sets * sizeof *m->lset);
     m->mshr_of_set = malloc((size_t)sets * sizeof *m->mshr_of_set);
     m->nmshr = c->l2d.mshrs;
     m->mshr = calloc(m->nmshr, sizeof *m->mshr);
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
-    if (!m->tag || !m->rank || !m->meta || !m->nvalid || !m->mshr_of_set || !m->mshr ||
+    if (!m->tag || !m->way || !m->lset || !m->mshr_of_set || !m->mshr ||
         !m->ch || !m->banks_all)
         goto oom;
     for (i = 0; i < lines; i++)
         m->tag[i] = NO_LINE;
-    for (i = 0; i < sets; i++)
+    for (i = 0; i < sets; i++) {
         m->mshr_of_set[i] = NONE;
+        m->lset[i].nvalid = 0;
+        m->lset[i].mru = m->lset[i].lru = LNONE;
+    }
     m->mshr_free = NONE;
     for (i = m->nmshr; i-- > 0u;) {          /* free list hands out MSHR 0 first */
         m->mshr[i].next = m->mshr_free;
@@ -1010,9 +1040,8 @@ void xl_memsys_destroy(xl_memsys_t *m)
     if (m == NULL)
         return;
     free(m->tag);
-    free(m->rank);
-    free(m->meta);
-    free(m->nvalid);
+    free(m->way);
+    free(m->lset);
     free(m->mshr_of_set);
     free(m->mshr);
     free(m->rq);
