@@ -624,34 +624,38 @@ static void fill_rescan(xl_memsys_t *m)
 static void ev_wake(xl_memsys_t *m, uint32_t c)
 {
     chan_t *ch = &m->ch[c];
-    uint32_t bi, hit = NONE, any = NONE;
+    uint32_t bi, hit = NONE, any = NONE, nready = 0;
     uint64_t w = UINT64_MAX, k = ch->wake_clk;
 
-    ch->wake_clk = UINT64_MAX;
-    ch->wake_t = UINT64_MAX;
-    wake_rescan(m);
     ch->next_clk = k + 1u;
-
     for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext) {
         const bank_t *b = &ch->bank[bi];
-        if (b->ready > k)
+        if (b->ready > k) {
+            if (b->ready < w)
+                w = b->ready;                  /* the earliest busy bank's free clock */
             continue;
+        }
+        nready++;
         if (b->hit != NONE && (hit == NONE || m->op[b->hit].age < m->op[hit].age))
             hit = b->hit;                      /* the oldest row hit */
         if (any == NONE || m->op[b->qhead].age < m->op[any].age)
             any = b->qhead;                    /* the oldest request */
     }
-    if (hit != NONE)
-        dram_issue(m, ch, hit, k);
-    else if (any != NONE)
-        dram_issue(m, ch, any, k);
-
-    /* next decision: the first clock after k at which a queued request's bank is free */
-    for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext)
-        if (ch->bank[bi].ready < w)
-            w = ch->bank[bi].ready;
-    if (w != UINT64_MAX)
-        chan_wake(m, c, max64(w, k + 1u));
+    /* Next decision: the first clock after k at which a queued request's bank is free.
+     * The issue changes only the issued bank, so that is the earliest free clock of the
+     * busy banks seen above, unless another ready bank still has requests (k + 1), or
+     * the issued bank keeps requests and frees first. */
+    if (any != NONE) {
+        const bank_t *ib = &ch->bank[m->op[hit != NONE ? hit : any].bank];
+        dram_issue(m, ch, hit != NONE ? hit : any, k);
+        if (nready > 1u)
+            w = k + 1u;
+        else if (ib->active && ib->ready < w)
+            w = ib->ready;                     /* the end of its burst, after k */
+    }
+    ch->wake_clk = w;
+    ch->wake_t = w != UINT64_MAX ? cyc_of(m, w) : UINT64_MAX;
+    wake_rescan(m);
 }
 
 /* ------------------------------------------------------------ L2 */
