@@ -116,7 +116,9 @@ typedef struct {
     uint64_t seq;        /* submission order: the tie-break of completions */
     uint64_t t_lookup;   /* GPU cycle of the L2 lookup (submit + H) */
     uint64_t line;       /* addr >> 6 */
-    uint32_t next;       /* lookup FIFO, MSHR requester list, MSHR wait FIFO or free list */
+    uint64_t done;       /* completion cycle, once completed */
+    uint32_t next;       /* lookup FIFO, MSHR requester list, MSHR wait FIFO, completion
+                          * FIFO or free list */
 } mreq_t;
 
 /* One 64 B DRAM read or write. */
@@ -222,6 +224,8 @@ struct xl_memsys {
     uint32_t ar_head, ar_tail;      /* DRAM ops on their way to a channel queue (FIFO) */
 
     cpl_t *cp;   uint32_t cp_n, cp_cap;
+    uint32_t cf_head, cf_tail;      /* completions in (cycle, seq) order, beside the heap */
+    uint64_t cp_t;                  /* earliest completion not popped, UINT64_MAX if none */
 
     chan_t *ch;
     bank_t *banks_all;
@@ -338,22 +342,40 @@ static void op_release(xl_memsys_t *m, uint32_t i)
     m->op_free = i;
 }
 
-/* ------------------------------------------------------------ completion heap */
+/* ------------------------------------------------------------ completions */
+/* Completions are popped in (cycle, seq) order from two sorted stores: a FIFO that takes
+ * every completion ordered after the FIFO's last one, and a heap for the others. Most
+ * completions come in that order (hits and fills complete at the cycle being
+ * processed, mostly in submission order), so few pay the heap's cost. */
 
 static int cp_less(const cpl_t *a, const cpl_t *b)
 {
     return a->done < b->done || (a->done == b->done && a->seq < b->seq);
 }
 
-/* Request i completes at GPU cycle t. */
+/* Request idx completes at GPU cycle t. */
 static void complete(xl_memsys_t *m, uint32_t idx, uint64_t t)
 {
+    mreq_t *q = &m->rq[idx];
     uint32_t i;
     cpl_t e;
+    q->done = t;
+    if (t < m->cp_t)
+        m->cp_t = t;
+    if (m->cf_tail == NONE || t > m->rq[m->cf_tail].done ||
+        (t == m->rq[m->cf_tail].done && q->seq > m->rq[m->cf_tail].seq)) {
+        q->next = NONE;
+        if (m->cf_tail == NONE)
+            m->cf_head = idx;
+        else
+            m->rq[m->cf_tail].next = idx;
+        m->cf_tail = idx;
+        return;
+    }
     if (m->cp_n == m->cp_cap)
         m->cp = grow(m->cp, &m->cp_cap, sizeof *m->cp);
     e.done = t;
-    e.seq = m->rq[idx].seq;
+    e.seq = q->seq;
     e.idx = idx;
     i = m->cp_n++;
     while (i > 0u) {
@@ -987,6 +1009,8 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->lk_head = m->lk_tail = NONE;
     m->ar_head = m->ar_tail = NONE;
     m->next_t = UINT64_MAX;
+    m->cf_head = m->cf_tail = NONE;
+    m->cp_t = UINT64_MAX;
     m->fill_t = m->lk_t = m->ar_t = m->wake_t = UINT64_MAX;
     m->wq_head = m->wq_tail = NONE;
 
@@ -1090,12 +1114,27 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
 static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done) __attribute__((noinline));
 static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
 {
-    cpl_t e = cp_pop(m);
+    uint32_t i = m->cf_head;
+    uint64_t t;
+    if (i != NONE && (m->cp_n == 0u || m->rq[i].done < m->cp[0].done ||
+                      (m->rq[i].done == m->cp[0].done && m->rq[i].seq < m->cp[0].seq))) {
+        t = m->rq[i].done;
+        m->cf_head = m->rq[i].next;
+        if (m->cf_head == NONE)
+            m->cf_tail = NONE;
+    } else {
+        cpl_t e = cp_pop(m);
+        i = e.idx;
+        t = e.done;
+    }
+    m->cp_t = m->cf_head != NONE ? m->rq[m->cf_head].done : UINT64_MAX;
+    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
+        m->cp_t = m->cp[0].done;
     if (out != NULL)
-        *out = m->rq[e.idx].req;
+        *out = m->rq[i].req;
     if (done != NULL)
-        *done = e.done;
-    rq_release(m, e.idx);
+        *done = t;
+    rq_release(m, i);
     m->pending--;
     return 1;
 }
@@ -1106,7 +1145,7 @@ static int pop_events(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t 
 static int pop_events(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t *done)
 {
     advance(m, now);
-    if (m->cp_n == 0u || m->cp[0].done > now)
+    if (m->cp_t > now)
         return 0;
     return pop_done(m, out, done);
 }
@@ -1119,16 +1158,14 @@ int xl_memsys_pop(xl_memsys_t *m, uint64_t now, xl_mem_req_t *out, uint64_t *don
         return pop_events(m, now, out, done);
     if (now > m->now)
         m->now = now;
-    if (m->cp_n == 0u || m->cp[0].done > now)
+    if (m->cp_t > now)
         return 0;
     return pop_done(m, out, done);
 }
 
 uint64_t xl_memsys_next_event(const xl_memsys_t *m)
 {
-    uint64_t t = UINT64_MAX;
-    if (m->cp_n > 0u && m->cp[0].done < t)
-        t = m->cp[0].done;
+    uint64_t t = m->cp_t;
     if (m->next_t < t)
         t = m->next_t;
     if (t != UINT64_MAX && t < m->now)
