@@ -683,15 +683,25 @@ static void ev_wake(xl_memsys_t *m, uint32_t c)
 /* ------------------------------------------------------------ L2 */
 
 /* Way of line in its set, or -1. */
-static int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
+static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
 {
     size_t b = (size_t)(line & m->set_mask) * m->ways;
-    const uint64_t *tg = m->tag + b;
-    uint32_t w;
+    const uint64_t *tg = m->tag + b, *end = tg + m->ways, *p;
     *base = b;
-    for (w = 0; w < m->ways; w++)
-        if (tg[w] == line)
-            return (int)w;
+    /* four ways per loop test: the scan is the L2's most frequent loop */
+    for (p = tg; end - p >= 4; p += 4) {
+        if (p[0] == line)
+            return (int)(p - tg);
+        if (p[1] == line)
+            return (int)(p - tg) + 1;
+        if (p[2] == line)
+            return (int)(p - tg) + 2;
+        if (p[3] == line)
+            return (int)(p - tg) + 3;
+    }
+    for (; p < end; p++)
+        if (*p == line)
+            return (int)(p - tg);
     return -1;
 }
 
