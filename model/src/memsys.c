@@ -353,12 +353,33 @@ static int cp_less(const cpl_t *a, const cpl_t *b)
     return a->done < b->done || (a->done == b->done && a->seq < b->seq);
 }
 
-/* Request idx completes at GPU cycle t. */
-static void complete(xl_memsys_t *m, uint32_t idx, uint64_t t)
+/* Completion of request idx at cycle t ordered before the FIFO's last one: into the
+ * heap. Not inlined: rare (complete below is inlined at its callers). */
+static void cp_push(xl_memsys_t *m, uint32_t idx, uint64_t t) __attribute__((noinline));
+static void cp_push(xl_memsys_t *m, uint32_t idx, uint64_t t)
 {
-    mreq_t *q = &m->rq[idx];
     uint32_t i;
     cpl_t e;
+    if (m->cp_n == m->cp_cap)
+        m->cp = grow(m->cp, &m->cp_cap, sizeof *m->cp);
+    e.done = t;
+    e.seq = m->rq[idx].seq;
+    e.idx = idx;
+    i = m->cp_n++;
+    while (i > 0u) {
+        uint32_t p = (i - 1u) / 2u;
+        if (!cp_less(&e, &m->cp[p]))
+            break;
+        m->cp[i] = m->cp[p];
+        i = p;
+    }
+    m->cp[i] = e;
+}
+
+/* Request idx completes at GPU cycle t. */
+static inline void complete(xl_memsys_t *m, uint32_t idx, uint64_t t)
+{
+    mreq_t *q = &m->rq[idx];
     q->done = t;
     if (t < m->cp_t)
         m->cp_t = t;
@@ -370,22 +391,8 @@ static void complete(xl_memsys_t *m, uint32_t idx, uint64_t t)
         else
             m->rq[m->cf_tail].next = idx;
         m->cf_tail = idx;
-        return;
-    }
-    if (m->cp_n == m->cp_cap)
-        m->cp = grow(m->cp, &m->cp_cap, sizeof *m->cp);
-    e.done = t;
-    e.seq = q->seq;
-    e.idx = idx;
-    i = m->cp_n++;
-    while (i > 0u) {
-        uint32_t p = (i - 1u) / 2u;
-        if (!cp_less(&e, &m->cp[p]))
-            break;
-        m->cp[i] = m->cp[p];
-        i = p;
-    }
-    m->cp[i] = e;
+    } else
+        cp_push(m, idx, t);
 }
 
 static cpl_t cp_pop(xl_memsys_t *m)
@@ -748,7 +755,7 @@ static void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
  * form a list in order of last use (mru first, lru last): a use moves one way to the
  * front and the LRU victim is the last, both in constant time, with the order that
  * per-use time stamps would give. */
-static void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t w)
+static inline void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t w)
 {
     lset_t *st = &m->lset[set];
     lway_t *wy = m->way + base;
