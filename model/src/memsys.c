@@ -91,10 +91,11 @@
  * xl_memsys_submit and xl_memsys_pop first process every event up to `now` (submit
  * treats a `now` below one already seen as that one), so when and how often a caller
  * calls them (every cycle, or only at xl_memsys_next_event cycles; popping before or
- * after submitting in a cycle) cannot change any result. Completions wait in a second
- * heap keyed by (completion cycle, submission seq), which is the pop order of memsys.h.
- * Requests, DRAM operations and completion heap slots come from pools that grow by doubling and
- * are reused through free lists: no allocation in the steady state.
+ * after submitting in a cycle) cannot change any result. Completions wait ordered by
+ * (completion cycle, submission seq), the pop order of memsys.h, in a FIFO when they
+ * come in that order (most do) and else in a heap; pop takes the smaller of the heads.
+ * Requests, DRAM operations and completion heap slots come from pools that grow by
+ * doubling and are reused through free lists: no allocation in the steady state.
  */
 #include "xlat/memsys.h"
 
@@ -1128,7 +1129,8 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
 
 /* The rest of xl_memsys_pop when a completion is due. Not inlined: most polls find
  * none, and without the heap code the poll needs no saved registers. */
-static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done) __attribute__((noinline));
+static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+    __attribute__((noinline));
 static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
 {
     uint32_t i = m->cf_head;
