@@ -28,6 +28,39 @@ int xl_co_nbr(uint64_t a, uint64_t b, unsigned level)
     return (((a ^ b) & XL_VA_MASK) >> (15u + 9u * (level - 1u))) == 0u;
 }
 
+/* Key of a PWST entry's neighbourhood: VA[47:S] << 3 | L for an enabled level L (S as in
+ * xl_co_nbr), 0 when it blocks nothing. L >= 1 keeps an active key non-zero. */
+uint64_t xl_co_pwst_key(xl_co_mode_t mode, const xl_pwst_t *pw)
+{
+    unsigned lv = pw->level;
+    if (!pw->valid || !xl_co_level_on(mode, lv))
+        return 0u;
+    return ((pw->va & XL_VA_MASK) >> (15u + 9u * (lv - 1u))) << 3 | lv;
+}
+
+static unsigned key_shift(uint64_t key)
+{
+    return 15u + 9u * ((unsigned)(key & 7u) - 1u);
+}
+
+/* Bitmap (words of `bits`) of the valid slots inside the neighbourhood `key` (!= 0). */
+static void nbr_slots(const xl_coalesce_t *c, uint64_t key, uint64_t *bits)
+{
+    unsigned sh = key_shift(key);
+    uint64_t hi = key >> 3;
+    uint32_t w;
+    for (w = 0; w < c->words; w++) {
+        /* every slot of the word, branch-free (most are valid), then keep the valid
+         * ones; va[] is stored masked, and a free slot's stale VA is masked off */
+        const uint64_t *va = c->va + 64u * w;
+        uint32_t i, n = c->p.slots - 64u * w < 64u ? c->p.slots - 64u * w : 64u;
+        uint64_t b = 0u;
+        for (i = 0; i < n; i++)
+            b |= (uint64_t)((va[i] >> sh) == hi) << i;
+        bits[w] |= b & c->valid[w];
+    }
+}
+
 int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va)
 {
     uint32_t w;
@@ -56,7 +89,9 @@ int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_
     c->pl = calloc(p->slots, sizeof *c->pl);
     c->pa = calloc(p->slots, sizeof *c->pa);
     c->moved = calloc(p->slots, sizeof *c->moved);
-    if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved) {
+    c->nb_key = calloc(p->walkers, sizeof *c->nb_key);
+    c->nb_slots = calloc((size_t)p->walkers * c->words, sizeof *c->nb_slots);
+    if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved || !c->nb_key || !c->nb_slots) {
         xl_coalesce_free(c);
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
@@ -73,6 +108,10 @@ void xl_coalesce_free(xl_coalesce_t *c)
     free(c->pl);
     free(c->pa);
     free(c->moved);
+    free(c->nb_key);
+    free(c->nb_slots);
+    c->nb_key = NULL;
+    c->nb_slots = NULL;
     c->valid = NULL;
     c->va = NULL;
     c->pl = NULL;
@@ -91,6 +130,8 @@ void xl_coalesce_reset(xl_coalesce_t *c)
     c->scans = c->leaf_done = 0u;
     memset(c->upper_set, 0, sizeof c->upper_set);
     c->nmoved = 0u;
+    memset(c->nb_key, 0, c->p.walkers * sizeof *c->nb_key);
+    memset(c->nb_slots, 0, (size_t)c->p.walkers * c->words * sizeof *c->nb_slots);
 }
 
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa)
@@ -129,7 +170,7 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
     uint32_t w, s;
     int scan = in->line_valid && xl_co_level_on(c->p.mode, in->line_level);
     unsigned own = scan ? xl_pt_index(in->line_va, in->line_level) & 7u : 8u;
-    uint64_t *bl = out->blocked, *kl = out->kill;
+    uint64_t *bl = out->blocked, *kl = out->kill, arr_va = in->arr_va & XL_VA_MASK;
 
     memset(out, 0, sizeof *out);
     out->blocked = bl;
@@ -140,17 +181,48 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
         memset(kl, 0, c->words * sizeof *kl);
     if (c->p.mode == XL_CO_OFF)
         return;
-    out->arr_blocked = (uint8_t)xl_coalesce_cl(c, in->pwst, in->arr_va);
-    for (w = 0; w < c->words; w++) {
-        uint64_t v = c->valid[w];
-        while (v) {
-            s = 64u * w + xl_ctz64(v);
-            v &= v - 1u;
-            if (bl && xl_coalesce_cl(c, in->pwst, c->va[s]))
-                bl[w] |= UINT64_C(1) << (s & 63u);
-            if (scan && kl) {
+    /* CL (E3.1): OR over the walkers of the valid slots in each one's neighbourhood. A
+     * walker whose PWST key is the one the last edge recorded reuses that bitmap (slots
+     * that left since are masked off by valid[] below); another one scans the slots. */
+    for (w = 0; w < c->p.walkers; w++) {
+        uint64_t k = xl_co_pwst_key(c->p.mode, &in->pwst[w]);
+        if (k == 0u)
+            continue;
+        if ((arr_va >> key_shift(k)) == k >> 3)
+            out->arr_blocked = 1u;
+        if (bl == NULL)
+            continue;
+        if (k == c->nb_key[w]) {
+            const uint64_t *nb = c->nb_slots + (size_t)w * c->words;
+            for (s = 0; s < c->words; s++)
+                bl[s] |= nb[s];
+        } else {
+            nbr_slots(c, k, bl);
+        }
+    }
+    if (bl)
+        for (s = 0; s < c->words; s++)
+            bl[s] &= c->valid[s];
+    /* Scan (E2.2) for leaf completions: only an L1 line, or an L2 line with PS entries,
+     * completes requests, so no other line is scanned here (step does the upper part). */
+    if (scan && kl && in->line_level <= 2u) {
+        unsigned sh = 15u + 9u * (in->line_level - 1u);
+        uint64_t hi = (in->line_va & XL_VA_MASK) >> sh, k = hi << 3 | in->line_level;
+        const uint64_t *cand = NULL;
+        /* The line's neighbourhood is the PWST key of the walker that read it, so the
+         * edge's bitmap of that key (if some walker holds it) lists the candidates. */
+        for (w = 0; w < c->p.walkers && cand == NULL; w++)
+            if (c->nb_key[w] == k)
+                cand = c->nb_slots + (size_t)w * c->words;
+        for (w = 0; w < c->words; w++) {
+            uint64_t v = c->valid[w] & (cand != NULL ? cand[w] : ~UINT64_C(0));
+            while (v) {
                 xl_pa_t frame;
                 unsigned shift = 0, lane = 0;
+                s = 64u * w + xl_ctz64(v);
+                v &= v - 1u;
+                if ((c->va[s] >> sh) != hi)
+                    continue;   /* not a neighbour: scan_one would return 0 */
                 if (scan_one(c, in, s, &frame, &shift, &lane) == 1 && lane != own &&
                     !out->cpl_valid[lane]) {
                     out->cpl_valid[lane] = 1u;
@@ -204,5 +276,29 @@ void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t 
         c->va[s] = in->arr_va & XL_VA_MASK;
         c->pl[s] = 0u;
         c->pa[s] = 0u;
+    }
+    /* derived state: each walker's neighbourhood bitmap over the slots after this edge,
+     * keyed by the PWST entry of this cycle (the next comb reuses it while it holds) */
+    for (w = 0; w < c->p.walkers; w++) {
+        uint64_t k = in->pwst != NULL ? xl_co_pwst_key(c->p.mode, &in->pwst[w]) : 0u;
+        uint64_t *nb = c->nb_slots + (size_t)w * c->words;
+        if (k != c->nb_key[w] || in->pwst == NULL) {
+            uint32_t j;
+            c->nb_key[w] = k;
+            memset(nb, 0, c->words * sizeof *nb);
+            for (j = 0; j < w && k != 0u && c->nb_key[j] != k; j++)
+                ;
+            if (k != 0u && j < w)   /* walker j (already brought up to date) has this key */
+                memcpy(nb, c->nb_slots + (size_t)j * c->words, c->words * sizeof *nb);
+            else if (k != 0u)
+                nbr_slots(c, k, nb);
+        } else if (k != 0u && in->arr_valid) {
+            uint32_t a = in->arr_slot;   /* the slot may hold a stale bit: assign it */
+            uint64_t bit = UINT64_C(1) << (a & 63u);
+            if ((c->va[a] >> key_shift(k)) == k >> 3)
+                nb[a >> 6] |= bit;
+            else
+                nb[a >> 6] &= ~bit;
+        }
     }
 }

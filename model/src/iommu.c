@@ -237,8 +237,6 @@ void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_
 
     xl_walk_sched_commit(&m->ws, &out->ws_in, &out->ws);
     xl_pwc_step(&m->pwc, &out->pwc_in);
-    if (m->p.coalesce != XL_CO_OFF)
-        xl_coalesce_step(&m->co, &out->co_in, &out->co);
     for (i = 0; i < XL_CO_LANES; i++)
         if (out->cpl_valid[i] && out->cpl_coalesced[i])
             m->coalesced++;
@@ -297,6 +295,11 @@ void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_
             m->resumed++;
         set_pwst(m, w);
     }
+    /* The coalescing block's edge reads nothing the walkers write except through
+     * co_in.pwst, which points at m->pwst: taken last, it keys its derived CL bitmaps
+     * by the PWST the next cycle's comb sees, so comb can reuse every one of them. */
+    if (m->p.coalesce != XL_CO_OFF)
+        xl_coalesce_step(&m->co, &out->co_in, &out->co);
 }
 
 void xl_iommu_step(xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)

@@ -76,6 +76,12 @@ typedef struct {
     /* C-only record of the last edge (event log): slots whose resume point moved */
     uint32_t *moved;
     uint32_t nmoved;
+    /* C-only derived state, kept by the edge so that CL costs O(walkers x words) a cycle
+     * instead of O(slots x walkers): per walker, the neighbourhood of its PWST entry as
+     * the last edge saw it (xl_co_pwst_key, 0 = none) and the valid slots inside it. comb
+     * uses a walker's bitmap only when this cycle's PWST entry has the same key. */
+    uint64_t *nb_key;            /* p.walkers */
+    uint64_t *nb_slots;          /* p.walkers * words */
 } xl_coalesce_t;
 
 typedef struct {
@@ -116,5 +122,9 @@ int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va);
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa);
 /* Is level L covered by the mode? */
 int xl_co_level_on(xl_co_mode_t mode, unsigned level);
+/* The neighbourhood a PWST entry blocks, as one key: 0 when the entry is idle or its
+ * level is not enabled, else VA[47:S] and the level (two entries with equal keys block
+ * the same VAs). */
+uint64_t xl_co_pwst_key(xl_co_mode_t mode, const xl_pwst_t *pw);
 
 #endif

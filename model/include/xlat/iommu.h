@@ -36,7 +36,9 @@
  * the PWC probe of the arrival, the scheduler (disp_ready = some walker IDLE before the
  * edge), the PWC lookup of the dispatched VA, the start of the dispatched walk, and the
  * memory request. The edge applies the scheduler, the PWC (lookup, probe increment when
- * the arrival is buffered, fill), the coalescing block and the walkers, in that order.
+ * the arrival is buffered, fill), the walkers and the coalescing block, in that order
+ * (the blocks' registers are disjoint; the coalescing block goes last so its C-only CL
+ * bitmaps see the PWST after the edge).
  */
 #ifndef XLAT_IOMMU_H
 #define XLAT_IOMMU_H
