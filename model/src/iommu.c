@@ -187,7 +187,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
         out->pwc_in.lookup_valid = 1u;
         out->pwc_in.lookup_asid = m->p.asid;
         out->pwc_in.lookup_va = out->ws.disp_va;
-        xl_pwc_comb(&m->pwc, &out->pwc_in, &out->pwc);   /* pure: probe unchanged */
+        xl_pwc_comb_lookup(&m->pwc, &out->pwc_in, &out->pwc);   /* the probe is done */
         h = out->pwc.lookup.hit_level;
         if (coal && out->ws.disp_rule != XL_RULE_IMMEDIATE)
             xl_coalesce_resume(&m->co, out->ws.disp_slot, &pl, &pa);
@@ -236,7 +236,7 @@ void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_
     xl_walker_t *k;
 
     xl_walk_sched_commit(&m->ws, &out->ws_in, &out->ws);
-    xl_pwc_step(&m->pwc, &out->pwc_in);
+    xl_pwc_commit(&m->pwc, &out->pwc_in, &out->pwc);
     for (i = 0; i < XL_CO_LANES; i++)
         if (out->cpl_valid[i] && out->cpl_coalesced[i])
             m->coalesced++;

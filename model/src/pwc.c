@@ -38,12 +38,11 @@ static uint8_t *lv_bits(const xl_pwc_level_t *l, uint32_t set)
 static int lv_find(const xl_pwc_level_t *l, uint16_t asid, uint64_t tag, uint32_t *set_out)
 {
     uint32_t set = (uint32_t)(tag & (l->sets - 1u)), w;
+    const uint64_t *k = l->key + (size_t)set * l->ways, want = xl_pwc_key(asid, tag);
     *set_out = set;
-    for (w = 0; w < l->ways; w++) {
-        const xl_pwc_entry_t *e = lv_entry(l, set, w);
-        if (e->valid && e->asid == asid && e->tag == tag)
+    for (w = 0; w < l->ways; w++)   /* key[] = valid && asid && tag, as one word */
+        if (k[w] == want)
             return (int)w;
-    }
     return -1;
 }
 
@@ -162,7 +161,8 @@ int xl_pwc_init(xl_pwc_t *c, const xl_pwc_params_t *p, char *err, size_t errlen)
         l->sets = p->entries[i] / p->ways[i];
         l->e = calloc(p->entries[i], sizeof *l->e);
         l->plru = calloc(p->entries[i], sizeof *l->plru);   /* sets * ways bit slots */
-        if (l->e == NULL || l->plru == NULL) {
+        l->key = calloc(p->entries[i], sizeof *l->key);
+        if (l->e == NULL || l->plru == NULL || l->key == NULL) {
             xl_pwc_free(c);
             if (err != NULL && errlen > 0u)
                 snprintf(err, errlen, "pwc.l%u: out of memory", 4u - i);
@@ -180,8 +180,10 @@ void xl_pwc_free(xl_pwc_t *c)
     for (i = 0; i < XL_PWC_LEVELS; i++) {
         free(c->lv[i].e);
         free(c->lv[i].plru);
+        free(c->lv[i].key);
         c->lv[i].e = NULL;
         c->lv[i].plru = NULL;
+        c->lv[i].key = NULL;
     }
 }
 
@@ -261,6 +263,7 @@ void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t
         e->cnt = 0u;   /* §2.6 [INF]: a newly filled entry starts with counter 0 */
         e->asid = asid;
         e->tag = tag;
+        l->key[(size_t)set * l->ways + way] = xl_pwc_key(asid, tag);
     }
     e->next = next & XL_PA_MASK;
     l->fills++;
@@ -290,6 +293,8 @@ void xl_pwc_reset(xl_pwc_t *c)
             memset(l->e, 0, n * sizeof *l->e);
         if (l->plru != NULL)
             memset(l->plru, 0, n * sizeof *l->plru);
+        if (l->key != NULL)
+            memset(l->key, 0, n * sizeof *l->key);
         l->hits = 0u;
         l->misses = 0u;
         l->fills = 0u;
@@ -299,44 +304,122 @@ void xl_pwc_reset(xl_pwc_t *c)
     }
 }
 
-/* The result pwc_access would give, from a const state: levels L4 -> L2, the last
- * (deepest) hit wins (§1.4). */
-static void pwc_peek(const xl_pwc_t *c, uint16_t asid, xl_va_t va, xl_pwc_result_t *r)
+void xl_pwc_sync(xl_pwc_t *c)
+{
+    unsigned i;
+    size_t k;
+    for (i = 0; i < XL_PWC_LEVELS; i++) {
+        xl_pwc_level_t *l = &c->lv[i];
+        for (k = 0; k < (size_t)l->sets * l->ways; k++)
+            l->key[k] = l->e[k].valid ? xl_pwc_key(l->e[k].asid, l->e[k].tag) : 0u;
+    }
+}
+
+/* The result pwc_access would give, from a const state: the deepest hit decides (§1.4),
+ * so levels are searched L2 -> L4 and the search stops at the first hit. at[i] records
+ * the entry that hit at level 4 - i, XL_PWC_MISS, or, for levels above the hit,
+ * PWC_UNKNOWN: commit looks those up only when it needs them (a lookup's per-level
+ * counts, a buffered probe's increments). */
+#define PWC_UNKNOWN (UINT32_MAX - 1u)
+
+static void pwc_peek(const xl_pwc_t *c, uint16_t asid, xl_va_t va, xl_pwc_result_t *r,
+                     uint32_t *at)
 {
     xl_pwc_result_t res = { 0u, 0u, 4u };
-    unsigned i;
-    for (i = 0; i < XL_PWC_LEVELS; i++) {
+    unsigned i = XL_PWC_LEVELS;
+    while (i-- > 0u) {
         unsigned level = 4u - i;
         const xl_pwc_level_t *l = &c->lv[i];
         uint32_t set;
         int w = lv_find(l, asid, xl_pwc_tag(va, level), &set);
-        if (w < 0)
+        if (w < 0) {
+            at[i] = XL_PWC_MISS;
             continue;
+        }
+        at[i] = set * l->ways + (uint32_t)w;
         res.hit_level = level;
-        res.next = lv_entry(l, set, (uint32_t)w)->next;
+        res.next = l->e[at[i]].next;
         res.reads = level - 1u;
+        while (i-- > 0u)
+            at[i] = PWC_UNKNOWN;
+        break;
     }
     *r = res;
+}
+
+/* at[i] of pwc_peek made exact: a level left unknown is looked up now. */
+static uint32_t pwc_at(const xl_pwc_t *c, unsigned i, uint32_t at, uint16_t asid, xl_va_t va)
+{
+    const xl_pwc_level_t *l = &c->lv[i];
+    uint32_t set;
+    int w;
+    if (at != PWC_UNKNOWN)
+        return at;
+    w = lv_find(l, asid, xl_pwc_tag(va, 4u - i), &set);
+    return w < 0 ? XL_PWC_MISS : set * l->ways + (uint32_t)w;
 }
 
 /* Outputs of a port whose valid input is low read all-zero. */
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
 {
-    memset(out, 0, sizeof *out);
-    if (in->probe_valid)
-        pwc_peek(c, in->probe_asid, in->probe_va, &out->probe);
-    if (in->lookup_valid)
-        pwc_peek(c, in->lookup_asid, in->lookup_va, &out->lookup);
+    unsigned i;
+    if (in->probe_valid) {
+        pwc_peek(c, in->probe_asid, in->probe_va, &out->probe, out->probe_at);
+    } else {
+        memset(&out->probe, 0, sizeof out->probe);
+        for (i = 0; i < XL_PWC_LEVELS; i++)
+            out->probe_at[i] = XL_PWC_MISS;
+    }
+    xl_pwc_comb_lookup(c, in, out);
+}
+
+void xl_pwc_comb_lookup(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
+{
+    unsigned i;
+    if (in->lookup_valid) {
+        pwc_peek(c, in->lookup_asid, in->lookup_va, &out->lookup, out->lookup_at);
+    } else {
+        memset(&out->lookup, 0, sizeof out->lookup);
+        for (i = 0; i < XL_PWC_LEVELS; i++)
+            out->lookup_at[i] = XL_PWC_MISS;
+    }
 }
 
 void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
 {
+    xl_pwc_out_t o;
+    xl_pwc_comb(c, in, &o);
+    xl_pwc_commit(c, in, &o);
+}
+
+void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
+{
+    unsigned i;
     /* 1. walk-time lookup: PLRU touch, counter decrement, hit/miss counts (§2.6) */
     if (in->lookup_valid)
-        xl_pwc_lookup(c, in->lookup_asid, in->lookup_va, NULL);
+        for (i = 0; i < XL_PWC_LEVELS; i++) {
+            xl_pwc_level_t *l = &c->lv[i];
+            uint32_t at = pwc_at(c, i, out->lookup_at[i], in->lookup_asid, in->lookup_va), way;
+            if (at == XL_PWC_MISS) {
+                l->misses++;
+                continue;
+            }
+            /* §2.6 Decrement: a dispatched walk's lookup (2-b) hits, saturating at 0;
+             * only the walk-time lookup moves PLRU (§8 item 4). */
+            l->hits++;
+            if (l->e[at].cnt > 0u)
+                l->e[at].cnt--;
+            way = at & (l->ways - 1u);   /* ways is a power of two (init) */
+            xl_plru_touch(l->plru + (at - way), l->ways, way);
+        }
     /* 2. arrival-time probe: counter increment only when the request is buffered */
     if (in->probe_valid && in->probe_inc)
-        xl_pwc_probe(c, in->probe_asid, in->probe_va, 1, NULL);
+        for (i = 0; i < XL_PWC_LEVELS; i++) {
+            uint32_t at = pwc_at(c, i, out->probe_at[i], in->probe_asid, in->probe_va);
+            /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
+            if (at != XL_PWC_MISS && c->lv[i].e[at].cnt < CNT_MAX)
+                c->lv[i].e[at].cnt++;
+        }
     /* 3. fill: sees the PLRU bits and counters already updated by 1 and 2 */
     if (in->fill_valid)
         xl_pwc_fill(c, in->fill_level, in->fill_asid, in->fill_va, in->fill_next);

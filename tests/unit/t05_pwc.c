@@ -431,6 +431,7 @@ static void test_05_11_victim_rule_property(void **state)
             if (w > 0)
                 l->plru[w] = (uint8_t)xl_rng_below(&rng, 2);
         }
+        xl_pwc_sync(&c);   /* entries were written directly */
         plain = xl_plru_victim(l->plru, 8);
         xl_pwc_fill(&c, 4, 0, va_of(100, 0, 0, 0), 0x1000);
         for (w = 0; w < 8; w++)

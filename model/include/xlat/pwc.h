@@ -39,6 +39,8 @@ typedef struct {
     uint32_t sets, ways;
     xl_pwc_entry_t *e;   /* sets * ways */
     uint8_t *plru;       /* ways bits per set */
+    uint64_t *key;       /* C only, per entry: xl_pwc_key of a valid entry, 0 if invalid;
+                          * a way test is one compare (kept by fill, reset, sync) */
     /* counters */
     uint64_t hits;            /* walk-time lookups that hit this level */
     uint64_t misses;          /* walk-time lookups that missed this level */
@@ -89,18 +91,42 @@ typedef struct {
     xl_pa_t  fill_next;
 } xl_pwc_in_t;
 
+#define XL_PWC_MISS UINT32_MAX
+
 typedef struct {
     xl_pwc_result_t probe;    /* valid when probe_valid */
     xl_pwc_result_t lookup;   /* valid when lookup_valid */
+    /* C only, for xl_pwc_commit: per level ([0] = L4), the entry index (set * ways + way)
+     * that hit, XL_PWC_MISS, or (levels above the deepest hit, which comb does not search)
+     * another value that commit resolves; valid under the same conditions as probe and
+     * lookup */
+    uint32_t probe_at[XL_PWC_LEVELS], lookup_at[XL_PWC_LEVELS];
 } xl_pwc_out_t;
 
 void xl_pwc_reset(xl_pwc_t *c);   /* all entries invalid, counters 0, PLRU bits 0 */
+/* Rebuild the derived key arrays after entries were written directly (tests). */
+void xl_pwc_sync(xl_pwc_t *c);
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
+/* comb's lookup port alone (out->probe is left as it is). comb = the probe port, then
+ * this; a caller whose lookup VA depends on the probe's answer (xl_iommu) calls comb with
+ * lookup_valid low, then this, instead of looking the probe up twice. */
+void xl_pwc_comb_lookup(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
 void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in);
+/* The clock edge given this cycle's comb output (out = comb(c, in)): step() is comb()
+ * then commit(); a caller that already has out saves looking the probe and lookup up
+ * again (neither changes which entries are valid, so comb's hit entries still hold). */
+void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out);
 
 static inline uint64_t xl_pwc_tag(xl_va_t va, unsigned level)
 {
     return (va & XL_VA_MASK) >> (12u + 9u * (level - 1u));
+}
+
+/* (asid, tag) of a valid entry as one non-zero word: a tag has at most 27 bits (L2:
+ * VA[47:21]), so tag << 17 | asid << 1 | 1 is exact. */
+static inline uint64_t xl_pwc_key(uint16_t asid, uint64_t tag)
+{
+    return tag << 17 | (uint64_t)asid << 1 | 1u;
 }
 
 #endif
