@@ -102,7 +102,43 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
     uint32_t w, i;
     int coal = m->p.coalesce != XL_CO_OFF;
 
-    memset(out, 0, sizeof *out);
+    /* Every field of out is written every cycle, an idle port as zeros (DESIGN.md: the
+     * outputs are fully defined). Not one memset of the whole struct: most of it is the
+     * sub-blocks' ports, which their own comb writes in full (ws, pwc, co), or fields
+     * written unconditionally below; only the rest is cleared here. */
+    out->disp_valid = 0u;
+    out->disp_walker = 0u;
+    out->disp_level = 0u;
+    out->disp_node = 0u;
+    out->disp_resumed = 0u;
+    out->mem_req_valid = 0u;
+    out->mem_req_walker = 0u;
+    out->mem_req_level = 0u;
+    out->mem_req_addr = 0u;
+    out->rsp_fault = 0u;
+    out->fill_valid = 0u;
+    memset(out->cpl_valid, 0, sizeof out->cpl_valid);
+    memset(out->cpl_tag, 0, sizeof out->cpl_tag);
+    memset(out->cpl_frame, 0, sizeof out->cpl_frame);
+    memset(out->cpl_shift, 0, sizeof out->cpl_shift);
+    memset(out->cpl_coalesced, 0, sizeof out->cpl_coalesced);
+    memset(out->cpl_reads, 0, sizeof out->cpl_reads);
+    out->ws_in.arr_blocked = 0u;
+    out->ws_in.blocked = NULL;
+    out->ws_in.kill = NULL;
+    memset(&out->pwc_in, 0, sizeof out->pwc_in);
+    out->co_in.line_valid = 0u;
+    out->co_in.line_level = 0u;
+    out->co_in.line_va = 0u;
+    if (!coal) {   /* coalesce_comb writes it otherwise; small fixed-size clears inline */
+        out->co.blocked = NULL;
+        out->co.kill = NULL;
+        out->co.arr_blocked = 0u;
+        memset(out->co.cpl_valid, 0, sizeof out->co.cpl_valid);
+        memset(out->co.cpl_slot, 0, sizeof out->co.cpl_slot);
+        memset(out->co.cpl_frame, 0, sizeof out->co.cpl_frame);
+        memset(out->co.cpl_shift, 0, sizeof out->co.cpl_shift);
+    }
     out->blocked = blocked;
     out->kill = kill;
 
@@ -132,6 +168,8 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
         out->co_in.line_level = k->level;
         out->co_in.line_va = k->va;
         memcpy(out->co_in.line, in->rsp_line, sizeof out->co_in.line);
+    } else {
+        memset(out->co_in.line, 0, sizeof out->co_in.line);
     }
 
     /* 2. coalescing: CL per slot and of the arrival, leaf neighbours of the line (§3.3) */
