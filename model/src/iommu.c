@@ -96,6 +96,12 @@ int xl_iommu_busy(const xl_iommu_t *m, int last_stuck)
     return m->active > 0u || (m->idle > 0u && m->ws.count > 0u && !last_stuck);
 }
 
+/* A tripwire for the field-by-field clearing at the top of xl_iommu_comb: a field added to
+ * xl_iommu_out_t (or a port struct it embeds) changes this size, and must be cleared there
+ * unless a sub-block comb or the code below writes it every cycle. (LP64 size.) */
+_Static_assert(sizeof(xl_iommu_out_t) == 672u || UINTPTR_MAX != UINT64_MAX,
+               "xl_iommu_out_t changed: clear the new field in xl_iommu_comb, then update 672");
+
 void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)
 {
     uint64_t *blocked = out->blocked, *kill = out->kill;
