@@ -71,142 +71,112 @@ static uint64_t page_mask(unsigned shift)
 
 #define NIL UINT32_MAX
 
-static xl_tlb_entry_t *entry_at(const xl_tlb_t *t, uint32_t set, uint32_t way)
-{
-    return &t->e[(size_t)set * t->p.ways + way];
-}
-
 /* ------------------------------------------------------------ derived state
  * A hash of the valid entries keyed by (asid, page size, vpn): there is at most one
- * such entry (a fill refreshes in place), so it answers exactly what a scan of the set
- * would. And per set, a list of the valid ways in LRU order (head = most recent):
- * touching moves a way to the head, exactly as a new stamp would, so the tail is the
- * way with the smallest stamp. */
-static uint32_t h_of(const xl_tlb_t *t, uint16_t asid, unsigned shift, uint64_t vpn)
+ * such entry (a fill refreshes in place), and a fill puts it in the set of its own
+ * page number, so the hash answers exactly what a scan of that set would. And per set,
+ * a list of the valid ways in LRU order (head = most recent): touching moves a way to
+ * the head, exactly as a new stamp would, so the tail is the way with the smallest
+ * stamp. The key packs vpn (at most 36 bits), asid (16) and the page size (1) into
+ * one word, so a chain step is one compare. */
+static inline uint64_t key_of(uint16_t asid, unsigned shift, uint64_t vpn)
 {
-    uint64_t k = (vpn * UINT64_C(0x9E3779B97F4A7C15)) ^ ((uint64_t)asid << 40) ^ shift;
-    return (uint32_t)(k >> 32) & t->hmask;
+    return (vpn << 17) | ((uint64_t)asid << 1) | (shift == XL_PAGE_SHIFT_2M ? 1u : 0u);
 }
 
-static void h_insert(xl_tlb_t *t, uint32_t i)
+static inline uint32_t h_of(const xl_tlb_t *t, uint64_t key)
 {
-    const xl_tlb_entry_t *e = &t->e[i];
-    uint32_t h = h_of(t, e->asid, e->page_shift, e->vpn);
-    t->hnext[i] = t->hbucket[h];
-    t->hbucket[h] = i;
+    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> t->hshift);
 }
 
-static void h_remove(xl_tlb_t *t, uint32_t i)
+/* The entry index holding key, or NIL. */
+static inline uint32_t h_find(const xl_tlb_t *t, uint64_t key, uint32_t h)
 {
-    const xl_tlb_entry_t *e = &t->e[i];
-    uint32_t *p = &t->hbucket[h_of(t, e->asid, e->page_shift, e->vpn)];
+    uint32_t i = t->hbucket[h];
+    while (i != NIL && t->key[i] != key)
+        i = t->hnext[i];
+    return i;
+}
+
+static inline void h_remove(xl_tlb_t *t, uint32_t i)
+{
+    uint32_t *p = &t->hbucket[h_of(t, t->key[i])];
     while (*p != i)
         p = &t->hnext[*p];
     *p = t->hnext[i];
 }
 
-static void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
+static inline void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    if (t->lru_prev[i] == NIL)
-        t->lru_head[set] = t->lru_next[i];
+    uint32_t pv = t->lru_prev[i], nx = t->lru_next[i];
+    if (pv == NIL)
+        t->lru_head[set] = nx;
     else
-        t->lru_next[t->lru_prev[i]] = t->lru_next[i];
-    if (t->lru_next[i] == NIL)
-        t->lru_tail[set] = t->lru_prev[i];
+        t->lru_next[pv] = nx;
+    if (nx == NIL)
+        t->lru_tail[set] = pv;
     else
-        t->lru_prev[t->lru_next[i]] = t->lru_prev[i];
+        t->lru_prev[nx] = pv;
 }
 
-static void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
+static inline void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
+    uint32_t hd = t->lru_head[set];
     t->lru_prev[i] = NIL;
-    t->lru_next[i] = t->lru_head[set];
-    if (t->lru_head[set] == NIL)
+    t->lru_next[i] = hd;
+    if (hd == NIL)
         t->lru_tail[set] = i;
     else
-        t->lru_prev[t->lru_head[set]] = i;
+        t->lru_prev[hd] = i;
     t->lru_head[set] = i;
 }
 
-/* Search one set for a valid entry of (asid, page size, vpn); returns the way or -1. */
-static int find_in_set(const xl_tlb_t *t, uint32_t set, uint16_t asid, unsigned shift,
-                       uint64_t vpn)
-{
-    uint32_t i;
-    for (i = t->hbucket[h_of(t, asid, shift, vpn)]; i != NIL; i = t->hnext[i]) {
-        const xl_tlb_entry_t *e = &t->e[i];
-        if (e->vpn == vpn && e->page_shift == shift && e->asid == asid) {
-            /* the way, if i is in this set (i below the set wraps: no division) */
-            uint32_t way = i - set * t->p.ways;
-            return way < t->p.ways ? (int)way : -1;
-        }
-    }
-    return -1;
-}
-
-uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn)
+static inline uint32_t set_of(const xl_tlb_t *t, uint64_t vpn)
 {
     if (t->p.index == XL_TLB_INDEX_XOR)
         vpn ^= vpn >> t->set_bits;
     return (uint32_t)(vpn & (t->sets - 1u));
 }
 
-/* Find the entry translating va: the 4 KB set first, then the 2 MB set. */
-static int find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out,
-                uint32_t *way_out)
+uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn)
 {
-    uint64_t v = va & XL_VA_MASK;
-    uint64_t vpn4 = v >> XL_PAGE_SHIFT_4K, vpn2 = v >> XL_PAGE_SHIFT_2M;
-    uint32_t s4 = xl_tlb_set_of(t, vpn4);
-    uint32_t s2 = xl_tlb_set_of(t, vpn2);
-    int w = find_in_set(t, s4, asid, XL_PAGE_SHIFT_4K, vpn4);
-    if (w >= 0) {
-        *set_out = s4;
-        *way_out = (uint32_t)w;
-        return 1;
-    }
-    if (t->n2m == 0u)
-        return 0;
-    w = find_in_set(t, s2, asid, XL_PAGE_SHIFT_2M, vpn2);
-    if (w >= 0) {
-        *set_out = s2;
-        *way_out = (uint32_t)w;
-        return 1;
-    }
-    return 0;
+    return set_of(t, vpn);
 }
 
-static void touch(xl_tlb_t *t, uint32_t set, uint32_t way)
+/* The entry index translating va (the 4 KB entry first, then the 2 MB one), or NIL;
+ * *set_out receives its set. */
+static inline uint32_t find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out)
+{
+    uint64_t v = va & XL_VA_MASK;
+    uint64_t vpn = v >> XL_PAGE_SHIFT_4K, key = key_of(asid, XL_PAGE_SHIFT_4K, vpn);
+    uint32_t i = h_find(t, key, h_of(t, key));
+    if (i == NIL) {
+        if (t->n2m == 0u)
+            return NIL;
+        vpn = v >> XL_PAGE_SHIFT_2M;
+        key = key_of(asid, XL_PAGE_SHIFT_2M, vpn);
+        i = h_find(t, key, h_of(t, key));
+        if (i == NIL)
+            return NIL;
+    }
+    *set_out = set_of(t, vpn);
+    return i;
+}
+
+/* A use of entry i (set `set`): a new stamp and the head of the LRU list, or the
+ * tree-PLRU bits pointed away from it. */
+static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
     if (t->p.repl == XL_REPL_LRU) {
-        uint32_t i = set * t->p.ways + way;
         t->stamp[i] = ++t->clock;
         if (t->lru_head[set] != i) {
             lru_unlink(t, set, i);
             lru_push_head(t, set, i);
         }
-    } else
-        xl_plru_touch(t->plru + (size_t)set * t->p.ways, t->p.ways, way);
-}
-
-static uint32_t choose_victim(const xl_tlb_t *t, uint32_t set)
-{
-    uint32_t w, best;
-    const uint64_t *st;
-    if (t->nvalid[set] < t->p.ways)
-        for (w = 0; w < t->p.ways; w++)       /* invalid ways first, lowest index */
-            if (!entry_at(t, set, w)->valid)
-                return w;
-    if (t->p.repl == XL_REPL_PLRU)
-        return xl_plru_victim(t->plru + (size_t)set * t->p.ways, t->p.ways);
-    if (t->lru_tail[set] != NIL)              /* LRU: smallest stamp = list tail */
-        return t->lru_tail[set] - set * t->p.ways;
-    st = t->stamp + (size_t)set * t->p.ways;
-    best = 0;
-    for (w = 1; w < t->p.ways; w++)
-        if (st[w] < st[best])
-            best = w;
-    return best;
+    } else {
+        uint32_t base = set * t->p.ways;
+        xl_plru_touch(t->plru + base, t->p.ways, i - base);
+    }
 }
 
 /* ------------------------------------------------------------ API */
@@ -283,6 +253,10 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         while (nb < 2u * p->entries)
             nb <<= 1;
         t->hmask = nb - 1u;
+        t->hshift = 64u;
+        while ((UINT64_C(1) << (64u - t->hshift)) < nb)
+            t->hshift--;
+        t->key = malloc(p->entries * sizeof *t->key);
         t->hbucket = malloc(nb * sizeof *t->hbucket);
         t->hnext = malloc(p->entries * sizeof *t->hnext);
         t->lru_prev = malloc(p->entries * sizeof *t->lru_prev);
@@ -297,7 +271,7 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
                 t->lru_head[i] = t->lru_tail[i] = NIL;
         }
     }
-    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->hnext ||
+    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->hnext || !t->key ||
         !t->lru_prev || !t->lru_next || !t->lru_head || !t->lru_tail || !t->nvalid) {
         xl_tlb_free(t);
         set_err(err, errlen, what, "out of memory");
@@ -315,6 +289,7 @@ void xl_tlb_free(xl_tlb_t *t)
     free(t->plru);
     free(t->hbucket);
     free(t->hnext);
+    free(t->key);
     free(t->lru_prev);
     free(t->lru_next);
     free(t->lru_head);
@@ -323,45 +298,42 @@ void xl_tlb_free(xl_tlb_t *t)
     t->e = NULL;
     t->stamp = NULL;
     t->plru = NULL;
+    t->key = NULL;
     t->hbucket = t->hnext = t->lru_prev = t->lru_next = NULL;
     t->lru_head = t->lru_tail = t->nvalid = NULL;
 }
 
 int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
-    uint32_t set, way;
-    const xl_tlb_entry_t *e;
-    if (!find(t, asid, va, &set, &way))
+    uint32_t set, i = find(t, asid, va, &set);
+    if (i == NIL)
         return 0;
-    e = entry_at(t, set, way);
     if (pa != NULL)
-        *pa = e->frame | (va & page_mask(e->page_shift));
+        *pa = t->e[i].frame | (va & page_mask(t->e[i].page_shift));
     return 1;
 }
 
 int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
-    uint32_t set, way;
-    const xl_tlb_entry_t *e;
+    uint32_t set, i;
     t->accesses++;
-    if (!find(t, asid, va, &set, &way)) {
+    i = find(t, asid, va, &set);
+    if (i == NIL) {
         t->misses++;
         return 0;
     }
     t->hits++;
-    touch(t, set, way);
-    e = entry_at(t, set, way);
+    touch(t, set, i);
     if (pa != NULL)
-        *pa = e->frame | (va & page_mask(e->page_shift));
+        *pa = t->e[i].frame | (va & page_mask(t->e[i].page_shift));
     return 1;
 }
 
 void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                  xl_tlb_entry_t *victim)
 {
-    uint64_t vpn;
-    uint32_t set, way;
-    int w;
+    uint64_t vpn, key;
+    uint32_t set, base, ways = t->p.ways, h, i;
     xl_tlb_entry_t *e;
     if (victim != NULL)
         memset(victim, 0, sizeof *victim);
@@ -371,39 +343,64 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M)
         return;
     vpn = (va & XL_VA_MASK) >> page_shift;
-    set = xl_tlb_set_of(t, vpn);
-    w = find_in_set(t, set, asid, page_shift, vpn);
-    if (w >= 0) {
-        way = (uint32_t)w;   /* already present: refresh in place, no duplicate */
-    } else {
-        way = choose_victim(t, set);
-        e = entry_at(t, set, way);
-        if (e->valid) {
-            t->evictions++;
-            if (victim != NULL)
-                *victim = *e;
-            h_remove(t, set * t->p.ways + way);
-            if (e->page_shift == XL_PAGE_SHIFT_2M)
-                t->n2m--;
-        } else {
-            t->nvalid[set]++;
-            if (t->p.repl == XL_REPL_LRU)
-                lru_push_head(t, set, set * t->p.ways + way);
-        }
-    }
-    e = entry_at(t, set, way);
-    if (w < 0) {
-        e->page_shift = (uint8_t)page_shift;
-        e->asid = asid;
-        e->vpn = vpn;
-        h_insert(t, set * t->p.ways + way);
-        if (page_shift == XL_PAGE_SHIFT_2M)
-            t->n2m++;
-    }
-    e->valid = 1u;
-    e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+    key = key_of(asid, page_shift, vpn);
+    h = h_of(t, key);
+    set = set_of(t, vpn);
+    i = h_find(t, key, h);
     t->fills++;
-    touch(t, set, way);
+    if (i != NIL) {   /* already present: refresh in place, no duplicate */
+        t->e[i].valid = 1u;
+        t->e[i].frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+        touch(t, set, i);
+        return;
+    }
+    base = set * ways;
+    if (t->nvalid[set] < ways) {   /* invalid ways first, lowest index */
+        for (i = base; t->e[i].valid; i++)
+            ;
+        t->nvalid[set]++;
+        if (t->p.repl == XL_REPL_LRU) {
+            lru_push_head(t, set, i);   /* the head already: touching changes no link */
+            t->stamp[i] = ++t->clock;
+        } else
+            xl_plru_touch(t->plru + base, ways, i - base);
+    } else {
+        if (t->p.repl == XL_REPL_LRU) {   /* the least recent: the list tail */
+            i = t->lru_tail[set];
+            t->stamp[i] = ++t->clock;
+            if (t->lru_head[set] != i) {   /* tail to head */
+                uint32_t pv = t->lru_prev[i], hd = t->lru_head[set];
+                t->lru_next[pv] = NIL;
+                t->lru_tail[set] = pv;
+                t->lru_prev[i] = NIL;
+                t->lru_next[i] = hd;
+                t->lru_prev[hd] = i;
+                t->lru_head[set] = i;
+            }
+        } else {
+            uint32_t w = xl_plru_victim(t->plru + base, ways);
+            i = base + w;
+            xl_plru_touch(t->plru + base, ways, w);
+        }
+        e = &t->e[i];
+        t->evictions++;
+        if (victim != NULL)
+            *victim = *e;
+        h_remove(t, i);
+        if (e->page_shift == XL_PAGE_SHIFT_2M)
+            t->n2m--;
+    }
+    e = &t->e[i];
+    e->valid = 1u;
+    e->page_shift = (uint8_t)page_shift;
+    e->asid = asid;
+    e->vpn = vpn;
+    e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+    t->key[i] = key;
+    t->hnext[i] = t->hbucket[h];
+    t->hbucket[h] = i;
+    if (page_shift == XL_PAGE_SHIFT_2M)
+        t->n2m++;
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
