@@ -143,26 +143,6 @@ uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn)
     return set_of(t, vpn);
 }
 
-/* The entry index translating va (the 4 KB entry first, then the 2 MB one), or NIL;
- * *set_out receives its set. */
-static inline uint32_t find(const xl_tlb_t *t, uint16_t asid, xl_va_t va, uint32_t *set_out)
-{
-    uint64_t v = va & XL_VA_MASK;
-    uint64_t vpn = v >> XL_PAGE_SHIFT_4K, key = key_of(asid, XL_PAGE_SHIFT_4K, vpn);
-    uint32_t i = h_find(t, key, h_of(t, key));
-    if (i == NIL) {
-        if (t->n2m == 0u)
-            return NIL;
-        vpn = v >> XL_PAGE_SHIFT_2M;
-        key = key_of(asid, XL_PAGE_SHIFT_2M, vpn);
-        i = h_find(t, key, h_of(t, key));
-        if (i == NIL)
-            return NIL;
-    }
-    *set_out = set_of(t, vpn);
-    return i;
-}
-
 /* A use of entry i (set `set`): a new stamp and the head of the LRU list, or the
  * tree-PLRU bits pointed away from it. */
 static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
@@ -305,36 +285,130 @@ void xl_tlb_free(xl_tlb_t *t)
 
 int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
-    uint32_t set, i = find(t, asid, va, &set);
-    if (i == NIL)
-        return 0;
+    uint64_t v = va & XL_VA_MASK, key = key_of(asid, XL_PAGE_SHIFT_4K, v >> XL_PAGE_SHIFT_4K);
+    uint32_t i = h_find(t, key, h_of(t, key));
+    if (i == NIL) {   /* the 4 KB entry first, then the 2 MB one */
+        if (t->n2m == 0u)
+            return 0;
+        key = key_of(asid, XL_PAGE_SHIFT_2M, v >> XL_PAGE_SHIFT_2M);
+        i = h_find(t, key, h_of(t, key));
+        if (i == NIL)
+            return 0;
+    }
     if (pa != NULL)
         *pa = t->e[i].frame | (va & page_mask(t->e[i].page_shift));
     return 1;
 }
 
-int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+/* The hit half of lookup, out of line so the miss path (the common case in a
+ * streaming workload) saves no registers. */
+static int lookup_hit(xl_tlb_t *t, uint32_t i, uint64_t vpn, xl_va_t va, xl_pa_t *pa)
+    __attribute__((noinline));
+static int lookup_hit(xl_tlb_t *t, uint32_t i, uint64_t vpn, xl_va_t va, xl_pa_t *pa)
 {
-    uint32_t set, i;
-    t->accesses++;
-    i = find(t, asid, va, &set);
-    if (i == NIL) {
-        t->misses++;
-        return 0;
-    }
     t->hits++;
-    touch(t, set, i);
+    touch(t, set_of(t, vpn), i);
     if (pa != NULL)
         *pa = t->e[i].frame | (va & page_mask(t->e[i].page_shift));
     return 1;
+}
+
+/* The 2 MB probe of lookup after a 4 KB miss, out of line likewise. */
+static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+    __attribute__((noinline));
+static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+{
+    uint64_t vpn = (va & XL_VA_MASK) >> XL_PAGE_SHIFT_2M;
+    uint64_t key = key_of(asid, XL_PAGE_SHIFT_2M, vpn);
+    uint32_t i = h_find(t, key, h_of(t, key));
+    if (i != NIL)
+        return lookup_hit(t, i, vpn, va, pa);
+    t->misses++;
+    return 0;
+}
+
+int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+{
+    uint64_t vpn = (va & XL_VA_MASK) >> XL_PAGE_SHIFT_4K;
+    uint64_t key = key_of(asid, XL_PAGE_SHIFT_4K, vpn);
+    uint32_t i = h_find(t, key, h_of(t, key));
+    t->accesses++;
+    if (i != NIL)
+        return lookup_hit(t, i, vpn, va, pa);
+    if (t->n2m != 0u)
+        return lookup_2m(t, asid, va, pa);
+    t->misses++;
+    return 0;
+}
+
+/* Write the new page into entry i (set up for replacement already) and hash it. */
+static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t vpn,
+                              xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h)
+{
+    xl_tlb_entry_t *e = &t->e[i];
+    e->valid = 1u;
+    e->page_shift = (uint8_t)page_shift;
+    e->asid = asid;
+    e->vpn = vpn;
+    e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+    t->key[i] = key;
+    t->hnext[i] = t->hbucket[h];
+    t->hbucket[h] = i;
+    if (page_shift == XL_PAGE_SHIFT_2M)
+        t->n2m++;
+}
+
+/* Displace the valid entry i: counted, reported, unhashed. */
+static inline void fill_evict(xl_tlb_t *t, uint32_t i, xl_tlb_entry_t *victim)
+{
+    t->evictions++;
+    if (victim != NULL)
+        *victim = t->e[i];
+    h_remove(t, i);
+    if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
+        t->n2m--;
+}
+
+/* The fills other than "LRU, every way of the set valid": a refresh in place (i is
+ * the entry, else NIL), an invalid way (the lowest), or a tree-PLRU victim. Out of
+ * line, so the common LRU replacement saves no registers. */
+static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uint64_t vpn,
+                       xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h,
+                       xl_tlb_entry_t *victim) __attribute__((noinline));
+static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uint64_t vpn,
+                       xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h,
+                       xl_tlb_entry_t *victim)
+{
+    uint32_t ways = t->p.ways, base = set * ways;
+    if (i != NIL) {   /* already present: refresh in place, no duplicate */
+        t->e[i].valid = 1u;
+        t->e[i].frame = frame & XL_PA_MASK & ~page_mask(page_shift);
+        touch(t, set, i);
+        return;
+    }
+    if (t->nvalid[set] < ways) {   /* invalid ways first, lowest index */
+        for (i = base; t->e[i].valid; i++)
+            ;
+        t->nvalid[set]++;
+        if (t->p.repl == XL_REPL_LRU) {
+            lru_push_head(t, set, i);   /* the head already: touching changes no link */
+            t->stamp[i] = ++t->clock;
+        } else
+            xl_plru_touch(t->plru + base, ways, i - base);
+    } else {   /* tree-PLRU (LRU with every way valid is xl_tlb_fill's own case) */
+        uint32_t w = xl_plru_victim(t->plru + base, ways);
+        i = base + w;
+        xl_plru_touch(t->plru + base, ways, w);
+        fill_evict(t, i, victim);
+    }
+    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
 }
 
 void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                  xl_tlb_entry_t *victim)
 {
     uint64_t vpn, key;
-    uint32_t set, base, ways = t->p.ways, h, i;
-    xl_tlb_entry_t *e;
+    uint32_t set, h, i;
     if (victim != NULL)
         memset(victim, 0, sizeof *victim);
     /* The entry format has only 4 KB and 2 MB pages; any other size is a caller bug.
@@ -348,59 +422,24 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     set = set_of(t, vpn);
     i = h_find(t, key, h);
     t->fills++;
-    if (i != NIL) {   /* already present: refresh in place, no duplicate */
-        t->e[i].valid = 1u;
-        t->e[i].frame = frame & XL_PA_MASK & ~page_mask(page_shift);
-        touch(t, set, i);
+    if (i != NIL || t->p.repl != XL_REPL_LRU || t->nvalid[set] < t->p.ways) {
+        fill_other(t, i, set, asid, vpn, frame, page_shift, key, h, victim);
         return;
     }
-    base = set * ways;
-    if (t->nvalid[set] < ways) {   /* invalid ways first, lowest index */
-        for (i = base; t->e[i].valid; i++)
-            ;
-        t->nvalid[set]++;
-        if (t->p.repl == XL_REPL_LRU) {
-            lru_push_head(t, set, i);   /* the head already: touching changes no link */
-            t->stamp[i] = ++t->clock;
-        } else
-            xl_plru_touch(t->plru + base, ways, i - base);
-    } else {
-        if (t->p.repl == XL_REPL_LRU) {   /* the least recent: the list tail */
-            i = t->lru_tail[set];
-            t->stamp[i] = ++t->clock;
-            if (t->lru_head[set] != i) {   /* tail to head */
-                uint32_t pv = t->lru_prev[i], hd = t->lru_head[set];
-                t->lru_next[pv] = NIL;
-                t->lru_tail[set] = pv;
-                t->lru_prev[i] = NIL;
-                t->lru_next[i] = hd;
-                t->lru_prev[hd] = i;
-                t->lru_head[set] = i;
-            }
-        } else {
-            uint32_t w = xl_plru_victim(t->plru + base, ways);
-            i = base + w;
-            xl_plru_touch(t->plru + base, ways, w);
-        }
-        e = &t->e[i];
-        t->evictions++;
-        if (victim != NULL)
-            *victim = *e;
-        h_remove(t, i);
-        if (e->page_shift == XL_PAGE_SHIFT_2M)
-            t->n2m--;
+    /* LRU, every way valid: the victim is the least recent, the list tail */
+    i = t->lru_tail[set];
+    t->stamp[i] = ++t->clock;
+    if (t->lru_head[set] != i) {   /* tail to head */
+        uint32_t pv = t->lru_prev[i], hd = t->lru_head[set];
+        t->lru_next[pv] = NIL;
+        t->lru_tail[set] = pv;
+        t->lru_prev[i] = NIL;
+        t->lru_next[i] = hd;
+        t->lru_prev[hd] = i;
+        t->lru_head[set] = i;
     }
-    e = &t->e[i];
-    e->valid = 1u;
-    e->page_shift = (uint8_t)page_shift;
-    e->asid = asid;
-    e->vpn = vpn;
-    e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
-    t->key[i] = key;
-    t->hnext[i] = t->hbucket[h];
-    t->hbucket[h] = i;
-    if (page_shift == XL_PAGE_SHIFT_2M)
-        t->n2m++;
+    fill_evict(t, i, victim);
+    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
