@@ -93,42 +93,42 @@ static inline uint32_t h_of(const xl_tlb_t *t, uint64_t key)
 static inline uint32_t h_find(const xl_tlb_t *t, uint64_t key, uint32_t h)
 {
     uint32_t i = t->hbucket[h];
-    while (i != NIL && t->key[i] != key)
-        i = t->hnext[i];
+    while (i != NIL && t->m[i].key != key)
+        i = t->m[i].hnext;
     return i;
 }
 
 static inline void h_remove(xl_tlb_t *t, uint32_t i)
 {
-    uint32_t *p = &t->hbucket[h_of(t, t->key[i])];
+    uint32_t *p = &t->hbucket[h_of(t, t->m[i].key)];
     while (*p != i)
-        p = &t->hnext[*p];
-    *p = t->hnext[i];
+        p = &t->m[*p].hnext;
+    *p = t->m[i].hnext;
 }
 
 static inline void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t pv = t->lru_prev[i], nx = t->lru_next[i];
+    uint32_t pv = t->m[i].prev, nx = t->m[i].next;
     if (pv == NIL)
-        t->lru_head[set] = nx;
+        t->s[set].head = nx;
     else
-        t->lru_next[pv] = nx;
+        t->m[pv].next = nx;
     if (nx == NIL)
-        t->lru_tail[set] = pv;
+        t->s[set].tail = pv;
     else
-        t->lru_prev[nx] = pv;
+        t->m[nx].prev = pv;
 }
 
 static inline void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t hd = t->lru_head[set];
-    t->lru_prev[i] = NIL;
-    t->lru_next[i] = hd;
+    uint32_t hd = t->s[set].head;
+    t->m[i].prev = NIL;
+    t->m[i].next = hd;
     if (hd == NIL)
-        t->lru_tail[set] = i;
+        t->s[set].tail = i;
     else
-        t->lru_prev[hd] = i;
-    t->lru_head[set] = i;
+        t->m[hd].prev = i;
+    t->s[set].head = i;
 }
 
 static inline uint32_t set_of(const xl_tlb_t *t, uint64_t vpn)
@@ -149,7 +149,7 @@ static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
     if (t->p.repl == XL_REPL_LRU) {
         t->stamp[i] = ++t->clock;
-        if (t->lru_head[set] != i) {
+        if (t->s[set].head != i) {
             lru_unlink(t, set, i);
             lru_push_head(t, set, i);
         }
@@ -236,23 +236,17 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         t->hshift = 64u;
         while ((UINT64_C(1) << (64u - t->hshift)) < nb)
             t->hshift--;
-        t->key = malloc(p->entries * sizeof *t->key);
         t->hbucket = malloc(nb * sizeof *t->hbucket);
-        t->hnext = malloc(p->entries * sizeof *t->hnext);
-        t->lru_prev = malloc(p->entries * sizeof *t->lru_prev);
-        t->lru_next = malloc(p->entries * sizeof *t->lru_next);
-        t->lru_head = malloc(sets * sizeof *t->lru_head);
-        t->lru_tail = malloc(sets * sizeof *t->lru_tail);
-        t->nvalid = calloc(sets, sizeof *t->nvalid);
-        if (t->hbucket && t->lru_head && t->lru_tail) {
+        t->m = malloc(p->entries * sizeof *t->m);
+        t->s = calloc(sets, sizeof *t->s);
+        if (t->hbucket && t->s) {
             for (i = 0; i < nb; i++)
                 t->hbucket[i] = NIL;
             for (i = 0; i < sets; i++)
-                t->lru_head[i] = t->lru_tail[i] = NIL;
+                t->s[i].head = t->s[i].tail = NIL;
         }
     }
-    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->hnext || !t->key ||
-        !t->lru_prev || !t->lru_next || !t->lru_head || !t->lru_tail || !t->nvalid) {
+    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->m || !t->s) {
         xl_tlb_free(t);
         set_err(err, errlen, what, "out of memory");
         return XL_EINTERNAL;
@@ -268,19 +262,14 @@ void xl_tlb_free(xl_tlb_t *t)
     free(t->stamp);
     free(t->plru);
     free(t->hbucket);
-    free(t->hnext);
-    free(t->key);
-    free(t->lru_prev);
-    free(t->lru_next);
-    free(t->lru_head);
-    free(t->lru_tail);
-    free(t->nvalid);
+    free(t->m);
+    free(t->s);
     t->e = NULL;
     t->stamp = NULL;
     t->plru = NULL;
-    t->key = NULL;
-    t->hbucket = t->hnext = t->lru_prev = t->lru_next = NULL;
-    t->lru_head = t->lru_tail = t->nvalid = NULL;
+    t->hbucket = NULL;
+    t->m = NULL;
+    t->s = NULL;
 }
 
 int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
@@ -351,8 +340,8 @@ static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t v
     e->asid = asid;
     e->vpn = vpn;
     e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
-    t->key[i] = key;
-    t->hnext[i] = t->hbucket[h];
+    t->m[i].key = key;
+    t->m[i].hnext = t->hbucket[h];
     t->hbucket[h] = i;
     if (page_shift == XL_PAGE_SHIFT_2M)
         t->n2m++;
@@ -386,10 +375,10 @@ static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uin
         touch(t, set, i);
         return;
     }
-    if (t->nvalid[set] < ways) {   /* invalid ways first, lowest index */
+    if (t->s[set].nvalid < ways) {   /* invalid ways first, lowest index */
         for (i = base; t->e[i].valid; i++)
             ;
-        t->nvalid[set]++;
+        t->s[set].nvalid++;
         if (t->p.repl == XL_REPL_LRU) {
             lru_push_head(t, set, i);   /* the head already: touching changes no link */
             t->stamp[i] = ++t->clock;
@@ -422,21 +411,21 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     set = set_of(t, vpn);
     i = h_find(t, key, h);
     t->fills++;
-    if (i != NIL || t->p.repl != XL_REPL_LRU || t->nvalid[set] < t->p.ways) {
+    if (i != NIL || t->p.repl != XL_REPL_LRU || t->s[set].nvalid < t->p.ways) {
         fill_other(t, i, set, asid, vpn, frame, page_shift, key, h, victim);
         return;
     }
     /* LRU, every way valid: the victim is the least recent, the list tail */
-    i = t->lru_tail[set];
+    i = t->s[set].tail;
     t->stamp[i] = ++t->clock;
-    if (t->lru_head[set] != i) {   /* tail to head */
-        uint32_t pv = t->lru_prev[i], hd = t->lru_head[set];
-        t->lru_next[pv] = NIL;
-        t->lru_tail[set] = pv;
-        t->lru_prev[i] = NIL;
-        t->lru_next[i] = hd;
-        t->lru_prev[hd] = i;
-        t->lru_head[set] = i;
+    if (t->s[set].head != i) {   /* tail to head */
+        uint32_t pv = t->m[i].prev, hd = t->s[set].head;
+        t->m[pv].next = NIL;
+        t->s[set].tail = pv;
+        t->m[i].prev = NIL;
+        t->m[i].next = hd;
+        t->m[hd].prev = i;
+        t->s[set].head = i;
     }
     fill_evict(t, i, victim);
     fill_write(t, i, asid, vpn, frame, page_shift, key, h);
@@ -451,7 +440,7 @@ uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
             h_remove(t, i);
             if (t->p.repl == XL_REPL_LRU)
                 lru_unlink(t, set, i);
-            t->nvalid[set]--;
+            t->s[set].nvalid--;
             if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
                 t->n2m--;
             t->e[i].valid = 0u;

@@ -55,10 +55,16 @@ typedef struct {
     /* derived (speed only, never changes a result): a hash of the valid entries by
      * (asid, page size, vpn), and per set the LRU order of the valid ways, which is the
      * stamp order, so the victim is found without scanning the set */
-    uint32_t *hbucket, *hnext, hmask, hshift;   /* bucket = (key * odd) >> hshift */
-    uint64_t *key;         /* per entry: (asid, page size, vpn) packed, for the chain compare */
-    uint32_t *lru_prev, *lru_next;   /* per entry; NIL-terminated, head = most recent */
-    uint32_t *lru_head, *lru_tail, *nvalid;   /* per set */
+    uint32_t *hbucket, hmask, hshift;   /* bucket = (key * odd) >> hshift */
+    struct xl_tlb_link {
+        uint64_t key;      /* (asid, page size, vpn) packed, for the chain compare */
+        uint32_t hnext;    /* next entry in the hash chain */
+        uint32_t prev, next;   /* LRU list of the set; NIL-terminated, head = most recent */
+        uint32_t pad;
+    } *m;                  /* per entry */
+    struct xl_tlb_set {
+        uint32_t head, tail, nvalid, pad;
+    } *s;                  /* per set */
     uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
     /* counters */
     uint64_t  accesses;    /* lookups */
