@@ -100,7 +100,7 @@ static inline uint32_t h_find(const xl_tlb_t *t, uint64_t key, uint32_t h)
 
 static inline void h_remove(xl_tlb_t *t, uint32_t i)
 {
-    uint32_t *p = &t->hbucket[h_of(t, t->m[i].key)];
+    uint32_t *p = &t->hbucket[t->m[i].hb];
     while (*p != i)
         p = &t->m[*p].hnext;
     *p = t->m[i].hnext;
@@ -341,6 +341,7 @@ static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t v
     e->vpn = vpn;
     e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
     t->m[i].key = key;
+    t->m[i].hb = h;
     t->m[i].hnext = t->hbucket[h];
     t->hbucket[h] = i;
     if (page_shift == XL_PAGE_SHIFT_2M)

@@ -60,7 +60,7 @@ typedef struct {
         uint64_t key;      /* (asid, page size, vpn) packed, for the chain compare */
         uint32_t hnext;    /* next entry in the hash chain */
         uint32_t prev, next;   /* LRU list of the set; NIL-terminated, head = most recent */
-        uint32_t pad;
+        uint32_t hb;       /* the hash bucket of the chain holding the entry */
     } *m;                  /* per entry */
     struct xl_tlb_set {
         uint32_t head, tail, nvalid, pad;
