@@ -232,7 +232,6 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         uint32_t nb = 1u, i;
         while (nb < 2u * p->entries)
             nb <<= 1;
-        t->hmask = nb - 1u;
         t->hshift = 64u;
         while ((UINT64_C(1) << (64u - t->hshift)) < nb)
             t->hshift--;

@@ -55,7 +55,7 @@ typedef struct {
     /* derived (speed only, never changes a result): a hash of the valid entries by
      * (asid, page size, vpn), and per set the LRU order of the valid ways, which is the
      * stamp order, so the victim is found without scanning the set */
-    uint32_t *hbucket, hmask, hshift;   /* bucket = (key * odd) >> hshift */
+    uint32_t *hbucket, hshift;   /* bucket = (key * odd) >> hshift */
     struct xl_tlb_link {
         uint64_t key;      /* (asid, page size, vpn) packed, for the chain compare */
         uint32_t hnext;    /* next entry in the hash chain */
