@@ -458,6 +458,8 @@ struct xl_gpu {
     FILE *progress;
 
     uint32_t ncu, spc, lanes;
+    uint32_t *gs_split;       /* per global slot gslot(c, s): (c << 8) | s, so that events and
+                               * memory completions name their slot without a division */
     cu_t *cu;
     uint32_t live_total;      /* resident wavefronts, all CUs */
     uint32_t live_cus;        /* CUs with a resident wavefront */
@@ -868,7 +870,12 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     g->l2w = calloc(nl2w, sizeof *g->l2w);
     g->seen_epoch = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_epoch);
     g->seen_uid = calloc((size_t)g->ncu * g->spc, sizeof *g->seen_uid);
-    if (!g->l2m || !g->l2w || !g->seen_epoch || !g->seen_uid ||
+    g->gs_split = malloc((size_t)g->ncu * g->spc * sizeof *g->gs_split);
+    if (g->gs_split)
+        for (uint32_t c = 0; c < g->ncu; c++)
+            for (uint32_t sl = 0; sl < g->spc; sl++)   /* spc <= 256 (checked above) */
+                g->gs_split[gslot(g, c, sl)] = (c << 8) | sl;
+    if (!g->l2m || !g->l2w || !g->seen_epoch || !g->seen_uid || !g->gs_split ||
         mtab_init(&g->l2t, cfg->l2tlb.mshrs))
         goto nomem;
     for (uint32_t i = 0; i < nl2w; i++)
@@ -950,6 +957,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
     mtab_free_all(&g->l2t);
     free(g->l2w);
     free(g->seen_epoch);
+    free(g->gs_split);
     free(g->seen_uid);
     free(g->in_fifo.v);
     free(g->sched_fifo.v);
@@ -1664,7 +1672,7 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         int mem = st->in.op == XL_OP_LOAD || st->in.op == XL_OP_STORE;
         if (mem && cu->mem_free_at > g->now)
             continue;
-        cu->rr = (s + 1) % g->spc;
+        cu->rr = s + 1 == g->spc ? 0 : s + 1;
         set_ready(g, cu, s, 0);
         g->instrs++;
         if (!mem) {
@@ -1730,12 +1738,13 @@ static void handle(xl_gpu_t *g, const ev_t *e)
 {
     switch (e->type) {
     case EV_WAVE_READY:
-        wave_fetch(g, e->a / g->spc, e->a % g->spc);
+        wave_fetch(g, g->gs_split[e->a] >> 8, g->gs_split[e->a] & 0xFF);
         break;
     case EV_CU_WAKE:
         break;   /* only makes the loop visit this cycle */
     case EV_L1_RESULT:
-        deliver(g, e->a / g->spc, e->a % g->spc, (uint32_t)(e->b & 0xFFF), e->b & ~UINT64_C(0xFFF));
+        deliver(g, g->gs_split[e->a] >> 8, g->gs_split[e->a] & 0xFF, (uint32_t)(e->b & 0xFFF),
+                e->b & ~UINT64_C(0xFFF));
         break;
     case EV_L2_ACCESS:
         l2_access(g, e->a >> 16, e->a & 0xFFFF, e->b != 0);   /* b: port reserved */
@@ -1777,7 +1786,7 @@ static void handle(xl_gpu_t *g, const ev_t *e)
         break;
     }
     case EV_LINE_DONE: {
-        uint32_t c = e->a / g->spc, s = e->a % g->spc;
+        uint32_t c = g->gs_split[e->a] >> 8, s = g->gs_split[e->a] & 0xFF;
         g->cu[c].slot[s].pend_lines--;
         check_mem_done(g, c, s);
         break;
@@ -1796,7 +1805,7 @@ static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
         FPUSH(&g->rsp_fifo, v);
         return;
     }
-    uint32_t c = v / g->spc, s = v % g->spc;
+    uint32_t c = g->gs_split[v] >> 8, s = g->gs_split[v] & 0xFF;
     g->cu[c].slot[s].pend_lines--;
     check_mem_done(g, c, s);
 }

@@ -195,6 +195,8 @@ struct xl_memsys {
     uint32_t sets, ways, set_mask;
     uint32_t channels, ranks, banks;
     uint64_t lines_per_row;
+    int map_pow2;               /* channels, ranks, banks, lines_per_row all powers of two: */
+    unsigned ch_sh, rk_sh, bk_sh, lpr_sh;   /* map_line shifts instead of dividing (log2s) */
     int xor_map;                /* dram.mapping = xor */
     uint64_t tcl, trcd, trp, tras, tburst;
 
@@ -422,14 +424,32 @@ static cpl_t cp_pop(xl_memsys_t *m)
 static void map_line(const xl_memsys_t *m, uint64_t line, uint32_t *ch, uint32_t *bank,
                      uint64_t *row)
 {
-    uint64_t x = line;
-    uint32_t c = (uint32_t)(x % m->channels), b, r;
+    uint64_t x = line, rw;
+    uint32_t c, b, r;
+    if (m->map_pow2) {   /* the same arithmetic by shifts and masks (the usual geometry) */
+        c = (uint32_t)(x & (m->channels - 1u));
+        x >>= m->ch_sh;
+        b = (uint32_t)(x & (m->banks - 1u));
+        x >>= m->bk_sh;
+        r = (uint32_t)(x & (m->ranks - 1u));
+        x >>= m->rk_sh;
+        rw = x >> m->lpr_sh;
+        if (m->xor_map) {
+            c = (uint32_t)((c + rw) & (m->channels - 1u));
+            b = (uint32_t)((b + (rw >> m->ch_sh)) & (m->banks - 1u));
+        }
+        *ch = c;
+        *bank = r * m->banks + b;
+        *row = rw;
+        return;
+    }
+    c = (uint32_t)(x % m->channels);
     x /= m->channels;
     b = (uint32_t)(x % m->banks);
     x /= m->banks;
     r = (uint32_t)(x % m->ranks);
     x /= m->ranks;
-    uint64_t rw = x / m->lines_per_row;
+    rw = x / m->lines_per_row;
     if (m->xor_map) {
         /* permutation-based interleaving: for a fixed row, adding a constant modulo the
          * count permutes channels and banks, so the mapping stays one-to-one, while lines
@@ -1017,6 +1037,14 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->ranks = c->dram.ranks;
     m->banks = c->dram.banks;
     m->lines_per_row = (uint64_t)c->dram.row_kb * 1024u / 64u;
+    m->map_pow2 = is_pow2_64(m->channels) && is_pow2_64(m->ranks) && is_pow2_64(m->banks) &&
+                  is_pow2_64(m->lines_per_row);
+    if (m->map_pow2) {
+        m->ch_sh = xl_ctz64(m->channels);
+        m->rk_sh = xl_ctz64(m->ranks);
+        m->bk_sh = xl_ctz64(m->banks);
+        m->lpr_sh = xl_ctz64(m->lines_per_row);
+    }
     m->xor_map = c->dram.mapping == XL_DRAM_MAP_XOR;
     m->tcl = c->dram.tcl;
     m->trcd = c->dram.trcd;
