@@ -359,30 +359,30 @@ static uint32_t pwc_at(const xl_pwc_t *c, unsigned i, uint32_t at, uint16_t asid
     return w < 0 ? XL_PWC_MISS : set * l->ways + (uint32_t)w;
 }
 
+/* One peek port: its result, or all-zero with every level a miss when its valid is low. */
+static void pwc_port(const xl_pwc_t *c, int valid, uint16_t asid, xl_va_t va,
+                     xl_pwc_result_t *r, uint32_t *at)
+{
+    unsigned i;
+    if (valid) {
+        pwc_peek(c, asid, va, r, at);
+        return;
+    }
+    memset(r, 0, sizeof *r);
+    for (i = 0; i < XL_PWC_LEVELS; i++)
+        at[i] = XL_PWC_MISS;
+}
+
 /* Outputs of a port whose valid input is low read all-zero. */
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
 {
-    unsigned i;
-    if (in->probe_valid) {
-        pwc_peek(c, in->probe_asid, in->probe_va, &out->probe, out->probe_at);
-    } else {
-        memset(&out->probe, 0, sizeof out->probe);
-        for (i = 0; i < XL_PWC_LEVELS; i++)
-            out->probe_at[i] = XL_PWC_MISS;
-    }
+    pwc_port(c, in->probe_valid, in->probe_asid, in->probe_va, &out->probe, out->probe_at);
     xl_pwc_comb_lookup(c, in, out);
 }
 
 void xl_pwc_comb_lookup(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
 {
-    unsigned i;
-    if (in->lookup_valid) {
-        pwc_peek(c, in->lookup_asid, in->lookup_va, &out->lookup, out->lookup_at);
-    } else {
-        memset(&out->lookup, 0, sizeof out->lookup);
-        for (i = 0; i < XL_PWC_LEVELS; i++)
-            out->lookup_at[i] = XL_PWC_MISS;
-    }
+    pwc_port(c, in->lookup_valid, in->lookup_asid, in->lookup_va, &out->lookup, out->lookup_at);
 }
 
 void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
