@@ -25,7 +25,7 @@ int xl_co_level_on(xl_co_mode_t mode, unsigned level)
 /* Same line at level L: VA bits 47 .. 15 + 9(L-1) equal (spec §1.3 neighbourhoods). */
 int xl_co_nbr(uint64_t a, uint64_t b, unsigned level)
 {
-    return (((a ^ b) & XL_VA_MASK) >> (15u + 9u * (level - 1u))) == 0u;
+    return (((a ^ b) & XL_VA_MASK) >> xl_co_nbr_shift(level)) == 0u;
 }
 
 /* Key of a PWST entry's neighbourhood: VA[47:S] << 3 | L for an enabled level L (S as in
@@ -35,12 +35,12 @@ uint64_t xl_co_pwst_key(xl_co_mode_t mode, const xl_pwst_t *pw)
     unsigned lv = pw->level;
     if (!pw->valid || !xl_co_level_on(mode, lv))
         return 0u;
-    return ((pw->va & XL_VA_MASK) >> (15u + 9u * (lv - 1u))) << 3 | lv;
+    return ((pw->va & XL_VA_MASK) >> xl_co_nbr_shift(lv)) << 3 | lv;
 }
 
 static unsigned key_shift(uint64_t key)
 {
-    return 15u + 9u * ((unsigned)(key & 7u) - 1u);
+    return xl_co_nbr_shift((unsigned)(key & 7u));
 }
 
 /* Bitmap (words of `bits`) of the valid slots inside the neighbourhood `key` (!= 0). */
@@ -206,7 +206,7 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
     /* Scan (E2.2) for leaf completions: only an L1 line, or an L2 line with PS entries,
      * completes requests, so no other line is scanned here (step does the upper part). */
     if (scan && kl && in->line_level <= 2u) {
-        unsigned sh = 15u + 9u * (in->line_level - 1u);
+        unsigned sh = xl_co_nbr_shift(in->line_level);
         uint64_t hi = (in->line_va & XL_VA_MASK) >> sh, k = hi << 3 | in->line_level;
         const uint64_t *cand = NULL;
         /* The line's neighbourhood is the PWST key of the walker that read it, so the

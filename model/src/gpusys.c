@@ -670,7 +670,7 @@ static uint32_t kc_get(kcount_t *k, uint64_t key)
 
 static uint64_t nbhd_key(uint64_t va, unsigned lv)
 {
-    return (va & XL_VA_MASK) >> (15u + 9u * (lv - 1u));
+    return (va & XL_VA_MASK) >> xl_co_nbr_shift(lv);
 }
 
 /* A request enters (+1) or leaves (-1) the IOMMU. */

@@ -115,6 +115,13 @@ void xl_coalesce_reset(xl_coalesce_t *c);
 void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t *out);
 void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out);
 
+/* The low VA bit of a level-L neighbourhood, the VAs whose level-L page-table entries
+ * share one 64 B line: VA[47 : 15 + 9(L-1)] (spec §1.3; 32 KB at L1). */
+static inline unsigned xl_co_nbr_shift(unsigned level)
+{
+    return 15u + 9u * (level - 1u);
+}
+
 /* Neighbourhood test and CL of one VA against the PWST (also used by comb). */
 int xl_co_nbr(uint64_t a, uint64_t b, unsigned level);
 int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va);
