@@ -3,7 +3,7 @@
 # Ends with "N passed, N failed"; exit status 1 if anything failed.
 #   unit   cmocka unit tests of the C model (gcc -O2)
 #   cli    command-line behaviour: bad input exits 2 with one line, good runs work
-#   det    bit-identical results across gcc/clang and -O0/-O2
+#   det    bit-identical results across gcc/clang, -O0/-O2 and the PGO build (make fast)
 #   asan   the unit and cli tests again under AddressSanitizer + UBSan
 #   fuzz   libFuzzer on the config parser for a bounded time
 #   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
@@ -68,7 +68,7 @@ if build unit unit; then
     for s in tests/cli/*.sh; do run_tap cli "$s" build/xlat; done
 fi
 
-echo "== determinism (gcc/clang, -O0/-O2)"
+echo "== determinism (gcc/clang, -O0/-O2, PGO)"
 run_tap det tests/determinism.sh
 
 echo "== asan+ubsan"
