@@ -1155,28 +1155,10 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
         m->next_t = q->t_lookup;
 }
 
-/* The rest of xl_memsys_pop when a completion is due. Not inlined: most polls find
- * none, and without the heap code the poll needs no saved registers. */
-static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
-    __attribute__((noinline));
-static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+/* Hand request i, completed at cycle t, to the caller. */
+static inline int pop_out(xl_memsys_t *m, uint32_t i, uint64_t t, xl_mem_req_t *out,
+                          uint64_t *done)
 {
-    uint32_t i = m->cf_head;
-    uint64_t t;
-    if (i != NONE && (m->cp_n == 0u || m->rq[i].done < m->cp[0].done ||
-                      (m->rq[i].done == m->cp[0].done && m->rq[i].seq < m->cp[0].seq))) {
-        t = m->rq[i].done;
-        m->cf_head = m->rq[i].next;
-        if (m->cf_head == NONE)
-            m->cf_tail = NONE;
-    } else {
-        cpl_t e = cp_pop(m);
-        i = e.idx;
-        t = e.done;
-    }
-    m->cp_t = m->cf_head != NONE ? m->rq[m->cf_head].done : UINT64_MAX;
-    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
-        m->cp_t = m->cp[0].done;
     if (out != NULL)
         *out = m->rq[i].req;
     if (done != NULL)
@@ -1184,6 +1166,42 @@ static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
     rq_release(m, i);
     m->pending--;
     return 1;
+}
+
+/* pop_done when the heap holds the next completion. Not inlined: rare. */
+static int pop_heap(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+    __attribute__((noinline));
+static int pop_heap(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+{
+    cpl_t e = cp_pop(m);
+    m->cp_t = m->cf_head != NONE ? m->rq[m->cf_head].done : UINT64_MAX;
+    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
+        m->cp_t = m->cp[0].done;
+    return pop_out(m, e.idx, e.done, out, done);
+}
+
+/* The rest of xl_memsys_pop when a completion is due: the smaller of the FIFO and heap
+ * heads. Not inlined: most polls find none, and without the heap code the poll needs
+ * no saved registers; the FIFO path (most completions) is kept small the same way. */
+static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+    __attribute__((noinline));
+static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
+{
+    uint32_t i = m->cf_head;
+    uint64_t t;
+    if (m->cp_n != 0u && (i == NONE || m->cp[0].done < m->rq[i].done ||
+                          (m->cp[0].done == m->rq[i].done && m->cp[0].seq < m->rq[i].seq)))
+        return pop_heap(m, out, done);
+    t = m->rq[i].done;
+    m->cf_head = m->rq[i].next;
+    if (m->cf_head == NONE) {
+        m->cf_tail = NONE;
+        m->cp_t = UINT64_MAX;
+    } else
+        m->cp_t = m->rq[m->cf_head].done;
+    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
+        m->cp_t = m->cp[0].done;
+    return pop_out(m, i, t, out, done);
 }
 
 /* xl_memsys_pop when an event is due first. */
