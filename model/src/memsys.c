@@ -755,8 +755,9 @@ static void mshr_add_req(xl_memsys_t *m, uint32_t s, uint32_t r)
         e->dirty = 1;
 }
 
-/* Request r takes a free MSHR at GPU cycle t; its read reaches DRAM at t + C. */
-static void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
+/* Request r takes a free MSHR at GPU cycle t; its read reaches DRAM at t + C. Inline,
+ * like l2_hit: called per miss from the event loop, which has its registers saved. */
+static inline void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
 {
     uint32_t s = m->mshr_free;
     mshr_t *e = &m->mshr[s];
@@ -797,7 +798,7 @@ static inline void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t
 }
 
 /* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
-static void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
+static inline void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
 {
     lru_touch(m, base, (uint32_t)(m->rq[r].line & m->set_mask), w);
     if (m->rq[r].req.write)
