@@ -146,20 +146,24 @@ typedef struct {
 /* A channel's queue is kept as one arrival-ordered queue per bank plus the list of
  * banks whose queue is not empty; FR-FCFS compares arrival ages across banks, which
  * gives exactly the order of one channel-wide queue at a cost per decision of the
- * number of busy banks, not of queued requests. */
+ * number of busy banks, not of queued requests. That list is kept in order of
+ * max(ready, next_clk) (bank_link), so a decision stops at the first bank still busy:
+ * the banks it can start form a prefix, and the one after gives the earliest free
+ * clock of the others. The order among banks of equal key does not matter: a decision
+ * compares arrival ages, which are unique. */
 typedef struct {
     uint64_t open_row;   /* NO_ROW: precharged */
     uint64_t act;        /* DRAM clock of the last activate (tRAS) */
     uint64_t ready;      /* DRAM clock from which it can start a new request */
     uint32_t qhead, qtail;   /* queued ops of this bank, arrival order */
     uint32_t hit;        /* oldest queued op whose row is open_row, or NONE */
-    uint32_t aprev, anext;   /* list of the channel's banks with queued ops */
+    uint32_t aprev, anext;   /* list of the channel's banks with queued ops, by ready */
     uint8_t active;
 } bank_t;
 
 typedef struct {
     bank_t *bank;        /* ranks * banks */
-    uint32_t ahead, atail;   /* banks with queued ops */
+    uint32_t ahead, atail;   /* banks with queued ops, by max(ready, next_clk) */
     uint64_t qlen;
     uint64_t bus_free;   /* DRAM clock the data bus is free from */
     uint64_t next_clk;   /* first DRAM clock not yet decided */
@@ -505,6 +509,35 @@ static void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, uint8_t kind
         m->next_t = t;
 }
 
+/* Put bank bi of ch into the channel's list after bank `after` (NONE: at the head). */
+static void bank_link(chan_t *ch, uint32_t bi, uint32_t after)
+{
+    bank_t *b = &ch->bank[bi];
+    b->aprev = after;
+    b->anext = after == NONE ? ch->ahead : ch->bank[after].anext;
+    if (after == NONE)
+        ch->ahead = bi;
+    else
+        ch->bank[after].anext = bi;
+    if (b->anext == NONE)
+        ch->atail = bi;
+    else
+        ch->bank[b->anext].aprev = bi;
+}
+
+static void bank_unlink(chan_t *ch, uint32_t bi)
+{
+    bank_t *b = &ch->bank[bi];
+    if (b->aprev == NONE)
+        ch->ahead = b->anext;
+    else
+        ch->bank[b->aprev].anext = b->anext;
+    if (b->anext == NONE)
+        ch->atail = b->aprev;
+    else
+        ch->bank[b->anext].aprev = b->aprev;
+}
+
 /* The op at the head of the arrival FIFO reaches its channel queue at cycle t. */
 static void ev_arrive(xl_memsys_t *m, uint64_t t)
 {
@@ -529,14 +562,14 @@ static void ev_arrive(xl_memsys_t *m, uint64_t t)
     if (b->hit == NONE && o->row == b->open_row)
         b->hit = i;
     if (!b->active) {
+        /* into the list by max(ready, next_clk): a bank free by the next decision goes
+         * first; one still busy goes after every bank that frees no later than it */
+        uint32_t after = NONE;
         b->active = 1;
-        b->anext = NONE;
-        b->aprev = ch->atail;
-        if (ch->atail == NONE)
-            ch->ahead = o->bank;
-        else
-            ch->bank[ch->atail].anext = o->bank;
-        ch->atail = o->bank;
+        if (b->ready > ch->next_clk)
+            for (after = ch->atail; after != NONE && ch->bank[after].ready > b->ready;)
+                after = ch->bank[after].aprev;
+        bank_link(ch, o->bank, after);
     }
     if (++ch->qlen > m->max_queue)
         m->max_queue = ch->qlen;
@@ -599,16 +632,15 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
         b->qtail = o->prev;
     else
         m->op[o->next].prev = o->prev;
-    if (b->qhead == NONE) {                    /* the bank leaves the busy list */
+    /* The bank leaves the list, or moves to its end: its new ready, the end of the
+     * burst just placed on the bus, is later than that of every other bank (bus_free
+     * only grows and every ready is a past bus_free). */
+    if (b->qhead == NONE) {
         b->active = 0;
-        if (b->aprev == NONE)
-            ch->ahead = b->anext;
-        else
-            ch->bank[b->aprev].anext = b->anext;
-        if (b->anext == NONE)
-            ch->atail = b->aprev;
-        else
-            ch->bank[b->anext].aprev = b->aprev;
+        bank_unlink(ch, o->bank);
+    } else if (b->anext != NONE) {
+        bank_unlink(ch, o->bank);
+        bank_link(ch, o->bank, ch->atail);
     }
     ch->qlen--;
 
@@ -678,12 +710,12 @@ static void ev_wake(xl_memsys_t *m, uint32_t c)
     uint64_t w = UINT64_MAX, k = ch->wake_clk;
 
     ch->next_clk = k + 1u;
+    /* k >= the next_clk of the list order, so the banks ready at k come first */
     for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext) {
         const bank_t *b = &ch->bank[bi];
         if (b->ready > k) {
-            if (b->ready < w)
-                w = b->ready;                  /* the earliest busy bank's free clock */
-            continue;
+            w = b->ready;                      /* the earliest busy bank's free clock */
+            break;
         }
         nready++;
         if (b->hit != NONE && (hit == NONE || m->op[b->hit].age < m->op[hit].age))
