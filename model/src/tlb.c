@@ -415,8 +415,11 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
         fill_other(t, i, set, asid, vpn, frame, page_shift, key, h, victim);
         return;
     }
-    /* LRU, every way valid: the victim is the least recent, the list tail */
+    /* LRU, every way valid: the victim is the least recent, the list tail. The entry is
+     * rewritten before its LRU move, which then needs few values live (no spills). */
     i = t->s[set].tail;
+    fill_evict(t, i, victim);
+    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
     t->stamp[i] = ++t->clock;
     if (t->s[set].head != i) {   /* tail to head */
         uint32_t pv = t->m[i].prev, hd = t->s[set].head;
@@ -427,8 +430,6 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
         t->m[hd].prev = i;
         t->s[set].head = i;
     }
-    fill_evict(t, i, victim);
-    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
