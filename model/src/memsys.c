@@ -304,17 +304,24 @@ static void *grow(void *p, uint32_t *cap, size_t elem)
     return q;
 }
 
-static uint32_t rq_alloc(xl_memsys_t *m)
+/* More request slots, onto the free list. Not inlined: rare, and it would make
+ * rq_alloc's callers save registers. */
+static void rq_grow(xl_memsys_t *m) __attribute__((noinline));
+static void rq_grow(xl_memsys_t *m)
+{
+    uint32_t i, old = m->rq_cap;
+    m->rq = grow(m->rq, &m->rq_cap, sizeof *m->rq);
+    for (i = m->rq_cap; i-- > old;) {
+        m->rq[i].next = m->rq_free;
+        m->rq_free = i;
+    }
+}
+
+static inline uint32_t rq_alloc(xl_memsys_t *m)
 {
     uint32_t i;
-    if (m->rq_free == NONE) {
-        uint32_t old = m->rq_cap;
-        m->rq = grow(m->rq, &m->rq_cap, sizeof *m->rq);
-        for (i = m->rq_cap; i-- > old;) {
-            m->rq[i].next = m->rq_free;
-            m->rq_free = i;
-        }
-    }
+    if (m->rq_free == NONE)
+        rq_grow(m);
     i = m->rq_free;
     m->rq_free = m->rq[i].next;
     m->rq[i].next = NONE;
@@ -1159,24 +1166,23 @@ void xl_memsys_destroy(xl_memsys_t *m)
     free(m);
 }
 
-void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
+/* A request slot for r, submitted at the cycle being processed. */
+static inline uint32_t submit_new(xl_memsys_t *m, const xl_mem_req_t *r)
 {
-    uint32_t i;
-    mreq_t *q;
-    if (now < m->now)
-        now = m->now;                          /* time never runs backwards */
-    advance(m, now);
-    i = rq_alloc(m);
-    q = &m->rq[i];
+    uint32_t i = rq_alloc(m);
+    mreq_t *q = &m->rq[i];
     q->req = *r;
     q->seq = m->seq++;
     q->line = r->addr >> LINE_SHIFT;
     q->next = NONE;
     m->pending++;
-    if (r->bypass_l2) {
-        dram_send(m, q->line, r->write ? 1 : 0, r->kind, OWN_REQ, i, now + m->C);
-        return;
-    }
+    return i;
+}
+
+/* Request i, submitted at `now`, waits for its L2 lookup. */
+static inline void submit_lookup(xl_memsys_t *m, uint32_t i, uint64_t now)
+{
+    mreq_t *q = &m->rq[i];
     q->t_lookup = now + m->H;                 /* H >= 1 and now never decreases: FIFO */
     if (m->lk_tail == NONE) {
         m->lk_head = i;
@@ -1186,6 +1192,33 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
     m->lk_tail = i;
     if (q->t_lookup < m->next_t)
         m->next_t = q->t_lookup;
+}
+
+/* xl_memsys_submit when an event is due or the request bypasses the L2. Not inlined:
+ * without these calls the common submit saves no registers. */
+static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
+    __attribute__((noinline));
+static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
+{
+    uint32_t i;
+    advance(m, now);
+    i = submit_new(m, r);
+    if (r->bypass_l2)
+        dram_send(m, m->rq[i].line, r->write ? 1 : 0, r->kind, OWN_REQ, i, now + m->C);
+    else
+        submit_lookup(m, i, now);
+}
+
+void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
+{
+    if (now < m->now)
+        now = m->now;                          /* time never runs backwards */
+    if (m->next_t <= now || r->bypass_l2) {
+        submit_slow(m, now, r);
+        return;
+    }
+    m->now = now;                              /* advance() with no event due */
+    submit_lookup(m, submit_new(m, r), now);
 }
 
 /* Hand request i, completed at cycle t, to the caller. */
