@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define NIL UINT32_MAX
+
 static void set_err(char *err, size_t errlen, const char *msg)
 {
     if (err != NULL && errlen > 0u)
@@ -43,22 +45,106 @@ static unsigned key_shift(uint64_t key)
     return xl_co_nbr_shift((unsigned)(key & 7u));
 }
 
-/* Bitmap (words of `bits`) of the valid slots inside the neighbourhood `key` (!= 0). */
+/* ------------------------------------------------------------ neighbourhood index
+ * Derived state (coalesce.h, ix): per enabled level, the valid slots grouped by their
+ * neighbourhood key, a group being a list of slots reached through a hash of the key. The
+ * edge adds a slot when it becomes valid and removes it when it leaves; the order of a
+ * group's list is irrelevant because its users only set bits of a bitmap. */
+
+static uint32_t ix_hash(const xl_co_index_t *x, uint64_t key)
+{
+    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & x->bmask;
+}
+
+/* The group of neighbourhood `key` (an enabled level), NIL when no valid slot is in it. */
+static uint32_t ix_find(const xl_co_index_t *x, uint64_t key)
+{
+    uint32_t g;
+    for (g = x->bucket[ix_hash(x, key)]; g != NIL; g = x->grp[g].hnext)
+        if (x->grp[g].key == key)
+            return g;
+    return NIL;
+}
+
+/* Valid slot s (va[s] written) joins its neighbourhood at every enabled level. */
+static void ix_add(xl_coalesce_t *c, uint32_t s)
+{
+    unsigned lv;
+    for (lv = 1u; lv <= 4u; lv++) {
+        xl_co_index_t *x = &c->ix[lv - 1u];
+        uint64_t key = (c->va[s] >> xl_co_nbr_shift(lv)) << 3 | lv;   /* xl_co_pwst_key */
+        uint32_t g;
+        if (x->grp == NULL)
+            continue;
+        g = ix_find(x, key);
+        if (g == NIL) {   /* a free group always exists: groups <= valid slots <= slots */
+            uint32_t h = ix_hash(x, key);
+            g = x->gfree;
+            x->gfree = x->grp[g].hnext;
+            x->grp[g].key = key;
+            x->grp[g].first = NIL;
+            x->grp[g].hnext = x->bucket[h];
+            x->bucket[h] = g;
+        }
+        x->link[s].grp = g;
+        x->link[s].prev = NIL;
+        x->link[s].next = x->grp[g].first;
+        if (x->grp[g].first != NIL)
+            x->link[x->grp[g].first].prev = s;
+        x->grp[g].first = s;
+    }
+}
+
+/* Valid slot s leaves its neighbourhoods; a group left empty is freed. */
+static void ix_del(xl_coalesce_t *c, uint32_t s)
+{
+    unsigned lv;
+    for (lv = 1u; lv <= 4u; lv++) {
+        xl_co_index_t *x = &c->ix[lv - 1u];
+        const xl_co_link_t *k = &x->link[s];
+        xl_co_grp_t *gr;
+        if (x->grp == NULL)
+            continue;
+        gr = &x->grp[k->grp];
+        if (k->prev != NIL)
+            x->link[k->prev].next = k->next;
+        else
+            gr->first = k->next;
+        if (k->next != NIL)
+            x->link[k->next].prev = k->prev;
+        if (gr->first == NIL) {
+            uint32_t *p = &x->bucket[ix_hash(x, gr->key)];
+            while (*p != k->grp)
+                p = &x->grp[*p].hnext;
+            *p = gr->hnext;
+            gr->key = 0u;
+            gr->hnext = x->gfree;
+            x->gfree = k->grp;
+        }
+    }
+}
+
+/* Slot s leaves the buffer (the index only if it was valid); PL cleared. */
+static void slot_leave(xl_coalesce_t *c, uint32_t s)
+{
+    uint64_t bit = UINT64_C(1) << (s & 63u);
+    if (c->valid[s >> 6] & bit) {
+        ix_del(c, s);
+        c->valid[s >> 6] &= ~bit;
+    }
+    c->pl[s] = 0u;
+}
+
+/* Bitmap (words of `bits`) of the valid slots inside the neighbourhood `key` (!= 0, an
+ * enabled level): the members of its group. */
 static void nbr_slots(const xl_coalesce_t *c, uint64_t key, uint64_t *bits)
 {
-    unsigned sh = key_shift(key);
-    uint64_t hi = key >> 3;
-    uint32_t w;
-    for (w = 0; w < c->words; w++) {
-        /* every slot of the word, branch-free (most are valid), then keep the valid
-         * ones; va[] is stored masked, and a free slot's stale VA is masked off */
-        const uint64_t *va = c->va + 64u * w;
-        uint32_t i, n = c->p.slots - 64u * w < 64u ? c->p.slots - 64u * w : 64u;
-        uint64_t b = 0u;
-        for (i = 0; i < n; i++)
-            b |= (uint64_t)((va[i] >> sh) == hi) << i;
-        bits[w] |= b & c->valid[w];
-    }
+    const xl_co_index_t *x = &c->ix[(key & 7u) - 1u];
+    uint32_t g = ix_find(x, key), s;
+    if (g == NIL)
+        return;
+    for (s = x->grp[g].first; s != NIL; s = x->link[s].next)
+        bits[s >> 6] |= UINT64_C(1) << (s & 63u);
 }
 
 int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va)
@@ -73,6 +159,7 @@ int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va)
 
 int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_t errlen)
 {
+    unsigned lv;
     memset(c, 0, sizeof *c);
     if (p == NULL || p->slots == 0u || p->walkers == 0u) {
         set_err(err, errlen, "slots and walkers must be at least 1");
@@ -96,11 +183,30 @@ int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
     }
+    for (lv = 1u; lv <= 4u; lv++) {
+        xl_co_index_t *x = &c->ix[lv - 1u];
+        uint32_t nb = 1u;
+        if (!xl_co_level_on(p->mode, lv))
+            continue;
+        while (nb < 2u * p->slots)   /* load factor at most 1/2 */
+            nb <<= 1;
+        x->bmask = nb - 1u;
+        x->grp = calloc(p->slots, sizeof *x->grp);
+        x->link = calloc(p->slots, sizeof *x->link);
+        x->bucket = calloc(nb, sizeof *x->bucket);
+        if (!x->grp || !x->link || !x->bucket) {
+            xl_coalesce_free(c);
+            set_err(err, errlen, "out of memory");
+            return XL_EINTERNAL;
+        }
+    }
+    xl_coalesce_reset(c);
     return XL_OK;
 }
 
 void xl_coalesce_free(xl_coalesce_t *c)
 {
+    unsigned lv;
     if (c == NULL)
         return;
     free(c->valid);
@@ -110,6 +216,14 @@ void xl_coalesce_free(xl_coalesce_t *c)
     free(c->moved);
     free(c->nb_key);
     free(c->nb_slots);
+    for (lv = 0; lv < 4u; lv++) {
+        free(c->ix[lv].grp);
+        free(c->ix[lv].link);
+        free(c->ix[lv].bucket);
+        c->ix[lv].grp = NULL;
+        c->ix[lv].link = NULL;
+        c->ix[lv].bucket = NULL;
+    }
     c->nb_key = NULL;
     c->nb_slots = NULL;
     c->valid = NULL;
@@ -121,6 +235,7 @@ void xl_coalesce_free(xl_coalesce_t *c)
 
 void xl_coalesce_reset(xl_coalesce_t *c)
 {
+    unsigned lv;
     if (c->valid == NULL)
         return;
     memset(c->valid, 0, c->words * sizeof *c->valid);
@@ -132,6 +247,19 @@ void xl_coalesce_reset(xl_coalesce_t *c)
     c->nmoved = 0u;
     memset(c->nb_key, 0, c->p.walkers * sizeof *c->nb_key);
     memset(c->nb_slots, 0, (size_t)c->p.walkers * c->words * sizeof *c->nb_slots);
+    for (lv = 0; lv < 4u; lv++) {   /* no valid slot: every group free */
+        xl_co_index_t *x = &c->ix[lv];
+        uint32_t g;
+        if (x->grp == NULL)
+            continue;
+        for (g = 0; g <= x->bmask; g++)
+            x->bucket[g] = NIL;
+        for (g = 0; g < c->p.slots; g++) {
+            x->grp[g].key = 0u;
+            x->grp[g].hnext = g + 1u < c->p.slots ? g + 1u : NIL;
+        }
+        x->gfree = 0u;
+    }
 }
 
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa)
@@ -163,6 +291,22 @@ static int scan_one(const xl_coalesce_t *c, const xl_co_in_t *in, uint32_t s, xl
         return 0;   /* the resume point only moves down */
     *frame = xl_pte_frame(e);
     return 2;
+}
+
+/* Candidates for the scan of this cycle's line, valid slots only: the last edge's bitmap of
+ * the line's neighbourhood, which is the PWST key of the walker that read it (so some
+ * walker normally holds it), or NULL (every valid slot) when no walker does. Slots that
+ * became valid since are never in the neighbourhood's bitmap, but the edge writes the
+ * arrival only after its scan. */
+static const uint64_t *line_cand(const xl_coalesce_t *c, const xl_co_in_t *in)
+{
+    uint64_t k = ((in->line_va & XL_VA_MASK) >> xl_co_nbr_shift(in->line_level)) << 3 |
+                 in->line_level;
+    uint32_t w;
+    for (w = 0; w < c->p.walkers; w++)
+        if (c->nb_key[w] == k)
+            return c->nb_slots + (size_t)w * c->words;
+    return NULL;
 }
 
 void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t *out)
@@ -207,13 +351,8 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
      * completes requests, so no other line is scanned here (step does the upper part). */
     if (scan && kl && in->line_level <= 2u) {
         unsigned sh = xl_co_nbr_shift(in->line_level);
-        uint64_t hi = (in->line_va & XL_VA_MASK) >> sh, k = hi << 3 | in->line_level;
-        const uint64_t *cand = NULL;
-        /* The line's neighbourhood is the PWST key of the walker that read it, so the
-         * edge's bitmap of that key (if some walker holds it) lists the candidates. */
-        for (w = 0; w < c->p.walkers && cand == NULL; w++)
-            if (c->nb_key[w] == k)
-                cand = c->nb_slots + (size_t)w * c->words;
+        uint64_t hi = (in->line_va & XL_VA_MASK) >> sh;
+        const uint64_t *cand = line_cand(c, in);
         for (w = 0; w < c->words; w++) {
             uint64_t v = c->valid[w] & (cand != NULL ? cand[w] : ~UINT64_C(0));
             while (v) {
@@ -240,22 +379,19 @@ void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t 
 {
     uint32_t w, s, i;
     c->nmoved = 0u;
-    if (in->disp_valid) {
-        c->valid[in->disp_slot >> 6] &= ~(UINT64_C(1) << (in->disp_slot & 63u));
-        c->pl[in->disp_slot] = 0u;
-    }
+    if (in->disp_valid)
+        slot_leave(c, in->disp_slot);
     for (i = 0; i < XL_CO_LANES; i++)
         if (out->cpl_valid[i]) {
-            s = out->cpl_slot[i];
-            c->valid[s >> 6] &= ~(UINT64_C(1) << (s & 63u));
-            c->pl[s] = 0u;
+            slot_leave(c, out->cpl_slot[i]);
             c->leaf_done++;
         }
     if (in->line_valid && xl_co_level_on(c->p.mode, in->line_level)) {
         c->scans++;
+        const uint64_t *cand = in->line_level > 1u ? line_cand(c, in) : NULL;
         if (in->line_level > 1u)
             for (w = 0; w < c->words; w++) {
-                uint64_t v = c->valid[w];
+                uint64_t v = c->valid[w] & (cand != NULL ? cand[w] : ~UINT64_C(0));
                 while (v) {
                     xl_pa_t frame;
                     unsigned shift, lane;
@@ -272,10 +408,11 @@ void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t 
     }
     if (in->arr_valid) {
         s = in->arr_slot;
+        slot_leave(c, s);   /* a slot overwritten while valid leaves its old neighbourhoods */
         c->valid[s >> 6] |= UINT64_C(1) << (s & 63u);
         c->va[s] = in->arr_va & XL_VA_MASK;
-        c->pl[s] = 0u;
         c->pa[s] = 0u;
+        ix_add(c, s);
     }
     /* derived state: each walker's neighbourhood bitmap over the slots after this edge,
      * keyed by the PWST entry of this cycle (the next comb reuses it while it holds) */

@@ -62,6 +62,26 @@ typedef struct {
     uint64_t va;
 } xl_pwst_t;
 
+/* C-only index of the valid slots by neighbourhood, one per enabled level (below). */
+typedef struct {
+    uint64_t key;        /* xl_co_pwst_key form of the neighbourhood; 0 = group free */
+    uint32_t first;      /* its first slot (list in no particular order) */
+    uint32_t hnext;      /* next group of the hash bucket, or of the free list */
+} xl_co_grp_t;
+
+typedef struct {
+    uint32_t next, prev; /* the slot's neighbours in its group's list */
+    uint32_t grp;        /* its group */
+} xl_co_link_t;
+
+typedef struct {
+    xl_co_grp_t *grp;    /* p.slots groups: there are never more neighbourhoods than slots */
+    xl_co_link_t *link;  /* per slot, valid slots only */
+    uint32_t *bucket;    /* hash of the key -> first group of the chain */
+    uint32_t bmask;      /* buckets - 1 */
+    uint32_t gfree;      /* free groups, chained by hnext */
+} xl_co_index_t;
+
 typedef struct {
     xl_co_params_t p;
     uint32_t words;      /* 64-slot words of a slot bitmap */
@@ -82,6 +102,12 @@ typedef struct {
      * uses a walker's bitmap only when this cycle's PWST entry has the same key. */
     uint64_t *nb_key;            /* p.walkers */
     uint64_t *nb_slots;          /* p.walkers * words */
+    /* C-only derived state, kept by the edge wherever a slot becomes valid or invalid, so
+     * that a walker's bitmap costs O(slots in its neighbourhood) to rebuild instead of a
+     * pass over every slot: for each enabled level L, ix[L-1] groups the valid slots by
+     * their level-L neighbourhood (VA[47:S], S as in xl_co_nbr). Levels the mode leaves
+     * off have no index (all pointers NULL). */
+    xl_co_index_t ix[4];
 } xl_coalesce_t;
 
 typedef struct {
