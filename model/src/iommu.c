@@ -281,14 +281,16 @@ void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_
 
     xl_walk_sched_commit(&m->ws, &out->ws_in, &out->ws);
     xl_pwc_commit(&m->pwc, &out->pwc_in, &out->pwc);
-    for (i = 0; i < XL_CO_LANES; i++)
-        if (out->cpl_valid[i] && out->cpl_coalesced[i])
-            m->coalesced++;
+    if (m->p.coalesce != XL_CO_OFF)   /* comb sets cpl_coalesced only then */
+        for (i = 0; i < XL_CO_LANES; i++)
+            if (out->cpl_valid[i] && out->cpl_coalesced[i])
+                m->coalesced++;
     if (out->stuck)
         m->cl_stalls++;
 
-    /* walkers in LOOKUP count down (a walker dispatched now starts below) */
-    if (m->active > 0u)
+    /* walkers in LOOKUP count down (a walker dispatched now starts below); with
+     * pwc_latency 1 a dispatch goes straight to REQ and no walker is ever in LOOKUP */
+    if (m->active > 0u && m->p.pwc_latency > 1u)
         for (w = 0; w < m->p.walkers; w++) {
             k = &m->wk[w];
             if (k->state == XL_WK_LOOKUP && --k->wait == 0u)
