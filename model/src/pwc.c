@@ -34,6 +34,17 @@ static uint8_t *lv_bits(const xl_pwc_level_t *l, uint32_t set)
     return l->plru + (size_t)set * l->ways;
 }
 
+/* The PLRU touch of a hit or fill. xl_plru_touch writes only the nodes on the way's path,
+ * each with a value fixed by the way, so when the set's last touch was of the same way
+ * (mru) the bits already hold what it would write. */
+static void lv_touch(xl_pwc_level_t *l, uint32_t set, uint32_t way)
+{
+    if (l->mru[set] == way)
+        return;
+    l->mru[set] = (uint8_t)way;
+    xl_plru_touch(lv_bits(l, set), l->ways, way);
+}
+
 /* Way of the valid (asid, tag) entry in its set, or -1. */
 static int lv_find(const xl_pwc_level_t *l, uint16_t asid, uint64_t tag, uint32_t *set_out)
 {
@@ -162,13 +173,15 @@ int xl_pwc_init(xl_pwc_t *c, const xl_pwc_params_t *p, char *err, size_t errlen)
         l->e = calloc(p->entries[i], sizeof *l->e);
         l->plru = calloc(p->entries[i], sizeof *l->plru);   /* sets * ways bit slots */
         l->key = calloc(p->entries[i], sizeof *l->key);
-        if (l->e == NULL || l->plru == NULL || l->key == NULL) {
+        l->mru = malloc(l->sets);
+        if (l->e == NULL || l->plru == NULL || l->key == NULL || l->mru == NULL) {
             xl_pwc_free(c);
             if (err != NULL && errlen > 0u)
                 snprintf(err, errlen, "pwc.l%u: out of memory", 4u - i);
             return XL_EINTERNAL;
         }
     }
+    xl_pwc_reset(c);
     return XL_OK;
 }
 
@@ -181,9 +194,11 @@ void xl_pwc_free(xl_pwc_t *c)
         free(c->lv[i].e);
         free(c->lv[i].plru);
         free(c->lv[i].key);
+        free(c->lv[i].mru);
         c->lv[i].e = NULL;
         c->lv[i].plru = NULL;
         c->lv[i].key = NULL;
+        c->lv[i].mru = NULL;
     }
 }
 
@@ -212,7 +227,7 @@ static void pwc_access(xl_pwc_t *c, uint16_t asid, xl_va_t va, int walk, int inc
             l->hits++;
             if (e->cnt > 0u)
                 e->cnt--;
-            xl_plru_touch(lv_bits(l, set), l->ways, (uint32_t)w);
+            lv_touch(l, set, (uint32_t)w);
         } else if (inc) {
             /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
             if (e->cnt < CNT_MAX)
@@ -267,7 +282,7 @@ void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t
     }
     e->next = next & XL_PA_MASK;
     l->fills++;
-    xl_plru_touch(lv_bits(l, set), l->ways, way);
+    lv_touch(l, set, way);
 }
 
 /* ---------------------------------------------------------------------------------
@@ -295,6 +310,8 @@ void xl_pwc_reset(xl_pwc_t *c)
             memset(l->plru, 0, n * sizeof *l->plru);
         if (l->key != NULL)
             memset(l->key, 0, n * sizeof *l->key);
+        if (l->mru != NULL)
+            memset(l->mru, 0xFF, l->sets);
         l->hits = 0u;
         l->misses = 0u;
         l->fills = 0u;
@@ -312,6 +329,7 @@ void xl_pwc_sync(xl_pwc_t *c)
         xl_pwc_level_t *l = &c->lv[i];
         for (k = 0; k < (size_t)l->sets * l->ways; k++)
             l->key[k] = l->e[k].valid ? xl_pwc_key(l->e[k].asid, l->e[k].tag) : 0u;
+        memset(l->mru, 0xFF, l->sets);   /* the PLRU bits may have been written too */
     }
 }
 
@@ -410,7 +428,7 @@ void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
             if (l->e[at].cnt > 0u)
                 l->e[at].cnt--;
             way = at & (l->ways - 1u);   /* ways is a power of two (init) */
-            xl_plru_touch(l->plru + (at - way), l->ways, way);
+            lv_touch(l, at / l->ways, way);
         }
     /* 2. arrival-time probe: counter increment only when the request is buffered */
     if (in->probe_valid && in->probe_inc)

@@ -41,6 +41,9 @@ typedef struct {
     uint8_t *plru;       /* ways bits per set */
     uint64_t *key;       /* C only, per entry: xl_pwc_key of a valid entry, 0 if invalid;
                           * a way test is one compare (kept by fill, reset, sync) */
+    uint8_t *mru;        /* C only, per set: the way of the set's last PLRU touch, or 0xFF
+                          * (none since reset or sync); touching it again would rewrite
+                          * the bits it already holds, so that touch is skipped */
     /* counters */
     uint64_t hits;            /* walk-time lookups that hit this level */
     uint64_t misses;          /* walk-time lookups that missed this level */
@@ -104,7 +107,8 @@ typedef struct {
 } xl_pwc_out_t;
 
 void xl_pwc_reset(xl_pwc_t *c);   /* all entries invalid, counters 0, PLRU bits 0 */
-/* Rebuild the derived key arrays after entries were written directly (tests). */
+/* Rebuild the derived key and last-touch arrays after entries or PLRU bits were written
+ * directly (tests). */
 void xl_pwc_sync(xl_pwc_t *c);
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
 /* comb's lookup port alone (out->probe is left as it is). comb = the probe port, then
