@@ -178,7 +178,10 @@ int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_
     c->moved = calloc(p->slots, sizeof *c->moved);
     c->nb_key = calloc(p->walkers, sizeof *c->nb_key);
     c->nb_slots = calloc((size_t)p->walkers * c->words, sizeof *c->nb_slots);
-    if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved || !c->nb_key || !c->nb_slots) {
+    c->nb_pw = calloc(p->walkers, sizeof *c->nb_pw);
+    c->cl_all = calloc(c->words, sizeof *c->cl_all);
+    if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved || !c->nb_key || !c->nb_slots ||
+        !c->nb_pw || !c->cl_all) {
         xl_coalesce_free(c);
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
@@ -216,6 +219,10 @@ void xl_coalesce_free(xl_coalesce_t *c)
     free(c->moved);
     free(c->nb_key);
     free(c->nb_slots);
+    free(c->nb_pw);
+    free(c->cl_all);
+    c->nb_pw = NULL;
+    c->cl_all = NULL;
     for (lv = 0; lv < 4u; lv++) {
         free(c->ix[lv].grp);
         free(c->ix[lv].link);
@@ -247,6 +254,8 @@ void xl_coalesce_reset(xl_coalesce_t *c)
     c->nmoved = 0u;
     memset(c->nb_key, 0, c->p.walkers * sizeof *c->nb_key);
     memset(c->nb_slots, 0, (size_t)c->p.walkers * c->words * sizeof *c->nb_slots);
+    memset(c->cl_all, 0, c->words * sizeof *c->cl_all);
+    c->nb_pw_ok = 0u;
     for (lv = 0; lv < 4u; lv++) {   /* no valid slot: every group free */
         xl_co_index_t *x = &c->ix[lv];
         uint32_t g;
@@ -293,6 +302,14 @@ static int scan_one(const xl_coalesce_t *c, const xl_co_in_t *in, uint32_t s, xl
     return 2;
 }
 
+/* Is pwst the PWST the last edge keyed the walkers' bitmaps by? (Compared as bytes: a
+ * difference in padding only costs the slow path.) */
+static int pwst_seen(const xl_coalesce_t *c, const xl_pwst_t *pwst)
+{
+    return pwst != NULL && c->nb_pw_ok &&
+           memcmp(pwst, c->nb_pw, c->p.walkers * sizeof *pwst) == 0;
+}
+
 /* Candidates for the scan of this cycle's line, valid slots only: the last edge's bitmap of
  * the line's neighbourhood, which is the PWST key of the walker that read it (so some
  * walker normally holds it), or NULL (every valid slot) when no walker does. Slots that
@@ -325,10 +342,21 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
         memset(kl, 0, c->words * sizeof *kl);
     if (c->p.mode == XL_CO_OFF)
         return;
-    /* CL (E3.1): OR over the walkers of the valid slots in each one's neighbourhood. A
-     * walker whose PWST key is the one the last edge recorded reuses that bitmap (slots
-     * that left since are masked off by valid[] below); another one scans the slots. */
-    for (w = 0; w < c->p.walkers; w++) {
+    /* CL (E3.1): OR over the walkers of the valid slots in each one's neighbourhood. With
+     * the PWST the last edge saw, every key is the recorded one and the OR is cl_all;
+     * otherwise a walker whose PWST key is the one the last edge recorded reuses that
+     * bitmap, another one collects its neighbourhood. Slots that left since are masked
+     * off by valid[] below. */
+    if (pwst_seen(c, in->pwst)) {
+        for (w = 0; w < c->p.walkers; w++) {
+            uint64_t k = c->nb_key[w];
+            if (k != 0u && (arr_va >> key_shift(k)) == k >> 3)
+                out->arr_blocked = 1u;
+        }
+        if (bl)
+            for (s = 0; s < c->words; s++)
+                bl[s] = c->cl_all[s];
+    } else for (w = 0; w < c->p.walkers; w++) {
         uint64_t k = xl_co_pwst_key(c->p.mode, &in->pwst[w]);
         if (k == 0u)
             continue;
@@ -415,7 +443,28 @@ void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t 
         ix_add(c, s);
     }
     /* derived state: each walker's neighbourhood bitmap over the slots after this edge,
-     * keyed by the PWST entry of this cycle (the next comb reuses it while it holds) */
+     * keyed by the PWST entry of this cycle (the next comb reuses it while it holds), and
+     * their OR. With the PWST of the last edge every key holds and only the arrival's bit
+     * (a slot that may hold a stale bit) is assigned. */
+    if (pwst_seen(c, in->pwst)) {
+        if (in->arr_valid) {
+            uint32_t a = in->arr_slot;
+            uint64_t bit = UINT64_C(1) << (a & 63u), any = 0u;
+            for (w = 0; w < c->p.walkers; w++) {
+                uint64_t k = c->nb_key[w], *nb = c->nb_slots + (size_t)w * c->words;
+                if (k == 0u)
+                    continue;   /* its bitmap is empty */
+                if ((c->va[a] >> key_shift(k)) == k >> 3) {
+                    nb[a >> 6] |= bit;
+                    any = bit;
+                } else {
+                    nb[a >> 6] &= ~bit;
+                }
+            }
+            c->cl_all[a >> 6] = (c->cl_all[a >> 6] & ~bit) | any;
+        }
+        return;
+    }
     for (w = 0; w < c->p.walkers; w++) {
         uint64_t k = in->pwst != NULL ? xl_co_pwst_key(c->p.mode, &in->pwst[w]) : 0u;
         uint64_t *nb = c->nb_slots + (size_t)w * c->words;
@@ -438,4 +487,11 @@ void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t 
                 nb[a >> 6] &= ~bit;
         }
     }
+    memset(c->cl_all, 0, c->words * sizeof *c->cl_all);
+    for (w = 0; w < c->p.walkers; w++)
+        for (s = 0; s < c->words; s++)
+            c->cl_all[s] |= c->nb_slots[(size_t)w * c->words + s];
+    c->nb_pw_ok = in->pwst != NULL;
+    if (in->pwst != NULL)
+        memcpy(c->nb_pw, in->pwst, c->p.walkers * sizeof *c->nb_pw);
 }

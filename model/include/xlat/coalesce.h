@@ -102,6 +102,12 @@ typedef struct {
      * uses a walker's bitmap only when this cycle's PWST entry has the same key. */
     uint64_t *nb_key;            /* p.walkers */
     uint64_t *nb_slots;          /* p.walkers * words */
+    /* ... and, C-only too, the PWST the last edge keyed them by (nb_pw_ok: it is set) and
+     * the OR of every walker's bitmap (cl_all), so that a cycle whose PWST is the same,
+     * byte for byte, needs neither the keys nor the per-walker bitmaps */
+    xl_pwst_t *nb_pw;            /* p.walkers */
+    uint8_t   nb_pw_ok;
+    uint64_t *cl_all;            /* words */
     /* C-only derived state, kept by the edge wherever a slot becomes valid or invalid, so
      * that a walker's bitmap costs O(slots in its neighbourhood) to rebuild instead of a
      * pass over every slot: for each enabled level L, ix[L-1] groups the valid slots by
