@@ -45,7 +45,7 @@ enum {
     EV_CU_WAKE,      /* a: cu - the memory pipe became free */
     EV_L1_RESULT,    /* a: gslot, b: vpn - an L1 TLB hit delivers its translation */
     EV_L2_ACCESS,    /* a: cu<<16 | l1 mshr - the request reaches the L2 TLB */
-    EV_L2_RESULT,    /* a: cu<<16 | l1 mshr, b: hit flag - L2 lookup result */
+    EV_L2_RESULT,    /* a: cu<<16 | l1 mshr, b: frame - an L2 TLB hit delivers its translation */
     EV_IOMMU_ARRIVE, /* a: l2 mshr - the request reaches the IOMMU */
     EV_IOMMU_TLB,    /* a: l2 mshr, b: hit flag - IOMMU TLB lookup result */
     EV_GPU_RESP,     /* a: l2 mshr - the translation is back at the GPU */
@@ -1282,7 +1282,7 @@ static void l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
     if (xl_tlb_lookup(&g->l2, ASID, va, &pa)) {
         g->l2_hit++;
         PUSH(&g->q, g->now + lat, EV_L2_RESULT, (c << 16) | m,
-             (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u);
+             pa & ~((UINT64_C(1) << g->page_shift) - 1));
         return;
     }
     g->l2_miss++;
@@ -1322,8 +1322,11 @@ static void l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
     g->l2w[wi].mshr = m;
     g->l2w[wi].next = g->l2m[k].head;
     g->l2m[k].head = wi;
-    /* only the allocating request crosses to the IOMMU */
-    PUSH(&g->q, t_known, EV_L2_RESULT, (c << 16) | m, merged ? 0 : (((uint64_t)k << 2) | 2u));
+    /* only the allocating request crosses to the IOMMU; its arrival is queued now rather
+     * than from an event at t_known: arrivals due in one cycle still reach the IOMMU in
+     * the order of their misses, and nothing else happens at t_known */
+    if (!merged)
+        PUSH(&g->q, t_known + g->cfg.iommu.link_latency, EV_IOMMU_ARRIVE, k, 0);
 }
 
 /* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
@@ -1361,7 +1364,7 @@ static void l2_free_mshr(xl_gpu_t *g, uint32_t k)
         uint32_t c = v >> 16, m = v & 0xFFFF;
         xl_pa_t pa;
         if (xl_tlb_probe(&g->l2, ASID, g->cu[c].l1m[m].vpn << g->page_shift, &pa))
-            PUSH(&g->q, g->now, EV_L2_RESULT, v, (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u);
+            PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
         else
             l2_miss(g, c, m, g->now);
     }
@@ -1750,12 +1753,7 @@ static void handle(xl_gpu_t *g, const ev_t *e)
         l2_access(g, e->a >> 16, e->a & 0xFFFF, e->b != 0);   /* b: port reserved */
         break;
     case EV_L2_RESULT:
-        if (e->b & 1u) {
-            l1_mshr_release(g, e->a >> 16, e->a & 0xFFFF, e->b & ~UINT64_C(0xFFF));
-        } else if (e->b & 2u) {
-            PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_IOMMU_ARRIVE,
-                 (uint32_t)(e->b >> 2), 0);
-        }
+        l1_mshr_release(g, e->a >> 16, e->a & 0xFFFF, e->b);
         break;
     case EV_IOMMU_ARRIVE:
         g->iommu_requests++;
