@@ -387,6 +387,7 @@ typedef struct {
     uint64_t t_iommu;        /* arrival at the IOMMU */
     uint64_t t_dispatch;     /* its walk started */
     uint64_t arr_idx;        /* order among walk-scheduler arrivals */
+    uint32_t nbhd;           /* its level-1 neighbourhood node while in the IOMMU */
     xl_pa_t pa;              /* page frame when done */
     uint8_t shift;
 } l2m_t;
@@ -401,14 +402,27 @@ typedef struct {
 
 #define L1D_NIL 0xFFFFu   /* ways are at most 1024 (config.c) */
 
-/* Requests inside the IOMMU (buffered or being walked) counted by neighbourhood key,
- * one table per level: the MICRO'18 Fig 5/6 measurement (spec §6) asks, for every
- * page-table read, whether another request shares its neighbourhood. C-only. */
+/* Requests inside the IOMMU (buffered or being walked) counted by neighbourhood: the
+ * MICRO'18 Fig 5/6 measurement (spec §6) asks, for every page-table read, whether
+ * another request shares its neighbourhood. One node per level-L neighbourhood with a
+ * request inside, found by key in the level's hash chains; a node links to the node of
+ * its enclosing level-(L+1) neighbourhood and each request keeps its level-1 node
+ * (l2m_t.nbhd), so an arrival looks up only the levels where it is the first request
+ * and a departure none. A level holds at most as many nodes as requests inside, at most
+ * buffer_entries + walkers (an arrival is taken only into a free buffer slot), so one
+ * pool of four times that never runs out. C-only. */
 typedef struct {
-    uint32_t n, mask, nfree;
-    uint32_t *bucket, *next, *cnt, *freel;
-    uint64_t *key;
-} kcount_t;
+    uint64_t key;
+    uint32_t cnt;            /* requests inside the IOMMU in this neighbourhood */
+    uint32_t next;           /* next node of its hash chain, or of the free list */
+    uint32_t up;             /* the enclosing neighbourhood's node, NONE at level 4 */
+} nbnode_t;
+
+typedef struct {
+    uint32_t mask, free;     /* bucket index mask; free list head */
+    uint32_t *bucket[5];     /* [L]: the level-L hash chains */
+    nbnode_t *node;
+} nbhd_t;
 
 /* The IOMMU cache of page-table lines (MICRO'18 §VI alternative): set-associative,
  * LRU by stamp, lines are never written (A/D bits are not modelled). C-only. */
@@ -495,7 +509,7 @@ struct xl_gpu {
     int io_busy;              /* xl_iommu_busy(io, io_stuck): both change only in
                                * iommu_cycle, so it is kept there, not asked per check */
     uint64_t sched_arrivals;
-    kcount_t nbhd[5];         /* [L]: requests in the IOMMU by level-L neighbourhood */
+    nbhd_t nbhd;              /* requests in the IOMMU by neighbourhood, every level */
     uint64_t nbhd_reads[5], nbhd_conc[5];
     ptcache_t ptc;
     uint64_t *cl_prev;        /* event log: CL of each slot last cycle */
@@ -599,73 +613,36 @@ static void evlog(xl_gpu_t *g, const char *fmt, ...)
     fputc('\n', g->ev);
 }
 
-/* ------------------------------------------------------------------ key counts */
+/* ------------------------------------------------------------------ neighbourhood counts */
 
-static int kc_init(kcount_t *k, uint32_t n)
+static int nbhd_init(nbhd_t *nb, uint32_t n)
 {
-    uint32_t nb = 1;
-    while (nb < 2 * n)
-        nb <<= 1;
-    k->n = n;
-    k->mask = nb - 1;
-    k->bucket = malloc(nb * sizeof *k->bucket);
-    k->next = calloc(n, sizeof *k->next);
-    k->cnt = calloc(n, sizeof *k->cnt);
-    k->freel = calloc(n, sizeof *k->freel);
-    k->key = calloc(n, sizeof *k->key);
-    if (!k->bucket || !k->next || !k->cnt || !k->freel || !k->key)
+    uint32_t nb_buckets = 1;
+    while (nb_buckets < 2 * n)
+        nb_buckets <<= 1;
+    nb->mask = nb_buckets - 1;
+    nb->node = malloc((size_t)4 * n * sizeof *nb->node);
+    if (!nb->node)
         return -1;
-    for (uint32_t i = 0; i < nb; i++)
-        k->bucket[i] = NONE;
-    for (uint32_t i = 0; i < n; i++)
-        k->freel[i] = n - 1 - i;
-    k->nfree = n;
+    for (unsigned lv = 1; lv <= 4; lv++) {
+        if (!(nb->bucket[lv] = malloc(nb_buckets * sizeof *nb->bucket[lv])))
+            return -1;
+        for (uint32_t i = 0; i < nb_buckets; i++)
+            nb->bucket[lv][i] = NONE;
+    }
+    nb->free = NONE;
+    for (uint32_t i = 4 * n; i-- > 0;) {
+        nb->node[i].next = nb->free;
+        nb->free = i;
+    }
     return 0;
 }
 
-static void kc_free(kcount_t *k)
+static void nbhd_free(nbhd_t *nb)
 {
-    free(k->bucket);
-    free(k->next);
-    free(k->cnt);
-    free(k->freel);
-    free(k->key);
-}
-
-static uint32_t *kc_slot(kcount_t *k, uint64_t key)
-{
-    uint32_t *p = &k->bucket[(uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & k->mask];
-    while (*p != NONE && k->key[*p] != key)
-        p = &k->next[*p];
-    return p;
-}
-
-/* Add d (+1 or -1) to the count of key; returns the count after. */
-static uint32_t kc_add(kcount_t *k, uint64_t key, int d)
-{
-    uint32_t *p = kc_slot(k, key), i = *p;
-    if (i == NONE) {
-        if (d < 0 || !k->nfree)
-            return 0;   /* not tracked: a count can only come back to zero */
-        i = k->freel[--k->nfree];
-        k->key[i] = key;
-        k->cnt[i] = 0;
-        k->next[i] = NONE;
-        *p = i;
-    }
-    k->cnt[i] = (uint32_t)((int)k->cnt[i] + d);
-    if (k->cnt[i] == 0) {
-        *p = k->next[i];
-        k->freel[k->nfree++] = i;
-        return 0;
-    }
-    return k->cnt[i];
-}
-
-static uint32_t kc_get(kcount_t *k, uint64_t key)
-{
-    uint32_t i = *kc_slot(k, key);
-    return i == NONE ? 0 : k->cnt[i];
+    for (unsigned lv = 1; lv <= 4; lv++)
+        free(nb->bucket[lv]);
+    free(nb->node);
 }
 
 static uint64_t nbhd_key(uint64_t va, unsigned lv)
@@ -673,11 +650,59 @@ static uint64_t nbhd_key(uint64_t va, unsigned lv)
     return (va & XL_VA_MASK) >> xl_co_nbr_shift(lv);
 }
 
-/* A request enters (+1) or leaves (-1) the IOMMU. */
-static void nbhd_track(xl_gpu_t *g, uint64_t va, int d)
+/* The link that holds the level-lv node of key, or the chain's final NONE. */
+static uint32_t *nbhd_slot(nbhd_t *nb, unsigned lv, uint64_t key)
 {
-    for (unsigned lv = 1; lv <= 4; lv++)
-        kc_add(&g->nbhd[lv], nbhd_key(va, lv), d);
+    uint32_t *p = &nb->bucket[lv][(uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & nb->mask];
+    while (*p != NONE && nb->node[*p].key != key)
+        p = &nb->node[*p].next;
+    return p;
+}
+
+/* Requests inside the IOMMU in the level-lv neighbourhood of va. */
+static uint32_t nbhd_count(nbhd_t *nb, unsigned lv, uint64_t va)
+{
+    uint32_t i = *nbhd_slot(nb, lv, nbhd_key(va, lv));
+    return i == NONE ? 0 : nb->node[i].cnt;
+}
+
+/* A request of va enters the IOMMU; returns its level-1 node. */
+static uint32_t nbhd_enter(nbhd_t *nb, uint64_t va)
+{
+    uint32_t first = NONE, *link = &first;
+    for (unsigned lv = 1; lv <= 4; lv++) {
+        uint64_t key = nbhd_key(va, lv);
+        uint32_t *p = nbhd_slot(nb, lv, key), i = *p;
+        if (i != NONE) {
+            /* another request shares this neighbourhood, so it shares the enclosing ones */
+            *link = i;
+            for (; i != NONE; i = nb->node[i].up)
+                nb->node[i].cnt++;
+            break;
+        }
+        i = nb->free;
+        nb->free = nb->node[i].next;
+        nb->node[i] = (nbnode_t){key, 1, NONE, NONE};
+        *p = i;
+        *link = i;
+        link = &nb->node[i].up;
+    }
+    return first;
+}
+
+/* The request whose level-1 node is i leaves the IOMMU. */
+static void nbhd_leave(nbhd_t *nb, uint32_t i)
+{
+    for (unsigned lv = 1; i != NONE; lv++) {
+        nbnode_t *nd = &nb->node[i];
+        uint32_t up = nd->up;
+        if (--nd->cnt == 0) {
+            *nbhd_slot(nb, lv, nd->key) = nd->next;
+            nd->next = nb->free;
+            nb->free = i;
+        }
+        i = up;
+    }
 }
 
 /* ------------------------------------------------------------------ page-table line cache */
@@ -896,9 +921,8 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     if (xl_iommu_out_init(&g->io_out, &g->io) != XL_OK)
         goto nomem;
     g->io_busy = xl_iommu_busy(&g->io, g->io_stuck);
-    for (unsigned lv = 1; lv <= 4; lv++)
-        if (kc_init(&g->nbhd[lv], cfg->iommu.buffer_entries + cfg->iommu.walkers))
-            goto nomem;
+    if (nbhd_init(&g->nbhd, cfg->iommu.buffer_entries + cfg->iommu.walkers))
+        goto nomem;
     g->cl_prev = calloc((cfg->iommu.buffer_entries + 63) / 64, sizeof *g->cl_prev);
     if (!g->cl_prev)
         goto nomem;
@@ -948,8 +972,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
     xl_tlb_free(&g->io2);
     xl_iommu_free(&g->io);
     xl_iommu_out_free(&g->io_out);
-    for (unsigned lv = 1; lv <= 4; lv++)
-        kc_free(&g->nbhd[lv]);
+    nbhd_free(&g->nbhd);
     free(g->cl_prev);
     free(g->ptc.tag);
     free(g->ptc.stamp);
@@ -1413,7 +1436,7 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
     xl_tlb_fill(&g->io2, ASID, va, frame, shift, NULL);
     xl_tlb_fill(&g->io1, ASID, va, frame, shift, NULL);
     e->pa = frame;
-    nbhd_track(g, va, -1);
+    nbhd_leave(&g->nbhd, e->nbhd);
     /* attribute the walk to the instruction that first missed on this page (spec §6) */
     slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
     if (st->state == W_MEM && st->instr_id == e->instr_id) {
@@ -1557,7 +1580,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
                 st->first_arr = e->arr_idx;
             st->last_arr = e->arr_idx;
         }
-        nbhd_track(g, in.arr_va, +1);
+        e->nbhd = nbhd_enter(&g->nbhd, in.arr_va);
         if (g->ev && o->ws.arr_buffered)
             evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", o->ws.arr_slot,
                   in.arr_instr_id, (unsigned long long)in.arr_va, o->arr_est, o->ws.arr_score);
@@ -1580,7 +1603,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             g->walk_reads_leaf++;
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
         g->nbhd_reads[lv]++;
-        if (kc_get(&g->nbhd[lv], nbhd_key(wk->va, lv)) >= 2)
+        if (nbhd_count(&g->nbhd, lv, wk->va) >= 2)
             g->nbhd_conc[lv]++;
         if (g->ev && o->fill_valid)
             evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[lv],
