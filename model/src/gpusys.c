@@ -284,7 +284,9 @@ typedef struct {
     xl_instr_t in;           /* the next (READY) or current (MEM) instruction */
     uint64_t vpn[XL_MAX_LANES];
     uint8_t page_first[XL_MAX_LANES];   /* first lane of each page (0xFF: none) */
-    uint8_t lane_next[XL_MAX_LANES];    /* next lane on the same page (0xFF: last) */
+    uint8_t lane_next[XL_MAX_LANES];    /* next listed lane of the same page (0xFF: last);
+                                         * a lane on the line of the one listed before
+                                         * it is left out */
     /* the current memory instruction */
     uint32_t instr_id;
     uint32_t pend_tr, pend_lines;
@@ -1737,6 +1739,8 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
             if (k == st->npages) {
                 st->vpn[st->npages++] = vpn;
                 st->page_first[k] = (uint8_t)l;
+            } else if ((st->in.va[l] ^ st->in.va[last_of[k]]) >> 6 == 0) {
+                continue;   /* deliver would find its line issued already (the usual case) */
             } else {
                 st->lane_next[last_of[k]] = (uint8_t)l;
             }
