@@ -341,14 +341,17 @@ static uint32_t mtab_hash(const mtab_t *t, uint64_t key)
 {
     return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & t->mask;
 }
-static uint32_t mtab_find(const mtab_t *t, uint64_t key)
+/* The entry of key, NONE if none; *h receives key's bucket, for mtab_alloc. */
+static uint32_t mtab_find(const mtab_t *t, uint64_t key, uint32_t *h)
 {
-    for (uint32_t i = t->bucket[mtab_hash(t, key)]; i != UINT32_MAX; i = t->hnext[i])
+    *h = mtab_hash(t, key);
+    for (uint32_t i = t->bucket[*h]; i != UINT32_MAX; i = t->hnext[i])
         if (t->key[i] == key)
             return i;
     return UINT32_MAX;
 }
-static uint32_t mtab_alloc(mtab_t *t, uint64_t key)
+/* An entry for key (not in the table; h: its bucket), NONE when all are in use. */
+static uint32_t mtab_alloc(mtab_t *t, uint64_t key, uint32_t h)
 {
     if (t->used == t->n)
         return UINT32_MAX;
@@ -356,7 +359,6 @@ static uint32_t mtab_alloc(mtab_t *t, uint64_t key)
     while (!t->freemap[w])
         w++;
     uint32_t i = 64 * w + xl_ctz64(t->freemap[w]);
-    uint32_t h = mtab_hash(t, key);
     t->freemap[w] &= ~(UINT64_C(1) << (i & 63));
     t->key[i] = key;
     t->hnext[i] = t->bucket[h];
@@ -1227,12 +1229,12 @@ static void issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint6
              (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | pidx);
         return;
     }
-    uint32_t m = mtab_find(&cu->l1t, vpn);
+    uint32_t h, m = mtab_find(&cu->l1t, vpn, &h);
     int merged = m != NONE;
     if (merged) {
         g->l1_merges++;
     } else {
-        m = mtab_alloc(&cu->l1t, vpn);
+        m = mtab_alloc(&cu->l1t, vpn, h);
         if (m == NONE) {
             if (!retry)
                 g->l1_mshr_full++;
@@ -1321,12 +1323,12 @@ static void l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
 {
     cu_t *cu = &g->cu[c];
     uint64_t vpn = cu->l1m[m].vpn;
-    uint32_t k = mtab_find(&g->l2t, vpn);
+    uint32_t h, k = mtab_find(&g->l2t, vpn, &h);
     int merged = k != NONE;
     if (merged) {
         g->l2_merges++;
     } else {
-        k = mtab_alloc(&g->l2t, vpn);
+        k = mtab_alloc(&g->l2t, vpn, h);
         if (k == NONE) {
             g->l2_mshr_full++;
             FPUSH(&g->l2_retry, (c << 16) | m);
