@@ -1719,29 +1719,33 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         st->n_walks = st->walk_reads = 0;
         st->t_first_done = UINT64_MAX;
         st->t_last_done = 0;
-        st->npages = 0;
         uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
         /* pages seen so far by vpn: open addressing over twice the lane count, so a
          * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
         uint8_t pg_of[PG_HASH];
         memset(pg_of, 0xFF, sizeof pg_of);
+        /* the loop keeps what it reads in locals: its byte stores (lane lists) could alias
+         * any field, so fields would be loaded again for every lane */
+        const xl_va_t *va = st->in.va;
+        uint64_t mask = st->in.mask;
+        unsigned shift = g->page_shift, np = 0;
         for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
-            if (!((st->in.mask >> l) & 1u))
+            if (!((mask >> l) & 1u))
                 continue;
-            uint64_t vpn = st->in.va[l] >> g->page_shift;
-            if (k >= st->npages || st->vpn[k] != vpn) {   /* same page as the last lane? */
+            uint64_t vpn = va[l] >> shift;
+            if (k >= np || st->vpn[k] != vpn) {   /* same page as the last lane? */
                 uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >>
                                         (64u - PG_HASH_BITS));
                 while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
                     h = (h + 1) & (PG_HASH - 1u);
                 if (pg_of[h] == 0xFF)
-                    pg_of[h] = (uint8_t)st->npages;   /* a new page: it takes index npages */
+                    pg_of[h] = (uint8_t)np;   /* a new page: it takes index np */
                 k = pg_of[h];
             }
-            if (k == st->npages) {
-                st->vpn[st->npages++] = vpn;
+            if (k == np) {
+                st->vpn[np++] = vpn;
                 st->page_first[k] = (uint8_t)l;
-            } else if ((st->in.va[l] ^ st->in.va[last_of[k]]) >> 6 == 0) {
+            } else if ((va[l] ^ va[last_of[k]]) >> 6 == 0) {
                 continue;   /* deliver would find its line issued already (the usual case) */
             } else {
                 st->lane_next[last_of[k]] = (uint8_t)l;
@@ -1749,6 +1753,7 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
             last_of[k] = (uint8_t)l;
             st->lane_next[l] = 0xFF;
         }
+        st->npages = (uint8_t)np;
         g->requests += st->npages;
         st->pend_tr = st->npages;
         st->pend_lines = 0;
