@@ -145,7 +145,6 @@ typedef struct {
     uint32_t ncap, free;                 /* pool size, free list head */
     heap_t far;
     uint64_t base;      /* every wheel event is due in [base, base + WHEEL) */
-    size_t n;           /* events queued */
     int past;           /* an event was pushed for a cycle already gone (a bug) */
 } evq_t;
 
@@ -204,7 +203,6 @@ static inline __attribute__((always_inline)) int evq_push(evq_t *q, uint64_t t, 
         q->past = 1;
         t = q->base;
     }
-    q->n++;
     if (t - q->base >= WHEEL)
         return heap_push(&q->far, t, type, a, b);
     return wb_push(q, (uint32_t)(t & (WHEEL - 1)), type, a, b);
@@ -224,7 +222,8 @@ static int evq_advance(evq_t *q, uint64_t now)
     return 0;
 }
 
-/* Take the next event due at base (the current cycle), if any. */
+/* Take the next event due at base (the current cycle), if any: its type, a and b (its
+ * time is base; the order within the bucket is its list order). */
 static int evq_pop_now(evq_t *q, ev_t *out)
 {
     uint32_t i = (uint32_t)(q->base & (WHEEL - 1));
@@ -232,8 +231,6 @@ static int evq_pop_now(evq_t *q, ev_t *out)
     if (k == UINT32_MAX)
         return 0;
     wnode_t *nd = &q->node[k];
-    out->t = q->base;
-    out->seq = 0;   /* order within the bucket is its list order */
     out->type = nd->type;
     out->a = nd->a;
     out->b = nd->b;
@@ -242,7 +239,6 @@ static int evq_pop_now(evq_t *q, ev_t *out)
         q->nonempty[i >> 6] &= ~(UINT64_C(1) << (i & 63));
     nd->next = q->free;
     q->free = k;
-    q->n--;
     return 1;
 }
 
@@ -263,6 +259,24 @@ static uint64_t evq_next_time(const evq_t *q)
         }
     }
     return q->far.n ? q->far.h[0].t : UINT64_MAX;
+}
+
+/* Events queued (for the watchdog report: the queue keeps no count). */
+static size_t evq_count(const evq_t *q)
+{
+    size_t n = q->far.n;
+    for (uint32_t i = 0; i < WHEEL; i++)
+        for (uint32_t k = q->b[i].head; k != UINT32_MAX; k = q->node[k].next)
+            n++;
+    return n;
+}
+
+static int evq_empty(const evq_t *q)
+{
+    for (uint32_t w = 0; w < WHEEL / 64; w++)
+        if (q->nonempty[w])
+            return 0;
+    return q->far.n == 0;
 }
 
 static void evq_free(evq_t *q)
@@ -1878,7 +1892,7 @@ static void dump_waits(const xl_gpu_t *g, FILE *f)
                     (unsigned long long)g->io.wk[w].va, lvl_name[g->io.wk[w].level],
                     wsn[g->io.wk[w].state], g->io.wk[w].reads);
     fprintf(f, "  memory system: %llu requests pending; %zu timed events queued\n",
-            (unsigned long long)xl_memsys_pending(g->mem), g->q.n);
+            (unsigned long long)xl_memsys_pending(g->mem), evq_count(&g->q));
 }
 
 /* ------------------------------------------------------------------ main loop */
@@ -1934,7 +1948,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
          * memory requests), so whether it acts next cycle is known now */
         int io_act = iommu_active(g);
-        if (!live && !g->have_kernel && !g->q.n && !xl_memsys_pending(g->mem) && !io_act)
+        if (!live && !g->have_kernel && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act)
             break;   /* every kernel finished */
 
         uint64_t next = g->now + 1;
