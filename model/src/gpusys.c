@@ -1650,16 +1650,19 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             xl_memsys_submit(g->mem, g->now, &r);
         }
     }
-    /* the completion lanes: most cycles complete nothing, so test all eight valid bytes
-     * as one word first */
+    /* the completion lanes: most cycles complete nothing and the others mostly one lane,
+     * so read the eight valid bytes (0 or 1) as one word, whose bytes sum to the number of
+     * lanes to visit */
     uint64_t cpl_any;
     _Static_assert(sizeof o->cpl_valid == sizeof cpl_any, "eight completion lanes");
     memcpy(&cpl_any, o->cpl_valid, sizeof cpl_any);
-    if (cpl_any)
-        for (unsigned i = 0; i < XL_CO_LANES; i++)
-            if (o->cpl_valid[i])
-                walk_done(g, o->cpl_tag[i], o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
-                          o->cpl_coalesced[i], i, rw);
+    for (unsigned i = 0, left = (unsigned)((cpl_any * UINT64_C(0x0101010101010101)) >> 56);
+         left; i++)
+        if (o->cpl_valid[i]) {
+            walk_done(g, o->cpl_tag[i], o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
+                      o->cpl_coalesced[i], i, rw);
+            left--;
+        }
     xl_iommu_commit(io, &in, o);
     /* "stuck" (an idle walker, every buffered request with CL) lets the model skip cycles
      * until something changes; an arrival buffered or a response taken in this very cycle
