@@ -1972,10 +1972,12 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
                      (unsigned long long)g->now, (unsigned long long)g->cfg.sim.watchdog);
             return XL_EINTERNAL;
         }
-        /* skipped cycles: resident wavefronts could not issue in any of them */
-        g->stall += (uint64_t)g->live_cus * (next - g->now - 1);
-        if (iommu_blocked_full(g))
-            g->buf_full_cycles += next - g->now - 1;
+        if (next - g->now > 1) {
+            /* skipped cycles: resident wavefronts could not issue in any of them */
+            g->stall += (uint64_t)g->live_cus * (next - g->now - 1);
+            if (iommu_blocked_full(g))
+                g->buf_full_cycles += next - g->now - 1;
+        }
         g->now = next;
         if (g->progress && (++iter & 0xFFFF) == 0 && time(NULL) != last_progress) {
             last_progress = time(NULL);
