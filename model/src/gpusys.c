@@ -245,19 +245,18 @@ static int evq_pop_now(evq_t *q, ev_t *out)
 /* The time of the earliest queued event, UINT64_MAX if none. */
 static uint64_t evq_next_time(const evq_t *q)
 {
-    uint32_t start = (uint32_t)(q->base & (WHEEL - 1)), k;
-    for (k = 0; k <= WHEEL / 64; k++) {
-        uint32_t wi = ((start >> 6) + k) % (WHEEL / 64);
-        uint64_t v = q->nonempty[wi];
-        if (k == 0)
-            v &= ~UINT64_C(0) << (start & 63);
-        else if (k == WHEEL / 64)
-            v &= (start & 63) ? (UINT64_C(1) << (start & 63)) - 1 : 0;
-        if (v) {
-            uint32_t idx = wi * 64 + xl_ctz64(v);
-            return q->base + ((idx - start) & (WHEEL - 1));
-        }
+    /* the buckets in time order: start's word from start on, the other words, then
+     * start's word below start */
+    uint32_t start = (uint32_t)(q->base & (WHEEL - 1)), w = start >> 6;
+    uint64_t v = q->nonempty[w] & (~UINT64_C(0) << (start & 63));
+    for (uint32_t k = 1; !v && k <= WHEEL / 64; k++) {
+        w = (w + 1) % (WHEEL / 64);
+        v = q->nonempty[w];
+        if (k == WHEEL / 64)
+            v &= (UINT64_C(1) << (start & 63)) - 1;
     }
+    if (v)
+        return q->base + ((w * 64 + xl_ctz64(v) - start) & (WHEEL - 1));
     return q->far.n ? q->far.h[0].t : UINT64_MAX;
 }
 
