@@ -30,14 +30,20 @@ int xl_co_nbr(uint64_t a, uint64_t b, unsigned level)
     return (((a ^ b) & XL_VA_MASK) >> xl_co_nbr_shift(level)) == 0u;
 }
 
-/* Key of a PWST entry's neighbourhood: VA[47:S] << 3 | L for an enabled level L (S as in
- * xl_co_nbr), 0 when it blocks nothing. L >= 1 keeps an active key non-zero. */
+/* Key of va's level-lv neighbourhood: VA[47:S] << 3 | L (S as in xl_co_nbr). L >= 1
+ * keeps a key non-zero. */
+static inline uint64_t nbr_key(uint64_t va, unsigned lv)
+{
+    return ((va & XL_VA_MASK) >> xl_co_nbr_shift(lv)) << 3 | lv;
+}
+
+/* Key of a PWST entry's neighbourhood for an enabled level, 0 when it blocks nothing. */
 uint64_t xl_co_pwst_key(xl_co_mode_t mode, const xl_pwst_t *pw)
 {
     unsigned lv = pw->level;
     if (!pw->valid || !xl_co_level_on(mode, lv))
         return 0u;
-    return ((pw->va & XL_VA_MASK) >> xl_co_nbr_shift(lv)) << 3 | lv;
+    return nbr_key(pw->va, lv);
 }
 
 static unsigned key_shift(uint64_t key)
@@ -72,7 +78,7 @@ static void ix_add(xl_coalesce_t *c, uint32_t s)
     unsigned lv;
     for (lv = 1u; lv <= 4u; lv++) {
         xl_co_index_t *x = &c->ix[lv - 1u];
-        uint64_t key = (c->va[s] >> xl_co_nbr_shift(lv)) << 3 | lv;   /* xl_co_pwst_key */
+        uint64_t key = nbr_key(c->va[s], lv);
         uint32_t g;
         if (x->grp == NULL)
             continue;
@@ -317,8 +323,7 @@ static int pwst_seen(const xl_coalesce_t *c, const xl_pwst_t *pwst)
  * arrival only after its scan. */
 static const uint64_t *line_cand(const xl_coalesce_t *c, const xl_co_in_t *in)
 {
-    uint64_t k = ((in->line_va & XL_VA_MASK) >> xl_co_nbr_shift(in->line_level)) << 3 |
-                 in->line_level;
+    uint64_t k = nbr_key(in->line_va, in->line_level);
     uint32_t w;
     for (w = 0; w < c->p.walkers; w++)
         if (c->nb_key[w] == k)
