@@ -1234,15 +1234,21 @@ static inline int pop_out(xl_memsys_t *m, uint32_t i, uint64_t t, xl_mem_req_t *
     return 1;
 }
 
+/* cp_t after a pop: the earlier of the FIFO and heap heads. */
+static inline void cp_t_refresh(xl_memsys_t *m)
+{
+    m->cp_t = m->cf_head != NONE ? m->rq[m->cf_head].done : UINT64_MAX;
+    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
+        m->cp_t = m->cp[0].done;
+}
+
 /* pop_done when the heap holds the next completion. Not inlined: rare. */
 static int pop_heap(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
     __attribute__((noinline));
 static int pop_heap(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
 {
     cpl_t e = cp_pop(m);
-    m->cp_t = m->cf_head != NONE ? m->rq[m->cf_head].done : UINT64_MAX;
-    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
-        m->cp_t = m->cp[0].done;
+    cp_t_refresh(m);
     return pop_out(m, e.idx, e.done, out, done);
 }
 
@@ -1260,13 +1266,9 @@ static int pop_done(xl_memsys_t *m, xl_mem_req_t *out, uint64_t *done)
         return pop_heap(m, out, done);
     t = m->rq[i].done;
     m->cf_head = m->rq[i].next;
-    if (m->cf_head == NONE) {
+    if (m->cf_head == NONE)
         m->cf_tail = NONE;
-        m->cp_t = UINT64_MAX;
-    } else
-        m->cp_t = m->rq[m->cf_head].done;
-    if (m->cp_n > 0u && m->cp[0].done < m->cp_t)
-        m->cp_t = m->cp[0].done;
+    cp_t_refresh(m);
     return pop_out(m, i, t, out, done);
 }
 
