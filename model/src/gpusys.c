@@ -676,11 +676,13 @@ static uint32_t *nbhd_slot(nbhd_t *nb, unsigned lv, uint64_t key)
     return p;
 }
 
-/* Requests inside the IOMMU in the level-lv neighbourhood of va. */
-static uint32_t nbhd_count(nbhd_t *nb, unsigned lv, uint64_t va)
+/* Requests inside the IOMMU in the level-lv neighbourhood of a request inside it, given
+ * its level-1 node: lv - 1 steps up its chain, no lookup. */
+static uint32_t nbhd_count(const nbhd_t *nb, uint32_t i, unsigned lv)
 {
-    uint32_t i = *nbhd_slot(nb, lv, nbhd_key(va, lv));
-    return i == NONE ? 0 : nb->node[i].cnt;
+    while (--lv)
+        i = nb->node[i].up;
+    return nb->node[i].cnt;
 }
 
 /* A request of va enters the IOMMU; returns its level-1 node. */
@@ -1620,7 +1622,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             g->walk_reads_leaf++;
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
         g->nbhd_reads[lv]++;
-        if (nbhd_count(&g->nbhd, lv, wk->va) >= 2)
+        if (nbhd_count(&g->nbhd, g->l2m[wk->tag].nbhd, lv) >= 2)   /* wk->tag: its l2m */
             g->nbhd_conc[lv]++;
         if (g->ev && o->fill_valid)
             evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[lv],
