@@ -262,6 +262,7 @@ void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t
      * level is a caller bug that leaves the cache unchanged. */
     if (level < 2u || level > 4u)
         return;
+    c->memo[0].key = c->memo[1].key = 0u;   /* an answer may change (pwc.h) */
     l = &c->lv[4u - level];
     tag = xl_pwc_tag(va, level);
     w = lv_find(l, asid, tag, &set);
@@ -319,6 +320,7 @@ void xl_pwc_reset(xl_pwc_t *c)
         l->protected_evictions = 0u;
         l->forced_evictions = 0u;
     }
+    memset(c->memo, 0, sizeof c->memo);
 }
 
 void xl_pwc_sync(xl_pwc_t *c)
@@ -331,6 +333,7 @@ void xl_pwc_sync(xl_pwc_t *c)
             l->key[k] = l->e[k].valid ? xl_pwc_key(l->e[k].asid, l->e[k].tag) : 0u;
         memset(l->mru, 0xFF, l->sets);   /* the PLRU bits may have been written too */
     }
+    memset(c->memo, 0, sizeof c->memo);   /* and the entries the answers came from */
 }
 
 /* The result pwc_access would give, from a const state: the deepest hit decides (§1.4),
@@ -377,12 +380,30 @@ static uint32_t pwc_at(const xl_pwc_t *c, unsigned i, uint32_t at, uint16_t asid
     return w < 0 ? XL_PWC_MISS : set * l->ways + (uint32_t)w;
 }
 
-/* One peek port: its result, or all-zero with every level a miss when its valid is low. */
-static void pwc_port(const xl_pwc_t *c, int valid, uint16_t asid, xl_va_t va,
+/* The key of the memo that answers (asid, va): its 2 MB region (pwc.h). */
+static uint64_t memo_key(uint16_t asid, xl_va_t va)
+{
+    return xl_pwc_key(asid, xl_pwc_tag(va, 2u));
+}
+
+/* One peek port (memo 0 = probe, 1 = lookup): its result, or all-zero with every level a
+ * miss when its valid is low. Either port's memo of the same region gives the answer that
+ * pwc_peek would (no fill since it was kept), so the levels are searched only without one. */
+static void pwc_port(const xl_pwc_t *c, unsigned port, int valid, uint16_t asid, xl_va_t va,
                      xl_pwc_result_t *r, uint32_t *at)
 {
     unsigned i;
     if (valid) {
+        uint64_t key = memo_key(asid, va);
+        const xl_pwc_memo_t *m = &c->memo[port];
+        if (m->key != key)
+            m = &c->memo[port ^ 1u];
+        if (m->key == key) {
+            *r = m->r;
+            for (i = 0; i < XL_PWC_LEVELS; i++)
+                at[i] = m->at[i];
+            return;
+        }
         pwc_peek(c, asid, va, r, at);
         return;
     }
@@ -394,13 +415,27 @@ static void pwc_port(const xl_pwc_t *c, int valid, uint16_t asid, xl_va_t va,
 /* Outputs of a port whose valid input is low read all-zero. */
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
 {
-    pwc_port(c, in->probe_valid, in->probe_asid, in->probe_va, &out->probe, out->probe_at);
+    pwc_port(c, 0u, in->probe_valid, in->probe_asid, in->probe_va, &out->probe,
+             out->probe_at);
     xl_pwc_comb_lookup(c, in, out);
 }
 
 void xl_pwc_comb_lookup(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out)
 {
-    pwc_port(c, in->lookup_valid, in->lookup_asid, in->lookup_va, &out->lookup, out->lookup_at);
+    pwc_port(c, 1u, in->lookup_valid, in->lookup_asid, in->lookup_va, &out->lookup,
+             out->lookup_at);
+}
+
+/* Remember a port's answer of this cycle for the next comb (a fill later in the same
+ * edge clears it again). */
+static void memo_keep(xl_pwc_memo_t *m, uint16_t asid, xl_va_t va, const xl_pwc_result_t *r,
+                      const uint32_t *at)
+{
+    unsigned i;
+    m->key = memo_key(asid, va);
+    m->r = *r;
+    for (i = 0; i < XL_PWC_LEVELS; i++)
+        m->at[i] = at[i];
 }
 
 void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
@@ -413,32 +448,43 @@ void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
 void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
 {
     unsigned i;
+    uint32_t at[XL_PWC_LEVELS];
     /* 1. walk-time lookup: PLRU touch, counter decrement, hit/miss counts (§2.6) */
-    if (in->lookup_valid)
+    if (in->lookup_valid) {
         for (i = 0; i < XL_PWC_LEVELS; i++) {
             xl_pwc_level_t *l = &c->lv[i];
-            uint32_t at = pwc_at(c, i, out->lookup_at[i], in->lookup_asid, in->lookup_va), way;
-            if (at == XL_PWC_MISS) {
+            uint32_t way;
+            at[i] = pwc_at(c, i, out->lookup_at[i], in->lookup_asid, in->lookup_va);
+            if (at[i] == XL_PWC_MISS) {
                 l->misses++;
                 continue;
             }
             /* §2.6 Decrement: a dispatched walk's lookup (2-b) hits, saturating at 0;
              * only the walk-time lookup moves PLRU (§8 item 4). */
             l->hits++;
-            if (l->e[at].cnt > 0u)
-                l->e[at].cnt--;
-            way = at & (l->ways - 1u);   /* ways is a power of two (init) */
-            lv_touch(l, at / l->ways, way);
+            if (l->e[at[i]].cnt > 0u)
+                l->e[at[i]].cnt--;
+            way = at[i] & (l->ways - 1u);   /* ways is a power of two (init) */
+            lv_touch(l, at[i] / l->ways, way);
         }
+        memo_keep(&c->memo[1], in->lookup_asid, in->lookup_va, &out->lookup, at);
+    }
     /* 2. arrival-time probe: counter increment only when the request is buffered */
-    if (in->probe_valid && in->probe_inc)
+    if (in->probe_valid && in->probe_inc) {
         for (i = 0; i < XL_PWC_LEVELS; i++) {
-            uint32_t at = pwc_at(c, i, out->probe_at[i], in->probe_asid, in->probe_va);
+            at[i] = pwc_at(c, i, out->probe_at[i], in->probe_asid, in->probe_va);
             /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
-            if (at != XL_PWC_MISS && c->lv[i].e[at].cnt < CNT_MAX)
-                c->lv[i].e[at].cnt++;
+            if (at[i] != XL_PWC_MISS && c->lv[i].e[at[i]].cnt < CNT_MAX)
+                c->lv[i].e[at[i]].cnt++;
         }
-    /* 3. fill: sees the PLRU bits and counters already updated by 1 and 2 */
+        memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, at);
+    } else if (in->probe_valid && c->memo[0].key != memo_key(in->probe_asid, in->probe_va)) {
+        /* a refused arrival is offered again next cycle: keep its answer as comb gave it
+         * (levels above the hit may stay unknown; they are resolved when it is buffered) */
+        memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, out->probe_at);
+    }
+    /* 3. fill: sees the PLRU bits and counters already updated by 1 and 2; a fill may
+     * change an answer, so it clears the memos kept above (xl_pwc_fill) */
     if (in->fill_valid)
         xl_pwc_fill(c, in->fill_level, in->fill_asid, in->fill_va, in->fill_next);
 }

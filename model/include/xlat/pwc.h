@@ -54,14 +54,29 @@ typedef struct {
 } xl_pwc_level_t;
 
 typedef struct {
-    xl_pwc_level_t lv[XL_PWC_LEVELS];
-} xl_pwc_t;
-
-typedef struct {
     unsigned hit_level;   /* deepest level that hit: 2, 3 or 4; 0 on a full miss */
     xl_pa_t  next;        /* node of level hit_level-1 (valid when hit_level != 0) */
     unsigned reads;       /* page-table reads still needed: hit_level ? hit_level-1 : 4 */
 } xl_pwc_result_t;
+
+/* C only: one remembered answer of the twin block's probe or lookup port. The answer for
+ * a VA depends only on VA[47:21] (the L2 tag holds every upper tag and every set index),
+ * on the asid and on which entries are valid with which tag and next, which only a fill
+ * (or reset) changes; counters and PLRU bits play no part in it. */
+typedef struct {
+    uint64_t key;                  /* xl_pwc_key(asid, VA[47:21]) it answers, 0 if none */
+    xl_pwc_result_t r;
+    uint32_t at[XL_PWC_LEVELS];    /* as xl_pwc_out_t's probe_at / lookup_at */
+} xl_pwc_memo_t;
+
+typedef struct {
+    xl_pwc_level_t lv[XL_PWC_LEVELS];
+    /* C only, derived: the last answer of the probe port ([0]) and of the lookup port
+     * ([1]), kept by xl_pwc_commit so comb need not search the levels again for a VA of
+     * the same 2 MB region (a refused arrival is offered again every cycle); cleared by
+     * every fill, reset and sync */
+    xl_pwc_memo_t memo[2];
+} xl_pwc_t;
 
 int  xl_pwc_init(xl_pwc_t *c, const xl_pwc_params_t *p, char *err, size_t errlen);
 void xl_pwc_free(xl_pwc_t *c);
@@ -107,8 +122,8 @@ typedef struct {
 } xl_pwc_out_t;
 
 void xl_pwc_reset(xl_pwc_t *c);   /* all entries invalid, counters 0, PLRU bits 0 */
-/* Rebuild the derived key and last-touch arrays after entries or PLRU bits were written
- * directly (tests). */
+/* Rebuild the derived key and last-touch arrays, and forget the port memos, after entries
+ * or PLRU bits were written directly (tests). */
 void xl_pwc_sync(xl_pwc_t *c);
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
 /* comb's lookup port alone (out->probe is left as it is). comb = the probe port, then
