@@ -290,16 +290,36 @@ static unsigned kidx(uint8_t kind)
     return kind == XL_MEM_PT ? K_PT : K_DATA;   /* every other kind counts as data */
 }
 
-/* Growth of a pool: out of memory is an internal error we cannot report through the
- * void API, and a silently lost request would be wrong output, so stop. */
+#define HOST_LINE 64u   /* host cache line: arrays start on one, so that an element or a
+                         * set of HOST_LINE bytes (a request, a 16-way set's tags) is one
+                         * host line and not two (malloc only aligns to 16) */
+
+/* n bytes aligned to a host cache line, zeroed; NULL when out of memory. */
+static void *alloc_lines(size_t n)
+{
+    void *p;
+    if (n == 0u)
+        n = 1u;
+    if (posix_memalign(&p, HOST_LINE, n) != 0)
+        return NULL;
+    memset(p, 0, n);
+    return p;
+}
+
+/* Growth of a pool (host-line aligned, like alloc_lines): out of memory is an internal
+ * error we cannot report through the void API, and a silently lost request would be
+ * wrong output, so stop. */
 static void *grow(void *p, uint32_t *cap, size_t elem)
 {
     uint32_t ncap = *cap ? *cap * 2u : 64u;
-    void *q = realloc(p, (size_t)ncap * elem);
+    void *q = alloc_lines((size_t)ncap * elem);
     if (q == NULL) {
         fprintf(stderr, "xlat: memsys: out of memory\n");
         exit(1);
     }
+    if (p != NULL)
+        memcpy(q, p, (size_t)*cap * elem);
+    free(p);
     *cap = ncap;
     return q;
 }
@@ -1100,12 +1120,12 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->fill_t = m->lk_t = m->ar_t = m->wake_t = UINT64_MAX;
     m->wq_head = m->wq_tail = NONE;
 
-    m->tag = malloc((size_t)lines * sizeof *m->tag);
-    m->way = calloc((size_t)lines, sizeof *m->way);
-    m->lset = malloc((size_t)sets * sizeof *m->lset);
-    m->mshr_of_set = malloc((size_t)sets * sizeof *m->mshr_of_set);
+    m->tag = alloc_lines((size_t)lines * sizeof *m->tag);
+    m->way = alloc_lines((size_t)lines * sizeof *m->way);
+    m->lset = alloc_lines((size_t)sets * sizeof *m->lset);
+    m->mshr_of_set = alloc_lines((size_t)sets * sizeof *m->mshr_of_set);
     m->nmshr = c->l2d.mshrs;
-    m->mshr = calloc(m->nmshr, sizeof *m->mshr);
+    m->mshr = alloc_lines((size_t)m->nmshr * sizeof *m->mshr);
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
