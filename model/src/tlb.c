@@ -75,9 +75,9 @@ static uint64_t page_mask(unsigned shift)
  * A hash of the valid entries keyed by (asid, page size, vpn): there is at most one
  * such entry (a fill refreshes in place), and a fill puts it in the set of its own
  * page number, so the hash answers exactly what a scan of that set would. And per set,
- * a list of the valid ways in LRU order (head = most recent): touching moves a way to
- * the head, exactly as a new stamp would, so the tail is the way with the smallest
- * stamp. The key packs vpn (at most 36 bits), asid (16) and the page size (1) into
+ * a ring of the valid ways in LRU order (head = most recent, the tail just before it):
+ * touching moves a way to the head, exactly as a new stamp would, so the tail is the
+ * way with the smallest stamp. The key packs vpn (at most 36 bits), asid (16) and the page size (1) into
  * one word, so a chain step is one compare. */
 static inline uint64_t key_of(uint16_t asid, unsigned shift, uint64_t vpn)
 {
@@ -106,28 +106,37 @@ static inline void h_remove(xl_tlb_t *t, uint32_t i)
     *p = t->m[i].hnext;
 }
 
+/* The LRU list of a set is a ring (the tail's next is the head): the usual replacement,
+ * the tail becoming the most recent entry, is then only a move of the head and tail
+ * marks, and writes no other entry's links. */
 static inline void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
     uint32_t pv = t->m[i].prev, nx = t->m[i].next;
-    if (pv == NIL)
+    if (nx == i) {   /* the only valid way */
+        t->s[set].head = t->s[set].tail = NIL;
+        return;
+    }
+    t->m[pv].next = nx;
+    t->m[nx].prev = pv;
+    if (t->s[set].head == i)
         t->s[set].head = nx;
-    else
-        t->m[pv].next = nx;
-    if (nx == NIL)
+    if (t->s[set].tail == i)
         t->s[set].tail = pv;
-    else
-        t->m[nx].prev = pv;
 }
 
+/* Link i (not in the ring) in as the most recent way. */
 static inline void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t hd = t->s[set].head;
-    t->m[i].prev = NIL;
+    uint32_t hd = t->s[set].head, tl = t->s[set].tail;
+    if (hd == NIL) {
+        t->m[i].prev = t->m[i].next = i;
+        t->s[set].head = t->s[set].tail = i;
+        return;
+    }
+    t->m[i].prev = tl;
     t->m[i].next = hd;
-    if (hd == NIL)
-        t->s[set].tail = i;
-    else
-        t->m[hd].prev = i;
+    t->m[hd].prev = i;
+    t->m[tl].next = i;
     t->s[set].head = i;
 }
 
@@ -150,8 +159,13 @@ static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
     if (t->p.repl == XL_REPL_LRU) {
         t->stamp[i] = ++t->clock;
         if (t->s[set].head != i) {
-            lru_unlink(t, set, i);
-            lru_push_head(t, set, i);
+            if (t->s[set].tail == i) {   /* the ring turns by one */
+                t->s[set].head = i;
+                t->s[set].tail = t->m[i].prev;
+            } else {
+                lru_unlink(t, set, i);
+                lru_push_head(t, set, i);
+            }
         }
     } else {
         uint32_t base = set * t->p.ways;
@@ -415,21 +429,14 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
         fill_other(t, i, set, asid, vpn, frame, page_shift, key, h, victim);
         return;
     }
-    /* LRU, every way valid: the victim is the least recent, the list tail. The entry is
-     * rewritten before its LRU move, which then needs few values live (no spills). */
+    /* LRU, every way valid: the victim is the least recent, the ring's tail, and
+     * becomes its head by turning the ring one step (no link changes). */
     i = t->s[set].tail;
     fill_evict(t, i, victim);
     fill_write(t, i, asid, vpn, frame, page_shift, key, h);
     t->stamp[i] = ++t->clock;
-    if (t->s[set].head != i) {   /* tail to head */
-        uint32_t pv = t->m[i].prev, hd = t->s[set].head;
-        t->m[pv].next = NIL;
-        t->s[set].tail = pv;
-        t->m[i].prev = NIL;
-        t->m[i].next = hd;
-        t->m[hd].prev = i;
-        t->s[set].head = i;
-    }
+    t->s[set].head = i;
+    t->s[set].tail = t->m[i].prev;
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)

@@ -59,11 +59,11 @@ typedef struct {
     struct xl_tlb_link {
         uint64_t key;      /* (asid, page size, vpn) packed, for the chain compare */
         uint32_t hnext;    /* next entry in the hash chain */
-        uint32_t prev, next;   /* LRU list of the set; NIL-terminated, head = most recent */
+        uint32_t prev, next;   /* LRU ring of the set: head = most recent, its prev the tail */
         uint32_t hb;       /* the hash bucket of the chain holding the entry */
     } *m;                  /* per entry */
     struct xl_tlb_set {
-        uint32_t head, tail, nvalid, pad;
+        uint32_t head, tail, nvalid, pad;   /* head, tail NIL while no way is valid */
     } *s;                  /* per set */
     uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
     /* counters */
