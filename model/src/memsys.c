@@ -138,7 +138,7 @@ typedef struct {
     uint64_t fill_t;     /* GPU cycle its line arrives, once its read has issued */
     uint64_t fseq;       /* fill order: the tie-break of fills of one cycle */
     uint32_t head, tail; /* requesters (mreq indices), submission order */
-    uint32_t next;       /* chain of the set's busy MSHRs, or free list */
+    uint32_t next;       /* chain of its hash bucket's busy MSHRs, or free list */
     uint32_t fnext;      /* its channel's fill FIFO */
     uint8_t dirty, kind;
 } mshr_t;
@@ -219,7 +219,10 @@ struct xl_memsys {
     uint64_t *tag;                  /* line number or NO_LINE */
     lway_t *way;                    /* recency links, dirty bit and filling kind */
     lset_t *lset;                   /* valid ways and recency list ends per set */
-    uint32_t *mshr_of_set;          /* head of each set's busy-MSHR chain */
+    uint32_t *mshr_hash;            /* busy MSHRs by line: chain heads, mshr_hmask + 1 of
+                                     * them (a power of two >= 2 l2d.mshrs: a few KB that stay
+                                     * in the host cache, where one head per set did not) */
+    uint32_t mshr_hmask;
     mshr_t *mshr;
     uint32_t mshr_free, nmshr;
     uint32_t wq_head, wq_tail;      /* misses waiting for an MSHR */
@@ -792,10 +795,17 @@ static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
     return -1;
 }
 
+/* Hash bucket of a busy MSHR's line. A line has at most one MSHR (a miss that finds one
+ * merges), so the order within a chain does not matter. */
+static inline uint32_t mshr_bucket(const xl_memsys_t *m, uint64_t line)
+{
+    return (uint32_t)((line * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & m->mshr_hmask;
+}
+
 static uint32_t mshr_find(const xl_memsys_t *m, uint64_t line)
 {
     uint32_t i;
-    for (i = m->mshr_of_set[line & m->set_mask]; i != NONE; i = m->mshr[i].next)
+    for (i = m->mshr_hash[mshr_bucket(m, line)]; i != NONE; i = m->mshr[i].next)
         if (m->mshr[i].line == line)
             return i;
     return NONE;
@@ -820,14 +830,14 @@ static inline void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
 {
     uint32_t s = m->mshr_free;
     mshr_t *e = &m->mshr[s];
-    uint32_t set = (uint32_t)(m->rq[r].line & m->set_mask);
+    uint32_t h = mshr_bucket(m, m->rq[r].line);
     m->mshr_free = e->next;
     e->line = m->rq[r].line;
     e->head = e->tail = NONE;
     e->dirty = 0;
     e->kind = m->rq[r].req.kind;
-    e->next = m->mshr_of_set[set];
-    m->mshr_of_set[set] = s;
+    e->next = m->mshr_hash[h];
+    m->mshr_hash[h] = s;
     mshr_add_req(m, s, r);
     dram_send(m, e->line, 0, e->kind, OWN_MSHR, s, t + m->C);
 }
@@ -985,7 +995,7 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
         complete(m, r, t);
         r = nx;
     }
-    for (pp = &m->mshr_of_set[set]; *pp != s; pp = &m->mshr[*pp].next)
+    for (pp = &m->mshr_hash[mshr_bucket(m, e->line)]; *pp != s; pp = &m->mshr[*pp].next)
         ;
     *pp = e->next;
     e->next = m->mshr_free;
@@ -1123,19 +1133,23 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->tag = alloc_lines((size_t)lines * sizeof *m->tag);
     m->way = alloc_lines((size_t)lines * sizeof *m->way);
     m->lset = alloc_lines((size_t)sets * sizeof *m->lset);
-    m->mshr_of_set = alloc_lines((size_t)sets * sizeof *m->mshr_of_set);
     m->nmshr = c->l2d.mshrs;
+    for (m->mshr_hmask = 1u; m->mshr_hmask < 2u * m->nmshr; m->mshr_hmask *= 2u)
+        ;
+    m->mshr_hash = alloc_lines((size_t)m->mshr_hmask * sizeof *m->mshr_hash);
+    m->mshr_hmask--;
     m->mshr = alloc_lines((size_t)m->nmshr * sizeof *m->mshr);
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
-    if (!m->tag || !m->way || !m->lset || !m->mshr_of_set || !m->mshr ||
+    if (!m->tag || !m->way || !m->lset || !m->mshr_hash || !m->mshr ||
         !m->ch || !m->banks_all)
         goto oom;
     for (i = 0; i < lines; i++)
         m->tag[i] = NO_LINE;
+    for (i = 0; i <= m->mshr_hmask; i++)
+        m->mshr_hash[i] = NONE;
     for (i = 0; i < sets; i++) {
-        m->mshr_of_set[i] = NONE;
         m->lset[i].nvalid = 0;
         m->lset[i].mru = m->lset[i].lru = LNONE;
     }
@@ -1176,7 +1190,7 @@ void xl_memsys_destroy(xl_memsys_t *m)
     free(m->tag);
     free(m->way);
     free(m->lset);
-    free(m->mshr_of_set);
+    free(m->mshr_hash);
     free(m->mshr);
     free(m->rq);
     free(m->op);
