@@ -98,7 +98,8 @@ int xl_iommu_busy(const xl_iommu_t *m, int last_stuck)
 
 /* A tripwire for the field-by-field clearing at the top of xl_iommu_comb: a field added to
  * xl_iommu_out_t (or a port struct it embeds) changes this size, and must be cleared there
- * unless a sub-block comb or the code below writes it every cycle. (LP64 size.) */
+ * unless a sub-block comb or the code below writes it every cycle (a field written only
+ * with its port's valid may be cleared only when that valid was high). (LP64 size.) */
 _Static_assert(sizeof(xl_iommu_out_t) == 672u || UINTPTR_MAX != UINT64_MAX,
                "xl_iommu_out_t changed: clear the new field in xl_iommu_comb, then update 672");
 
@@ -108,35 +109,69 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
     uint32_t w, i;
     int coal = m->p.coalesce != XL_CO_OFF;
 
+    uint64_t lanes, co_lanes;
+    int had_line;
+
     /* Every field of out is written every cycle, an idle port as zeros (DESIGN.md: the
      * outputs are fully defined). Not one memset of the whole struct: most of it is the
      * sub-blocks' ports, which their own comb writes in full (ws, pwc, co), or fields
-     * written unconditionally below; only the rest is cleared here. */
-    out->disp_valid = 0u;
-    out->disp_walker = 0u;
-    out->disp_level = 0u;
-    out->disp_node = 0u;
-    out->disp_resumed = 0u;
-    out->mem_req_valid = 0u;
-    out->mem_req_walker = 0u;
-    out->mem_req_level = 0u;
-    out->mem_req_addr = 0u;
+     * written unconditionally below; only the rest is cleared here. A port's other fields
+     * are written only together with its valid (below, and in xl_coalesce_comb), and out
+     * is written by comb alone (xl_iommu_out_init starts it at zero), so when out's own
+     * valid of a port is low they still hold the zeros of the last comb: they are
+     * cleared only when it is high. Most cycles have no dispatch, no memory request and
+     * no completion. */
+    _Static_assert(sizeof out->cpl_valid == sizeof lanes, "eight completion lanes");
+    memcpy(&lanes, out->cpl_valid, sizeof lanes);   /* any lane valid in the last comb */
+    /* the last comb took a response (it copied the line): a fault, a fill or a leaf,
+     * which completes on its own lane */
+    had_line = out->rsp_fault || out->fill_valid || lanes != 0u;
+    if (out->disp_valid) {
+        out->disp_valid = 0u;
+        out->disp_walker = 0u;
+        out->disp_level = 0u;
+        out->disp_node = 0u;
+        out->disp_resumed = 0u;
+    }
+    if (out->mem_req_valid) {
+        out->mem_req_valid = 0u;
+        out->mem_req_walker = 0u;
+        out->mem_req_level = 0u;
+        out->mem_req_addr = 0u;
+    }
     out->rsp_fault = 0u;
     out->fill_valid = 0u;
-    memset(out->cpl_valid, 0, sizeof out->cpl_valid);
-    memset(out->cpl_tag, 0, sizeof out->cpl_tag);
-    memset(out->cpl_frame, 0, sizeof out->cpl_frame);
-    memset(out->cpl_shift, 0, sizeof out->cpl_shift);
-    memset(out->cpl_coalesced, 0, sizeof out->cpl_coalesced);
-    memset(out->cpl_reads, 0, sizeof out->cpl_reads);
+    if (lanes != 0u) {
+        memset(out->cpl_valid, 0, sizeof out->cpl_valid);
+        memset(out->cpl_tag, 0, sizeof out->cpl_tag);
+        memset(out->cpl_frame, 0, sizeof out->cpl_frame);
+        memset(out->cpl_shift, 0, sizeof out->cpl_shift);
+        memset(out->cpl_coalesced, 0, sizeof out->cpl_coalesced);
+        memset(out->cpl_reads, 0, sizeof out->cpl_reads);
+    }
     out->ws_in.arr_blocked = 0u;
     out->ws_in.blocked = NULL;
     out->ws_in.kill = NULL;
-    memset(&out->pwc_in, 0, sizeof out->pwc_in);
+    /* pwc_in: the probe port is written in step 3 every cycle, probe_inc in step 4 */
+    if (out->pwc_in.lookup_valid) {
+        out->pwc_in.lookup_valid = 0u;
+        out->pwc_in.lookup_asid = 0u;
+        out->pwc_in.lookup_va = 0u;
+    }
+    if (out->pwc_in.fill_valid) {
+        out->pwc_in.fill_valid = 0u;
+        out->pwc_in.fill_level = 0u;
+        out->pwc_in.fill_asid = 0u;
+        out->pwc_in.fill_va = 0u;
+        out->pwc_in.fill_next = 0u;
+    }
     out->co_in.line_valid = 0u;
     out->co_in.line_level = 0u;
     out->co_in.line_va = 0u;
-    if (!coal) {   /* coalesce_comb writes it otherwise; small fixed-size clears inline */
+    _Static_assert(sizeof out->co.cpl_valid == sizeof co_lanes, "eight completion lanes");
+    memcpy(&co_lanes, out->co.cpl_valid, sizeof co_lanes);
+    if (!coal && (co_lanes != 0u || out->co.blocked || out->co.kill || out->co.arr_blocked)) {
+        /* coalesce_comb writes it otherwise (and only it sets a lane) */
         out->co.blocked = NULL;
         out->co.kill = NULL;
         out->co.arr_blocked = 0u;
@@ -174,7 +209,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
         out->co_in.line_level = k->level;
         out->co_in.line_va = k->va;
         memcpy(out->co_in.line, in->rsp_line, sizeof out->co_in.line);
-    } else {
+    } else if (had_line) {   /* otherwise it holds the zeros of the last comb */
         memset(out->co_in.line, 0, sizeof out->co_in.line);
     }
 
@@ -204,6 +239,10 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
         out->pwc_in.probe_valid = 1u;
         out->pwc_in.probe_asid = m->p.asid;
         out->pwc_in.probe_va = in->arr_va;
+    } else {
+        out->pwc_in.probe_valid = 0u;
+        out->pwc_in.probe_asid = 0u;
+        out->pwc_in.probe_va = 0u;
     }
     xl_pwc_comb(&m->pwc, &out->pwc_in, &out->pwc);
     out->arr_est = (uint8_t)(in->arr_valid ? out->pwc.probe.reads : 4u);
