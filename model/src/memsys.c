@@ -106,6 +106,7 @@
 #define NONE      UINT32_MAX
 #define NO_ROW    UINT64_MAX
 #define NO_LINE   UINT64_MAX
+#define NO_TAG32  UINT32_MAX
 #define LINE_SHIFT 6u
 
 enum { OWN_NONE = 0, OWN_MSHR = 1, OWN_REQ = 2 };                  /* who waits for a DRAM op */
@@ -215,8 +216,18 @@ struct xl_memsys {
     uint64_t age;                   /* arrivals at the channel queues */
     uint64_t pending;
 
-    /* L2: sets * ways */
-    uint64_t *tag;                  /* line number or NO_LINE */
+    /* L2: sets * ways. A way's tag is kept in 32 bits, line >> set_bits (the set is implied
+     * by its place), while every line submitted so far has such a tag below NO_TAG32:
+     * then a 16-way set's tags are one 64 B host line instead of two. The first line
+     * whose tag does not fit (a byte address of about 2^(38 + set_bits) or more) switches
+     * the L2 to full 64-bit line numbers for good (tag_widen): same lookups, same
+     * results. */
+    uint32_t *tag32;                /* line >> set_bits or NO_TAG32; NULL once widened */
+    uint64_t *tag;                  /* line number or NO_LINE; NULL until widened */
+    uint64_t tag32_alim;            /* byte addresses from here on may need tag (the
+                                     * first line of tag NO_TAG32, or UINT64_MAX once
+                                     * widened or when no line reaches it) */
+    unsigned set_bits;              /* log2(sets) */
     lway_t *way;                    /* recency links, dirty bit and filling kind */
     lset_t *lset;                   /* valid ways and recency list ends per set */
     uint32_t *mshr_hash;            /* busy MSHRs by line: chain heads, mshr_hmask + 1 of
@@ -772,27 +783,69 @@ static void ev_wake(xl_memsys_t *m, uint32_t c)
 
 /* ------------------------------------------------------------ L2 */
 
-/* Way of line in its set, or -1. */
+/* Way of line in its set, or -1. Four ways per loop test: the scan is the L2's most
+ * frequent loop. */
+#define L2_SCAN(type, tg, n, key)                          \
+    do {                                                   \
+        const type *p, *end4 = (tg) + ((n) & ~3u), *end = (tg) + (n); \
+        for (p = (tg); p != end4; p += 4) {                \
+            if (p[0] == (key))                             \
+                return (int)(p - (tg));                    \
+            if (p[1] == (key))                             \
+                return (int)(p - (tg)) + 1;                \
+            if (p[2] == (key))                             \
+                return (int)(p - (tg)) + 2;                \
+            if (p[3] == (key))                             \
+                return (int)(p - (tg)) + 3;                \
+        }                                                  \
+        for (; p != end; p++)                              \
+            if (*p == (key))                               \
+                return (int)(p - (tg));                    \
+        return -1;                                         \
+    } while (0)
+
+static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
+    __attribute__((always_inline));
 static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
 {
     size_t b = (size_t)(line & m->set_mask) * m->ways;
-    const uint64_t *tg = m->tag + b, *end = tg + m->ways, *p;
     *base = b;
-    /* four ways per loop test: the scan is the L2's most frequent loop */
-    for (p = tg; end - p >= 4; p += 4) {
-        if (p[0] == line)
-            return (int)(p - tg);
-        if (p[1] == line)
-            return (int)(p - tg) + 1;
-        if (p[2] == line)
-            return (int)(p - tg) + 2;
-        if (p[3] == line)
-            return (int)(p - tg) + 3;
+    if (m->tag32 != NULL) {
+        const uint32_t *tg = m->tag32 + b;
+        uint32_t key = (uint32_t)(line >> m->set_bits);
+        L2_SCAN(uint32_t, tg, m->ways, key);
+    } else {
+        const uint64_t *tg = m->tag + b;
+        L2_SCAN(uint64_t, tg, m->ways, line);
     }
-    for (; p < end; p++)
-        if (*p == line)
-            return (int)(p - tg);
-    return -1;
+}
+
+/* Line number held by the valid way at index i (set * ways + way) of the set `set`. */
+static uint64_t l2_line(const xl_memsys_t *m, size_t i, uint32_t set)
+{
+    if (m->tag32 != NULL)
+        return (uint64_t)m->tag32[i] << m->set_bits | set;
+    return m->tag[i];
+}
+
+/* The first line whose tag does not fit in 32 bits: every tag to 64 bits, for good.
+ * Not inlined: at most once per run, and only for byte addresses of about
+ * 2^(38 + set_bits) or more. */
+static void tag_widen(xl_memsys_t *m) __attribute__((noinline));
+static void tag_widen(xl_memsys_t *m)
+{
+    size_t i, n = (size_t)m->sets * m->ways;
+    uint64_t *t = alloc_lines(n * sizeof *t);
+    if (t == NULL) {
+        fprintf(stderr, "xlat: memsys: out of memory\n");
+        exit(1);
+    }
+    for (i = 0; i < n; i++)
+        t[i] = m->tag32[i] == NO_TAG32 ? NO_LINE : l2_line(m, i, (uint32_t)(i / m->ways));
+    free(m->tag32);
+    m->tag32 = NULL;
+    m->tag = t;
+    m->tag32_alim = UINT64_MAX;
 }
 
 /* Hash bucket of a busy MSHR's line. A line has at most one MSHR (a miss that finds one
@@ -982,11 +1035,14 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
             unsigned kd = kidx(wy->kind);
             m->l2_wb[kd]++;
             m->l2_writebacks++;
-            dram_send(m, m->tag[base + v], 1, wy->kind, OWN_NONE, NONE, t + m->C);
+            dram_send(m, l2_line(m, base + v, set), 1, wy->kind, OWN_NONE, NONE, t + m->C);
         }
         lru_touch(m, base, set, v);
     }
-    m->tag[base + v] = e->line;
+    if (m->tag32 != NULL)
+        m->tag32[base + v] = (uint32_t)(e->line >> m->set_bits);
+    else
+        m->tag[base + v] = e->line;
     wy->dirty = e->dirty;
     wy->kind = e->kind;
 
@@ -1130,7 +1186,13 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->fill_t = m->lk_t = m->ar_t = m->wake_t = UINT64_MAX;
     m->wq_head = m->wq_tail = NONE;
 
-    m->tag = alloc_lines((size_t)lines * sizeof *m->tag);
+    m->set_bits = xl_ctz64(sets);
+    /* the first line whose tag is NO_TAG32, as a byte address if one can have it (widening
+     * for the address UINT64_MAX, whose tag fits, would only cost time) */
+    m->tag32_alim = (uint64_t)NO_TAG32 << m->set_bits;
+    m->tag32_alim = m->tag32_alim > UINT64_MAX >> LINE_SHIFT ? UINT64_MAX :
+                    m->tag32_alim << LINE_SHIFT;
+    m->tag32 = alloc_lines((size_t)lines * sizeof *m->tag32);
     m->way = alloc_lines((size_t)lines * sizeof *m->way);
     m->lset = alloc_lines((size_t)sets * sizeof *m->lset);
     m->nmshr = c->l2d.mshrs;
@@ -1142,11 +1204,11 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
-    if (!m->tag || !m->way || !m->lset || !m->mshr_hash || !m->mshr ||
+    if (!m->tag32 || !m->way || !m->lset || !m->mshr_hash || !m->mshr ||
         !m->ch || !m->banks_all)
         goto oom;
     for (i = 0; i < lines; i++)
-        m->tag[i] = NO_LINE;
+        m->tag32[i] = NO_TAG32;
     for (i = 0; i <= m->mshr_hmask; i++)
         m->mshr_hash[i] = NONE;
     for (i = 0; i < sets; i++) {
@@ -1187,6 +1249,7 @@ void xl_memsys_destroy(xl_memsys_t *m)
 {
     if (m == NULL)
         return;
+    free(m->tag32);
     free(m->tag);
     free(m->way);
     free(m->lset);
@@ -1228,13 +1291,16 @@ static inline void submit_lookup(xl_memsys_t *m, uint32_t i, uint64_t now)
         m->next_t = q->t_lookup;
 }
 
-/* xl_memsys_submit when an event is due or the request bypasses the L2. Not inlined:
- * without these calls the common submit saves no registers. */
+/* xl_memsys_submit when an event is due, the request bypasses the L2 or its line's tag
+ * needs 64 bits. Not inlined: without these calls the common submit saves no
+ * registers. */
 static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
     __attribute__((noinline));
 static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
 {
     uint32_t i;
+    if (r->addr >= m->tag32_alim)
+        tag_widen(m);                         /* before any lookup or fill of this line */
     advance(m, now);
     i = submit_new(m, r);
     if (r->bypass_l2)
@@ -1247,7 +1313,7 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
 {
     if (now < m->now)
         now = m->now;                          /* time never runs backwards */
-    if (m->next_t <= now || r->bypass_l2) {
+    if (m->next_t <= now || r->bypass_l2 || r->addr >= m->tag32_alim) {
         submit_slow(m, now, r);
         return;
     }
