@@ -445,7 +445,17 @@ void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in)
     xl_pwc_commit(c, in, &o);
 }
 
-void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
+/* A refused arrival is offered again next cycle: keep the probe's answer as comb gave it
+ * (levels above the hit may stay unknown; they are resolved when it is buffered). */
+static void memo_keep_probe(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
+{
+    if (c->memo[0].key != memo_key(in->probe_asid, in->probe_va))
+        memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, out->probe_at);
+}
+
+/* The edge of a cycle with a lookup, a buffered probe or a fill (the rest is below). */
+static __attribute__((noinline)) void pwc_commit_busy(xl_pwc_t *c, const xl_pwc_in_t *in,
+                                                      const xl_pwc_out_t *out)
 {
     unsigned i;
     uint32_t at[XL_PWC_LEVELS];
@@ -478,13 +488,21 @@ void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
                 c->lv[i].e[at[i]].cnt++;
         }
         memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, at);
-    } else if (in->probe_valid && c->memo[0].key != memo_key(in->probe_asid, in->probe_va)) {
-        /* a refused arrival is offered again next cycle: keep its answer as comb gave it
-         * (levels above the hit may stay unknown; they are resolved when it is buffered) */
-        memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, out->probe_at);
+    } else if (in->probe_valid) {
+        memo_keep_probe(c, in, out);
     }
     /* 3. fill: sees the PLRU bits and counters already updated by 1 and 2; a fill may
      * change an answer, so it clears the memos kept above (xl_pwc_fill) */
     if (in->fill_valid)
         xl_pwc_fill(c, in->fill_level, in->fill_asid, in->fill_va, in->fill_next);
+}
+
+void xl_pwc_commit(xl_pwc_t *c, const xl_pwc_in_t *in, const xl_pwc_out_t *out)
+{
+    /* Most cycles only probe a refused arrival: no counter, PLRU bit or entry changes,
+     * only the probe's memo; those need no out-of-line call. */
+    if (in->lookup_valid || in->fill_valid || (in->probe_valid && in->probe_inc))
+        pwc_commit_busy(c, in, out);
+    else if (in->probe_valid)
+        memo_keep_probe(c, in, out);
 }

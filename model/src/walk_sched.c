@@ -519,13 +519,16 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ru
     return best;
 }
 
-void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_out_t *out)
+/* comb of a cycle that may pick or take the arrival (out is all-zero on entry). Out of
+ * line so that the common cycle with neither (no walker ready and the arrival refused, or
+ * nothing at all) costs comb no register saves. */
+static __attribute__((noinline)) void ws_comb_busy(const xl_walk_sched_t *s,
+                                                   const xl_ws_in_t *in, xl_ws_out_t *out)
 {
     uint32_t id = in->arr_instr_id & XL_WS_INSTR_MASK, pick = NIL;
     int arr = in->arr_valid != 0u, rdy = in->disp_ready != 0u;
     xl_ws_rule_t rule = XL_RULE_NONE;
 
-    memset(out, 0, sizeof *out);
     if (s->count == 0u && arr && rdy && !in->arr_blocked) {
         /* §2.3: "if any walker idle (and buffer empty)": straight to the walker, no
          * score, no PWC counter (arr_buffered = 0 tells the IOMMU not to count it). */
@@ -575,6 +578,16 @@ void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ou
     }
 }
 
+void xl_walk_sched_comb(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    /* No pick without a ready walker and a buffered entry, and the arrival is taken only
+     * with a free slot (immediate dispatch needs count == 0 < slots): otherwise every
+     * output is 0. */
+    if ((in->disp_ready && s->count > 0u) || (in->arr_valid && s->count < s->p.slots))
+        ws_comb_busy(s, in, out);
+}
+
 /* ------------------------------------------------------------ edge */
 
 void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in)
@@ -584,11 +597,11 @@ void xl_walk_sched_step(xl_walk_sched_t *s, const xl_ws_in_t *in)
     xl_walk_sched_commit(s, in, &o);
 }
 
-void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
+/* The edge of a cycle in which an entry enters or leaves the buffer or a dispatch is made;
+ * out of line for the same reason as ws_comb_busy. */
+static __attribute__((noinline)) void ws_commit_busy(xl_walk_sched_t *s, const xl_ws_in_t *in,
+                                                     const xl_ws_out_t *o)
 {
-    const xl_ws_out_t *o = op;
-    if (in->arr_valid && !o->arr_ready)
-        s->full_cycles++;
     if (o->disp_valid) {
         s->dispatched[o->disp_rule]++;
         s->last_sched_id = o->disp_instr_id;   /* §8 item 6: every dispatch */
@@ -642,4 +655,17 @@ void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_
     }
     if (aging_possible(s))
         bkey_recompute(s);   /* tighten the stale bound (removals never raise it) */
+}
+
+void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
+{
+    const xl_ws_out_t *o = op;
+    if (in->arr_valid && !o->arr_ready)
+        s->full_cycles++;
+    /* No dispatch, no kill input and no arrival buffered: no register changes. The
+     * derived bound bkey_min is left as it is too: the last edge made it tight whenever
+     * aging was possible, so the recompute would give the same value, and it only decides
+     * whether comb looks for aged entries, never which entry is picked. */
+    if (o->disp_valid || in->kill || o->arr_buffered)
+        ws_commit_busy(s, in, o);
 }
