@@ -175,8 +175,8 @@ typedef struct {
 
 #define LNONE UINT16_MAX   /* no way (l2d.ways <= 1024) */
 
-/* An L2 way's recency links and state, together: a hit's LRU update and dirty bit
- * touch one host cache line. */
+/* With l2d.ways > 16 (else lset16_t below): an L2 way's recency links and state,
+ * together, so that a hit's LRU update and dirty bit touch few host cache lines. */
 typedef struct {
     uint16_t prev, next;    /* the set's recency list: toward the MRU, toward the LRU */
     uint8_t dirty, kind;
@@ -187,6 +187,20 @@ typedef struct {
                              * invalid way; lines are never invalidated) */
     uint16_t mru, lru;      /* ends of the recency list of the valid ways */
 } lset_t;
+
+/* A whole set's recency and state in 16 B, for l2d.ways <= 16 (the usual geometry): the
+ * valid ways' numbers, 4 bits each, in order of last use (nibble 0 the MRU, nibble
+ * nvalid - 1 the LRU; the nibbles above hold stale numbers and are never read as ways).
+ * A hit touches this and the set's tags only, where lway_t/lset_t need up to five
+ * lines; the order is the one the recency list would have. */
+typedef struct {
+    uint64_t order;         /* way numbers by recency, MRU in the low nibble */
+    uint16_t dirty;         /* bit w: way w is dirty */
+    uint16_t pt;            /* bit w: way w was filled by a page-table read (kidx) */
+    uint16_t nvalid;        /* as in lset_t */
+} lset16_t;
+
+#define NIB_ONES UINT64_C(0x1111111111111111)
 
 typedef struct {
     uint64_t done, seq;
@@ -228,6 +242,7 @@ struct xl_memsys {
                                      * first line of tag NO_TAG32, or UINT64_MAX once
                                      * widened or when no line reaches it) */
     unsigned set_bits;              /* log2(sets) */
+    lset16_t *ls16;                 /* per set, when ways <= 16 (else NULL), or: */
     lway_t *way;                    /* recency links, dirty bit and filling kind */
     lset_t *lset;                   /* valid ways and recency list ends per set */
     uint32_t *mshr_hash;            /* busy MSHRs by line: chain heads, mshr_hmask + 1 of
@@ -919,12 +934,37 @@ static inline void lru_touch(xl_memsys_t *m, size_t base, uint32_t set, uint32_t
     st->mru = (uint16_t)w;
 }
 
-/* L2 hit of request r at cycle t (also a retried waiter that finds its line). */
+/* lru_touch for lset16_t: way w, at some nibble p below nvalid, moves to nibble 0 and
+ * nibbles 0 .. p - 1 up by one. The lowest nibble of order ^ (w * NIB_ONES) that is zero
+ * is p: the zero-nibble test below flags it exactly (a borrow can only add flags above a
+ * zero nibble), and w occurs once among the valid nibbles, which lie below the stale
+ * ones. */
+static inline uint64_t lru16_touch(uint64_t order, uint32_t w)
+{
+    uint64_t x = order ^ (w * NIB_ONES);
+    unsigned sh = xl_ctz64((x - NIB_ONES) & ~x & (NIB_ONES << 3)) & ~3u;   /* 4 p */
+    uint64_t below = (UINT64_C(1) << sh) - 1u;
+    uint64_t above = ~((UINT64_C(16) << sh) - 1u);    /* 0 when p = 15 (16 << 60 wraps) */
+    return (order & above) | (order & below) << 4 | w;
+}
+
+/* L2 hit of request r at cycle t (also a retried waiter that finds its line). Always
+ * inlined: it runs per hit from the event loop, which has its registers saved. */
+static inline void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
+    __attribute__((always_inline));
 static inline void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
 {
-    lru_touch(m, base, (uint32_t)(m->rq[r].line & m->set_mask), w);
-    if (m->rq[r].req.write)
-        m->way[base + w].dirty = 1;
+    if (m->ls16 != NULL) {
+        lset16_t *st = &m->ls16[m->rq[r].line & m->set_mask];
+        if ((st->order & 15u) != w)           /* not already the MRU */
+            st->order = lru16_touch(st->order, w);
+        if (m->rq[r].req.write)
+            st->dirty |= (uint16_t)(1u << w);
+    } else {
+        lru_touch(m, base, (uint32_t)(m->rq[r].line & m->set_mask), w);
+        if (m->rq[r].req.write)
+            m->way[base + w].dirty = 1;
+    }
     complete(m, r, t);
 }
 
@@ -1017,6 +1057,28 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
         ch->ftail = NONE;
     fill_rescan(m);
 
+    if (m->ls16 != NULL) {
+        lset16_t *s16 = &m->ls16[set];
+        if (s16->nvalid < m->ways)         /* the lowest invalid way */
+            v = s16->nvalid++;
+        else {                             /* else the LRU, the last valid nibble */
+            v = (uint32_t)(s16->order >> (4u * (m->ways - 1u))) & 15u;
+            if (s16->dirty >> v & 1u) {
+                unsigned kd = s16->pt >> v & 1u ? K_PT : K_DATA;
+                m->l2_wb[kd]++;
+                m->l2_writebacks++;
+                /* the filling kind only ever counts through kidx: its class will do */
+                dram_send(m, l2_line(m, base + v, set), 1,
+                          kd == K_PT ? XL_MEM_PT : XL_MEM_DATA, OWN_NONE, NONE, t + m->C);
+            }
+        }
+        /* v becomes the MRU: as the LRU it was the last valid nibble, which the shift
+         * moves into the stale ones */
+        s16->order = s16->order << 4 | v;
+        s16->dirty = (uint16_t)((s16->dirty & ~(1u << v)) | (unsigned)e->dirty << v);
+        s16->pt = (uint16_t)((s16->pt & ~(1u << v)) | kidx(e->kind) << v);
+        goto filled;
+    }
     st = &m->lset[set];
     if (st->nvalid < m->ways) {            /* the lowest invalid way, */
         v = st->nvalid++;
@@ -1039,12 +1101,13 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
         }
         lru_touch(m, base, set, v);
     }
+    wy->dirty = e->dirty;
+    wy->kind = e->kind;
+filled:
     if (m->tag32 != NULL)
         m->tag32[base + v] = (uint32_t)(e->line >> m->set_bits);
     else
         m->tag[base + v] = e->line;
-    wy->dirty = e->dirty;
-    wy->kind = e->kind;
 
     for (r = e->head; r != NONE;) {
         uint32_t nx = m->rq[r].next;
@@ -1193,8 +1256,12 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->tag32_alim = m->tag32_alim > UINT64_MAX >> LINE_SHIFT ? UINT64_MAX :
                     m->tag32_alim << LINE_SHIFT;
     m->tag32 = alloc_lines((size_t)lines * sizeof *m->tag32);
-    m->way = alloc_lines((size_t)lines * sizeof *m->way);
-    m->lset = alloc_lines((size_t)sets * sizeof *m->lset);
+    if (m->ways <= 16u)
+        m->ls16 = alloc_lines((size_t)sets * sizeof *m->ls16);    /* zero: all invalid */
+    else {
+        m->way = alloc_lines((size_t)lines * sizeof *m->way);
+        m->lset = alloc_lines((size_t)sets * sizeof *m->lset);
+    }
     m->nmshr = c->l2d.mshrs;
     for (m->mshr_hmask = 1u; m->mshr_hmask < 2u * m->nmshr; m->mshr_hmask *= 2u)
         ;
@@ -1204,14 +1271,14 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
-    if (!m->tag32 || !m->way || !m->lset || !m->mshr_hash || !m->mshr ||
+    if (!m->tag32 || (!m->ls16 && (!m->way || !m->lset)) || !m->mshr_hash || !m->mshr ||
         !m->ch || !m->banks_all)
         goto oom;
     for (i = 0; i < lines; i++)
         m->tag32[i] = NO_TAG32;
     for (i = 0; i <= m->mshr_hmask; i++)
         m->mshr_hash[i] = NONE;
-    for (i = 0; i < sets; i++) {
+    for (i = 0; m->lset != NULL && i < sets; i++) {
         m->lset[i].nvalid = 0;
         m->lset[i].mru = m->lset[i].lru = LNONE;
     }
@@ -1251,6 +1318,7 @@ void xl_memsys_destroy(xl_memsys_t *m)
         return;
     free(m->tag32);
     free(m->tag);
+    free(m->ls16);
     free(m->way);
     free(m->lset);
     free(m->mshr_hash);
