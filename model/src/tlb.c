@@ -71,39 +71,45 @@ static uint64_t page_mask(unsigned shift)
 
 #define NIL UINT32_MAX
 
+_Static_assert(sizeof(xl_tlb_slot_t) == 32, "a record fills half a host cache line");
+
 /* ------------------------------------------------------------ derived state
  * A hash of the valid entries keyed by (asid, page size, vpn): there is at most one
  * such entry (a fill refreshes in place), and a fill puts it in the set of its own
  * page number, so the hash answers exactly what a scan of that set would. And per set,
  * a ring of the valid ways in LRU order (head = most recent, the tail just before it):
  * touching moves a way to the head, exactly as a new stamp would, so the tail is the
- * way with the smallest stamp. The key packs vpn (at most 36 bits), asid (16) and the page size (1) into
- * one word, so a chain step is one compare. */
-static inline uint64_t key_of(uint16_t asid, unsigned shift, uint64_t vpn)
+ * way with the smallest stamp. The hash and ring links live in the entry's own 32-byte
+ * record (tlb.h), so a fill or a chain step touches one host cache line per entry. */
+
+/* The bucket of a page number: a multiplicative hash of vpn alone (the multiplier is
+ * the golden-ratio constant shifted left by 17, which spreads the workloads' page
+ * strides well), so the bucket of an entry to unhash is two instructions from its
+ * record. Entries of other address spaces or page sizes with the same page number
+ * share the chain; the compare tells them apart. */
+static inline uint32_t h_of(const xl_tlb_t *t, uint64_t vpn)
 {
-    return (vpn << 17) | ((uint64_t)asid << 1) | (shift == XL_PAGE_SHIFT_2M ? 1u : 0u);
+    return (uint32_t)((vpn * (UINT64_C(0x9E3779B97F4A7C15) << 17)) >> t->hshift);
 }
 
-static inline uint32_t h_of(const xl_tlb_t *t, uint64_t key)
-{
-    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> t->hshift);
-}
-
-/* The entry index holding key, or NIL. */
-static inline uint32_t h_find(const xl_tlb_t *t, uint64_t key, uint32_t h)
+/* The entry index holding (asid, page size, vpn) in bucket h, or NIL. Hashed entries
+ * are valid, so valid needs no compare. */
+static inline uint32_t h_find(const xl_tlb_t *t, uint32_t h, uint16_t asid, unsigned shift,
+                              uint64_t vpn)
 {
     uint32_t i = t->hbucket[h];
-    while (i != NIL && t->m[i].key != key)
-        i = t->m[i].hnext;
+    while (i != NIL && (t->e[i].vpn != vpn || t->e[i].asid != asid ||
+                        t->e[i].page_shift != shift))
+        i = t->e[i].hnext;
     return i;
 }
 
 static inline void h_remove(xl_tlb_t *t, uint32_t i)
 {
-    uint32_t *p = &t->hbucket[t->m[i].hb];
+    uint32_t *p = &t->hbucket[h_of(t, t->e[i].vpn)];
     while (*p != i)
-        p = &t->m[*p].hnext;
-    *p = t->m[i].hnext;
+        p = &t->e[*p].hnext;
+    *p = t->e[i].hnext;
 }
 
 /* The LRU list of a set is a ring (the tail's next is the head): the usual replacement,
@@ -111,13 +117,13 @@ static inline void h_remove(xl_tlb_t *t, uint32_t i)
  * marks, and writes no other entry's links. */
 static inline void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t pv = t->m[i].prev, nx = t->m[i].next;
+    uint32_t pv = t->e[i].prev, nx = t->e[i].next;
     if (nx == i) {   /* the only valid way */
         t->s[set].head = t->s[set].tail = NIL;
         return;
     }
-    t->m[pv].next = nx;
-    t->m[nx].prev = pv;
+    t->e[pv].next = nx;
+    t->e[nx].prev = pv;
     if (t->s[set].head == i)
         t->s[set].head = nx;
     if (t->s[set].tail == i)
@@ -129,14 +135,14 @@ static inline void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
     uint32_t hd = t->s[set].head, tl = t->s[set].tail;
     if (hd == NIL) {
-        t->m[i].prev = t->m[i].next = i;
+        t->e[i].prev = t->e[i].next = i;
         t->s[set].head = t->s[set].tail = i;
         return;
     }
-    t->m[i].prev = tl;
-    t->m[i].next = hd;
-    t->m[hd].prev = i;
-    t->m[tl].next = i;
+    t->e[i].prev = tl;
+    t->e[i].next = hd;
+    t->e[hd].prev = i;
+    t->e[tl].next = i;
     t->s[set].head = i;
 }
 
@@ -161,7 +167,7 @@ static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
         if (t->s[set].head != i) {
             if (t->s[set].tail == i) {   /* the ring turns by one */
                 t->s[set].head = i;
-                t->s[set].tail = t->m[i].prev;
+                t->s[set].tail = t->e[i].prev;
             } else {
                 lru_unlink(t, set, i);
                 lru_push_head(t, set, i);
@@ -180,6 +186,7 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
 {
     char msg[160];
     uint32_t sets;
+    void *mem;
     if (what == NULL)
         what = "tlb";
     memset(t, 0, sizeof *t);
@@ -237,7 +244,11 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
     t->sets = sets;
     while ((1u << t->set_bits) < sets)
         t->set_bits++;
-    t->e = calloc(p->entries, sizeof *t->e);
+    /* records on cache-line boundaries, so none straddles two host cache lines */
+    if (posix_memalign(&mem, 64u, (size_t)p->entries * sizeof *t->e) == 0) {
+        t->e = mem;
+        memset(t->e, 0, (size_t)p->entries * sizeof *t->e);
+    }
     if (p->repl == XL_REPL_LRU)
         t->stamp = calloc(p->entries, sizeof *t->stamp);
     else
@@ -250,7 +261,6 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
         while ((UINT64_C(1) << (64u - t->hshift)) < nb)
             t->hshift--;
         t->hbucket = malloc(nb * sizeof *t->hbucket);
-        t->m = malloc(p->entries * sizeof *t->m);
         t->s = calloc(sets, sizeof *t->s);
         if (t->hbucket && t->s) {
             for (i = 0; i < nb; i++)
@@ -259,7 +269,7 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
                 t->s[i].head = t->s[i].tail = NIL;
         }
     }
-    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->m || !t->s) {
+    if (t->e == NULL || (t->stamp == NULL && t->plru == NULL) || !t->hbucket || !t->s) {
         xl_tlb_free(t);
         set_err(err, errlen, what, "out of memory");
         return XL_EINTERNAL;
@@ -275,25 +285,23 @@ void xl_tlb_free(xl_tlb_t *t)
     free(t->stamp);
     free(t->plru);
     free(t->hbucket);
-    free(t->m);
     free(t->s);
     t->e = NULL;
     t->stamp = NULL;
     t->plru = NULL;
     t->hbucket = NULL;
-    t->m = NULL;
     t->s = NULL;
 }
 
 int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
-    uint64_t v = va & XL_VA_MASK, key = key_of(asid, XL_PAGE_SHIFT_4K, v >> XL_PAGE_SHIFT_4K);
-    uint32_t i = h_find(t, key, h_of(t, key));
+    uint64_t v = va & XL_VA_MASK, vpn = v >> XL_PAGE_SHIFT_4K;
+    uint32_t i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_4K, vpn);
     if (i == NIL) {   /* the 4 KB entry first, then the 2 MB one */
         if (t->n2m == 0u)
             return 0;
-        key = key_of(asid, XL_PAGE_SHIFT_2M, v >> XL_PAGE_SHIFT_2M);
-        i = h_find(t, key, h_of(t, key));
+        vpn = v >> XL_PAGE_SHIFT_2M;
+        i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_2M, vpn);
         if (i == NIL)
             return 0;
     }
@@ -321,8 +329,7 @@ static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
     uint64_t vpn = (va & XL_VA_MASK) >> XL_PAGE_SHIFT_2M;
-    uint64_t key = key_of(asid, XL_PAGE_SHIFT_2M, vpn);
-    uint32_t i = h_find(t, key, h_of(t, key));
+    uint32_t i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_2M, vpn);
     if (i != NIL)
         return lookup_hit(t, i, vpn, va, pa);
     t->misses++;
@@ -332,8 +339,7 @@ static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
     uint64_t vpn = (va & XL_VA_MASK) >> XL_PAGE_SHIFT_4K;
-    uint64_t key = key_of(asid, XL_PAGE_SHIFT_4K, vpn);
-    uint32_t i = h_find(t, key, h_of(t, key));
+    uint32_t i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_4K, vpn);
     t->accesses++;
     if (i != NIL)
         return lookup_hit(t, i, vpn, va, pa);
@@ -345,17 +351,15 @@ int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 
 /* Write the new page into entry i (set up for replacement already) and hash it. */
 static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t vpn,
-                              xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h)
+                              xl_pa_t frame, unsigned page_shift, uint32_t h)
 {
-    xl_tlb_entry_t *e = &t->e[i];
+    xl_tlb_slot_t *e = &t->e[i];
     e->valid = 1u;
     e->page_shift = (uint8_t)page_shift;
     e->asid = asid;
     e->vpn = vpn;
     e->frame = frame & XL_PA_MASK & ~page_mask(page_shift);
-    t->m[i].key = key;
-    t->m[i].hb = h;
-    t->m[i].hnext = t->hbucket[h];
+    e->hnext = t->hbucket[h];
     t->hbucket[h] = i;
     if (page_shift == XL_PAGE_SHIFT_2M)
         t->n2m++;
@@ -365,8 +369,13 @@ static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t v
 static inline void fill_evict(xl_tlb_t *t, uint32_t i, xl_tlb_entry_t *victim)
 {
     t->evictions++;
-    if (victim != NULL)
-        *victim = t->e[i];
+    if (victim != NULL) {
+        victim->valid = t->e[i].valid;
+        victim->page_shift = t->e[i].page_shift;
+        victim->asid = t->e[i].asid;
+        victim->vpn = t->e[i].vpn;
+        victim->frame = t->e[i].frame;
+    }
     h_remove(t, i);
     if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
         t->n2m--;
@@ -376,10 +385,10 @@ static inline void fill_evict(xl_tlb_t *t, uint32_t i, xl_tlb_entry_t *victim)
  * the entry, else NIL), an invalid way (the lowest), or a tree-PLRU victim. Out of
  * line, so the common LRU replacement saves no registers. */
 static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uint64_t vpn,
-                       xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h,
+                       xl_pa_t frame, unsigned page_shift, uint32_t h,
                        xl_tlb_entry_t *victim) __attribute__((noinline));
 static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uint64_t vpn,
-                       xl_pa_t frame, unsigned page_shift, uint64_t key, uint32_t h,
+                       xl_pa_t frame, unsigned page_shift, uint32_t h,
                        xl_tlb_entry_t *victim)
 {
     uint32_t ways = t->p.ways, base = set * ways;
@@ -404,13 +413,13 @@ static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uin
         xl_plru_touch(t->plru + base, ways, w);
         fill_evict(t, i, victim);
     }
-    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
+    fill_write(t, i, asid, vpn, frame, page_shift, h);
 }
 
 void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                  xl_tlb_entry_t *victim)
 {
-    uint64_t vpn, key;
+    uint64_t vpn;
     uint32_t set, h, i;
     if (victim != NULL)
         memset(victim, 0, sizeof *victim);
@@ -420,23 +429,22 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M)
         return;
     vpn = (va & XL_VA_MASK) >> page_shift;
-    key = key_of(asid, page_shift, vpn);
-    h = h_of(t, key);
+    h = h_of(t, vpn);
     set = set_of(t, vpn);
-    i = h_find(t, key, h);
+    i = h_find(t, h, asid, page_shift, vpn);
     t->fills++;
     if (i != NIL || t->p.repl != XL_REPL_LRU || t->s[set].nvalid < t->p.ways) {
-        fill_other(t, i, set, asid, vpn, frame, page_shift, key, h, victim);
+        fill_other(t, i, set, asid, vpn, frame, page_shift, h, victim);
         return;
     }
     /* LRU, every way valid: the victim is the least recent, the ring's tail, and
      * becomes its head by turning the ring one step (no link changes). */
     i = t->s[set].tail;
     fill_evict(t, i, victim);
-    fill_write(t, i, asid, vpn, frame, page_shift, key, h);
+    fill_write(t, i, asid, vpn, frame, page_shift, h);
     t->stamp[i] = ++t->clock;
     t->s[set].head = i;
-    t->s[set].tail = t->m[i].prev;
+    t->s[set].tail = t->e[i].prev;
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)

@@ -44,24 +44,31 @@ typedef struct {
     xl_pa_t  frame;        /* physical base of the page */
 } xl_tlb_entry_t;
 
+/* One entry's record: the entry (fields as in xl_tlb_entry_t) and its derived links,
+ * 32 bytes, so a fill or a chain step touches one host cache line per entry. */
+typedef struct {
+    uint8_t  valid;
+    uint8_t  page_shift;   /* 12 or 21 */
+    uint16_t asid;
+    uint32_t hnext;        /* derived: next entry in the hash chain (NIL-terminated) */
+    uint64_t vpn;          /* va >> page_shift */
+    xl_pa_t  frame;        /* physical base of the page */
+    uint32_t prev, next;   /* derived: LRU ring of the set, head = most recent */
+} xl_tlb_slot_t;
+
 typedef struct {
     xl_tlb_params_t p;
     uint32_t  sets;
     uint32_t  set_bits;    /* log2(sets) */
-    xl_tlb_entry_t *e;     /* sets * ways, set-major */
+    xl_tlb_slot_t *e;      /* sets * ways, set-major, 64-byte aligned */
     uint64_t *stamp;       /* LRU: last-use stamp per entry */
     uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
     uint64_t  clock;       /* LRU stamp source */
     /* derived (speed only, never changes a result): a hash of the valid entries by
-     * (asid, page size, vpn), and per set the LRU order of the valid ways, which is the
-     * stamp order, so the victim is found without scanning the set */
-    uint32_t *hbucket, hshift;   /* bucket = (key * odd) >> hshift */
-    struct xl_tlb_link {
-        uint64_t key;      /* (asid, page size, vpn) packed, for the chain compare */
-        uint32_t hnext;    /* next entry in the hash chain */
-        uint32_t prev, next;   /* LRU ring of the set: head = most recent, its prev the tail */
-        uint32_t hb;       /* the hash bucket of the chain holding the entry */
-    } *m;                  /* per entry */
+     * (asid, page size, vpn), chained through e[].hnext, and per set the LRU order of
+     * the valid ways (e[].prev/next), which is the stamp order, so the victim is found
+     * without scanning the set */
+    uint32_t *hbucket, hshift;   /* bucket = (vpn * odd) >> hshift (tlb.c h_of) */
     struct xl_tlb_set {
         uint32_t head, tail, nvalid, pad;   /* head, tail NIL while no way is valid */
     } *s;                  /* per set */
