@@ -57,28 +57,29 @@ typedef struct {
 } xl_tlb_slot_t;
 
 typedef struct {
-    xl_tlb_params_t p;
-    uint32_t  sets;
-    uint32_t  set_bits;    /* log2(sets) */
-    xl_tlb_slot_t *e;      /* sets * ways, set-major, 64-byte aligned */
-    uint64_t *stamp;       /* LRU: last-use stamp per entry */
-    uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
-    uint64_t  clock;       /* LRU stamp source */
-    /* derived (speed only, never changes a result): a hash of the valid entries by
-     * (asid, page size, vpn), chained through e[].hnext, and per set the LRU order of
-     * the valid ways (e[].prev/next), which is the stamp order, so the victim is found
-     * without scanning the set */
+    /* Fields in order of use, so an operation touches few host cache lines of the
+     * struct: first what every lookup reads, then what a fill or a hit adds. */
     uint32_t *hbucket, hshift;   /* bucket = (vpn * odd) >> hshift (tlb.c h_of) */
+    uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
+    xl_tlb_slot_t *e;      /* sets * ways, set-major, 64-byte aligned */
+    uint64_t  accesses;    /* counter: lookups */
+    uint64_t  misses;      /* counter: lookups that missed */
+    uint64_t  fills;       /* counter: entries written */
+    uint64_t  evictions;   /* counter: valid entries replaced by a fill */
+    /* derived (speed only, never changes a result): the hash above holds the valid
+     * entries by (asid, page size, vpn), chained through e[].hnext; per set, the LRU
+     * order of the valid ways (e[].prev/next), which is the stamp order, so the victim
+     * is found without scanning the set */
     struct xl_tlb_set {
         uint32_t head, tail, nvalid, pad;   /* head, tail NIL while no way is valid */
     } *s;                  /* per set */
-    uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
-    /* counters */
-    uint64_t  accesses;    /* lookups */
-    uint64_t  hits;        /* lookups that hit */
-    uint64_t  misses;      /* lookups that missed */
-    uint64_t  fills;       /* entries written */
-    uint64_t  evictions;   /* valid entries replaced by a fill */
+    uint64_t *stamp;       /* LRU: last-use stamp per entry */
+    uint64_t  clock;       /* LRU stamp source */
+    xl_tlb_params_t p;
+    uint32_t  sets;
+    uint32_t  set_bits;    /* log2(sets) */
+    uint64_t  hits;        /* counter: lookups that hit */
+    uint8_t  *plru;        /* PLRU: ways bits per set (index 1..ways-1 used) */
 } xl_tlb_t;
 
 /* Validate params and allocate. On bad geometry returns XL_EINPUT and a one-line
