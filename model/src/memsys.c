@@ -142,7 +142,10 @@ typedef struct {
     uint32_t next;       /* chain of its hash bucket's busy MSHRs, or free list */
     uint32_t fnext;      /* its channel's fill FIFO */
     uint8_t dirty, kind;
+    uint8_t pad[22];     /* to 64 B: with the array on a host line (alloc_lines) an MSHR
+                          * is one host cache line, not parts of two */
 } mshr_t;
+typedef char mshr_is_one_host_line[sizeof(mshr_t) == 64u ? 1 : -1];
 
 /* A channel's queue is kept as one arrival-ordered queue per bank plus the list of
  * banks whose queue is not empty; FR-FCFS compares arrival ages across banks, which
