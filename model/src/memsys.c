@@ -338,17 +338,24 @@ static void *alloc_lines(size_t n)
     return p;
 }
 
-/* Growth of a pool (host-line aligned, like alloc_lines): out of memory is an internal
- * error we cannot report through the void API, and a silently lost request would be
- * wrong output, so stop. */
-static void *grow(void *p, uint32_t *cap, size_t elem)
+/* alloc_lines for memory needed in the middle of a run (a pool's growth, tag_widen): out
+ * of memory there is an internal error we cannot report through the void API, and a
+ * silently lost request or tag would be wrong output, so stop. */
+static void *alloc_lines_or_stop(size_t n)
 {
-    uint32_t ncap = *cap ? *cap * 2u : 64u;
-    void *q = alloc_lines((size_t)ncap * elem);
-    if (q == NULL) {
+    void *p = alloc_lines(n);
+    if (p == NULL) {
         fprintf(stderr, "xlat: memsys: out of memory\n");
         exit(1);
     }
+    return p;
+}
+
+/* Growth of a pool (host-line aligned, like alloc_lines). */
+static void *grow(void *p, uint32_t *cap, size_t elem)
+{
+    uint32_t ncap = *cap ? *cap * 2u : 64u;
+    void *q = alloc_lines_or_stop((size_t)ncap * elem);
     if (p != NULL)
         memcpy(q, p, (size_t)*cap * elem);
     free(p);
@@ -853,11 +860,7 @@ static void tag_widen(xl_memsys_t *m) __attribute__((noinline));
 static void tag_widen(xl_memsys_t *m)
 {
     size_t i, n = (size_t)m->sets * m->ways;
-    uint64_t *t = alloc_lines(n * sizeof *t);
-    if (t == NULL) {
-        fprintf(stderr, "xlat: memsys: out of memory\n");
-        exit(1);
-    }
+    uint64_t *t = alloc_lines_or_stop(n * sizeof *t);
     for (i = 0; i < n; i++)
         t[i] = m->tag32[i] == NO_TAG32 ? NO_LINE : l2_line(m, i, (uint32_t)(i / m->ways));
     free(m->tag32);
