@@ -473,6 +473,13 @@ typedef struct {
     fifo_t l1_retry;         /* gslot<<0 packed with page index: (slot << 8) | page */
     l1d_t l1d;
     uint32_t nready;         /* READY waves */
+    /* counters (spec §7.1 "Per CU") */
+    uint64_t instrs;         /* wavefront instructions issued by this CU */
+    uint64_t mem_instrs;     /* global memory instructions issued by this CU */
+    uint64_t stall;          /* stall cycles counted so far (spec §6): those of the per-CU
+                              * issue loop, plus, at each time the CU lost its last resident
+                              * wave, the all-stalled cycles of its resident stretch */
+    uint64_t stall_base;     /* all_stall when the CU last became resident */
 } cu_t;
 
 struct xl_gpu {
@@ -495,6 +502,10 @@ struct xl_gpu {
     uint32_t live_total;      /* resident wavefronts, all CUs */
     uint32_t live_cus;        /* CUs with a resident wavefront */
     uint64_t stall;           /* stall cycles summed over CUs (spec §6) */
+    uint64_t all_stall;       /* cycles in which no wave of any CU could issue (the main loop's
+                               * shortcut and skipped cycles): each resident CU stalled in all
+                               * of them, so a CU's share is all_stall's growth while it was
+                               * resident (cu_t.stall_base), added when it stops being so */
     int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
     uint32_t ready_total;     /* READY wavefronts, all CUs */
 
@@ -562,6 +573,19 @@ struct xl_gpu {
     uint64_t l1d_acc, l1d_hit, lines;
     uint64_t data_mem_reqs;
     uint64_t cycles;
+    /* spec §7.1 counters */
+    uint64_t *kcycles;        /* [k]: cycles of kernel k, from the placement of its first
+                               * work-group to the retirement of its last wavefront */
+    uint32_t kcap;            /* kcycles entries allocated */
+    uint64_t k_start;         /* cycle the current kernel started */
+    uint64_t active_lanes;    /* active lanes of global memory instructions */
+    uint64_t pages_max;       /* most distinct pages in one memory instruction */
+    uint64_t pages_bucket[XL_FIG3_BUCKETS];   /* memory instructions by distinct pages */
+    uint64_t *occ_cycles;     /* [n]: cycles the walk buffer held n requests (0..entries) */
+    uint64_t occ_t;           /* first cycle whose occupancy is not yet in occ_cycles */
+    uint32_t occ_last;        /* occupancy since occ_t */
+    uint64_t *wk_busy;        /* [w]: cycles walker w was not idle */
+    uint64_t *wk_start;       /* [w]: cycle of walker w's last dispatch */
 };
 
 /* ------------------------------------------------------------------ small helpers */
@@ -939,6 +963,11 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     }
     if (xl_iommu_out_init(&g->io_out, &g->io) != XL_OK)
         goto nomem;
+    g->occ_cycles = calloc((size_t)cfg->iommu.buffer_entries + 1, sizeof *g->occ_cycles);
+    g->wk_busy = calloc(cfg->iommu.walkers, sizeof *g->wk_busy);
+    g->wk_start = calloc(cfg->iommu.walkers, sizeof *g->wk_start);
+    if (!g->occ_cycles || !g->wk_busy || !g->wk_start)
+        goto nomem;
     g->io_busy = xl_iommu_busy(&g->io, g->io_stuck);
     if (nbhd_init(&g->nbhd, cfg->iommu.buffer_entries + cfg->iommu.walkers))
         goto nomem;
@@ -993,6 +1022,10 @@ void xl_gpu_destroy(xl_gpu_t *g)
     xl_iommu_out_free(&g->io_out);
     nbhd_free(&g->nbhd);
     free(g->cl_prev);
+    free(g->kcycles);
+    free(g->occ_cycles);
+    free(g->wk_busy);
+    free(g->wk_start);
     free(g->ptc.tag);
     free(g->ptc.stamp);
     free(g->l2m);
@@ -1031,6 +1064,50 @@ void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f)
             (unsigned long long)g->as.root);
 }
 
+/* ------------------------------------------------------------------ counters */
+
+/* Double the per-kernel cycle array (out of line: rare). */
+static int kcycles_grow(xl_gpu_t *g) __attribute__((noinline));
+static int kcycles_grow(xl_gpu_t *g)
+{
+    uint32_t nc = g->kcap ? g->kcap * 2 : 16;
+    uint64_t *nk = realloc(g->kcycles, nc * sizeof *nk);
+    if (!nk) {
+        oom = 1;
+        return -1;
+    }
+    g->kcycles = nk;
+    g->kcap = nc;
+    return 0;
+}
+
+/* Walk-buffer occupancy buckets of the spec §7.1 histogram, by share of the n entries. */
+#define OCC_BUCKETS 6u
+static const char *const occ_name[OCC_BUCKETS] = {"empty", "le25", "le50", "le75", "lt100",
+                                                  "full"};
+static const char *const occ_desc[OCC_BUCKETS] = {
+    "empty", "1 entry to a quarter full", "over a quarter to half full",
+    "over half to three quarters full", "over three quarters full, not full", "full"};
+
+static unsigned occ_bucket(uint64_t occ, uint64_t n)
+{
+    if (occ == 0)
+        return 0;
+    if (occ >= n)
+        return 5;
+    return 4 * occ <= n ? 1 : 4 * occ <= 2 * n ? 2 : 4 * occ <= 3 * n ? 3 : 4;
+}
+
+/* The walk buffer held occ_last entries in the cycles [occ_t, t): count them, and start
+ * a stretch of `occ` entries at t. (Called in most IOMMU cycles, so it only adds; the
+ * buckets and the mean are made from occ_cycles when the statistics are read.) */
+static inline void occ_change(xl_gpu_t *g, uint64_t t, uint32_t occ)
+{
+    g->occ_cycles[g->occ_last] += t - g->occ_t;
+    g->occ_t = t;
+    g->occ_last = occ;
+}
+
 /* ------------------------------------------------------------------ wavefronts */
 
 static void dispatch_wgs(xl_gpu_t *g);
@@ -1051,6 +1128,7 @@ static void wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
     if (st->in.op == XL_OP_BARRIER) {
         wg_t *wg = &cu->wg[st->wg];
         g->instrs++;
+        cu->instrs++;
         st->state = W_BARRIER;
         if (++wg->at_barrier < wg->waves)
             return;
@@ -1072,8 +1150,10 @@ static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
     wg_t *wg = &cu->wg[st->wg];
     st->state = W_FREE;
     set_ready(g, cu, s, 0);
-    if (--cu->live == 0)
+    if (--cu->live == 0) {
         g->live_cus--;
+        cu->stall += g->all_stall - cu->stall_base;
+    }
     g->live_total--;
     g->dispatch_pending = 1;
     cu->free++;
@@ -1105,6 +1185,7 @@ static void dispatch_wgs(xl_gpu_t *g)
             g->have_kernel = 1;
             g->next_wg = 0;
             g->rr_cu = 0;
+            g->k_start = g->now;
         }
         while (g->next_wg < g->k.workgroups) {
             uint32_t c = g->rr_cu, tried;
@@ -1129,8 +1210,10 @@ static void dispatch_wgs(xl_gpu_t *g)
                 st->wg = (uint16_t)w;
                 st->uid = ++g->wave_uid;
                 st->state = W_BUSY;
-                if (cu->live++ == 0)
+                if (cu->live++ == 0) {
                     g->live_cus++;
+                    cu->stall_base = g->all_stall;
+                }
                 g->live_total++;
                 cu->free--;
                 placed++;
@@ -1144,6 +1227,9 @@ static void dispatch_wgs(xl_gpu_t *g)
         /* every work-group of this kernel is placed; wait for them to finish */
         if (g->live_total)
             return;
+        if (g->kernel >= g->kcap && kcycles_grow(g))
+            return;
+        g->kcycles[g->kernel] = g->now - g->k_start;
         g->have_kernel = 0;
         g->kernel++;
     }
@@ -1618,8 +1704,10 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
         }
         g->walk_reads++;
         g->walk_reads_level[lv]++;
-        if (!o->fill_valid)
+        if (!o->fill_valid) {   /* the leaf line: the walker is idle after this edge */
             g->walk_reads_leaf++;
+            g->wk_busy[rw] += g->now - g->wk_start[rw];
+        }
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
         g->nbhd_reads[lv]++;
         if (nbhd_count(&g->nbhd, g->l2m[wk->tag].nbhd, lv) >= 2)   /* wk->tag: its l2m */
@@ -1630,6 +1718,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
     }
     if (o->disp_valid) {
         g->l2m[o->ws.disp_tag].t_dispatch = g->now;
+        g->wk_start[o->disp_walker] = g->now;
         if (g->ev)
             evlog(g, "DISPATCH walker=%u slot=%u instr=%u va=0x%llx rule=%s score=%u "
                   "start=%s node=0x%llx resumed=%u", o->disp_walker,
@@ -1665,6 +1754,8 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             left--;
         }
     xl_iommu_commit(io, &in, o);
+    if (io->ws.count != g->occ_last)
+        occ_change(g, g->now + 1, io->ws.count);   /* the edge ends this cycle */
     /* "stuck" (an idle walker, every buffered request with CL) lets the model skip cycles
      * until something changes; an arrival buffered or a response taken in this very cycle
      * is such a change, so then the next cycle must run */
@@ -1723,6 +1814,7 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         cu->rr = s + 1 == g->spc ? 0 : s + 1;
         set_ready(g, cu, s, 0);
         g->instrs++;
+        cu->instrs++;
         if (!mem) {
             st->state = W_BUSY;
             PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
@@ -1731,6 +1823,7 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         }
         /* steps 1-2: a memory instruction; the coalescer merges same-page lanes */
         g->mem_instrs++;
+        cu->mem_instrs++;
         st->state = W_MEM;
         st->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
         st->t_issue = g->now;
@@ -1773,6 +1866,12 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         }
         st->npages = (uint8_t)np;
         g->requests += st->npages;
+        g->active_lanes += (uint64_t)__builtin_popcountll(mask);
+        if (np) {
+            g->pages_bucket[xl_fig3_bucket(np)]++;
+            if (np > g->pages_max)
+                g->pages_max = np;
+        }
         st->pend_tr = st->npages;
         st->pend_lines = 0;
         uint32_t ports = g->cfg.l1tlb.ports;
@@ -1932,11 +2031,14 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         /* spec §6 stall cycles: a CU with resident wavefronts of which none can issue */
         if (!g->ready_total) {
             g->stall += g->live_cus;
+            g->all_stall++;
         } else {
             for (uint32_t c = 0; c < g->ncu; c++) {
                 cu_t *cu = &g->cu[c];
-                if (cu->live && !(cu->nready && cu_issue(g, c)))
+                if (cu->live && !(cu->nready && cu_issue(g, c))) {
                     g->stall++;
+                    cu->stall++;
+                }
             }
         }
         if (g->dispatch_pending)
@@ -1976,6 +2078,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         if (next - g->now > 1) {
             /* skipped cycles: resident wavefronts could not issue in any of them */
             g->stall += (uint64_t)g->live_cus * (next - g->now - 1);
+            g->all_stall += next - g->now - 1;
             if (iommu_blocked_full(g))
                 g->buf_full_cycles += next - g->now - 1;
         }
@@ -1988,6 +2091,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
     }
     g->cycles = g->now;
+    occ_change(g, g->cycles, g->io.ws.count);   /* the last stretch of buffer occupancy */
     if (g->progress)
         fprintf(g->progress, "\r%60s\r", "");
     return XL_OK;
@@ -2007,14 +2111,45 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
     xl_stats_value(s, "sim.cycles", "GPU cycles from the first dispatch to the last retirement",
                    g->cycles);
     xl_stats_value(s, "sim.kernels", "kernels run", g->kernel);
+    for (uint32_t k = 0; k < g->kernel; k++) {
+        snprintf(n, sizeof n, "sim.kernel%u.cycles", k);
+        snprintf(d, sizeof d, "cycles of kernel %u, first work-group placed to last wavefront retired",
+                 k);
+        xl_stats_value(s, n, d, g->kcycles[k]);
+    }
     xl_stats_value(s, "gpu.wavefronts", "wavefronts run", g->wave_uid);
     xl_stats_counter(s, "gpu.instructions", "wavefront instructions issued", &g->instrs);
     xl_stats_counter(s, "gpu.mem_instructions", "global memory instructions issued", &g->mem_instrs);
     xl_stats_value(s, "gpu.stall_cycles",
                    "CU cycles with resident wavefronts and none able to issue, summed over CUs",
                    stall);
+    for (uint32_t c = 0; c < g->ncu; c++) {
+        const cu_t *cu = &g->cu[c];
+        snprintf(n, sizeof n, "gpu.cu%u.instructions", c);
+        snprintf(d, sizeof d, "wavefront instructions issued by CU %u", c);
+        xl_stats_counter(s, n, d, &cu->instrs);
+        snprintf(n, sizeof n, "gpu.cu%u.mem_instructions", c);
+        snprintf(d, sizeof d, "global memory instructions issued by CU %u", c);
+        xl_stats_counter(s, n, d, &cu->mem_instrs);
+        snprintf(n, sizeof n, "gpu.cu%u.stall_cycles", c);
+        snprintf(d, sizeof d, "cycles CU %u had resident wavefronts and none could issue", c);
+        xl_stats_value(s, n, d, cu->stall + (cu->live ? g->all_stall - cu->stall_base : 0));
+    }
+    xl_stats_counter(s, "coalescer.lanes", "active lanes of global memory instructions",
+                     &g->active_lanes);
     xl_stats_counter(s, "coalescer.requests", "translation requests after same-page merging",
                      &g->requests);
+    xl_stats_ratio(s, "coalescer.pages_per_instr_avg",
+                   "distinct pages per global memory instruction, mean", g->requests,
+                   g->mem_instrs, 2);
+    xl_stats_counter(s, "coalescer.pages_per_instr_max", "most distinct pages in one instruction",
+                     &g->pages_max);
+    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
+        snprintf(n, sizeof n, "coalescer.pages_hist.%s", xl_fig3_bucket_name[b]);
+        snprintf(d, sizeof d, "memory instructions touching %s distinct pages",
+                 xl_fig3_bucket_name[b]);
+        xl_stats_counter(s, n, d, &g->pages_bucket[b]);
+    }
     xl_stats_value(s, "l1tlb.accesses", "L1 TLB lookups, all CUs", l1a);
     xl_stats_value(s, "l1tlb.hits", "L1 TLB hits, all CUs", l1h);
     xl_stats_value(s, "l1tlb.misses", "L1 TLB misses, all CUs", l1m);
@@ -2034,8 +2169,14 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
                    g->epoch_sum, g->epochs, 2);
     xl_stats_counter(s, "iommu.requests", "page-walk requests reaching the IOMMU (Fig 11)",
                      &g->iommu_requests);
+    xl_stats_counter(s, "iommu.tlb1.accesses", "IOMMU L1 TLB lookups", &g->io1.accesses);
     xl_stats_counter(s, "iommu.tlb1.hits", "IOMMU L1 TLB hits", &g->io1.hits);
+    xl_stats_counter(s, "iommu.tlb1.misses", "IOMMU L1 TLB misses", &g->io1.misses);
+    xl_stats_counter(s, "iommu.tlb2.accesses", "IOMMU L2 TLB lookups (L1 misses)",
+                     &g->io2.accesses);
     xl_stats_counter(s, "iommu.tlb2.hits", "IOMMU L2 TLB hits", &g->io2.hits);
+    xl_stats_counter(s, "iommu.tlb2.misses", "IOMMU L2 TLB misses (requests for a walk)",
+                     &g->io2.misses);
     xl_stats_counter(s, "iommu.walks", "page-table walks performed", &g->walks);
     xl_stats_counter(s, "iommu.walk_mem_reads", "64 B page-table lines read by walkers",
                      &g->walk_reads);
@@ -2092,6 +2233,33 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
                      &g->buf_full_cycles);
     xl_stats_counter(s, "iommu.buffer_max_occupancy", "most requests buffered at once",
                      &g->io.ws.max_occupancy);
+    uint64_t occ_hist[OCC_BUCKETS] = {0}, occ_sum = 0;
+    for (uint32_t k = 0; k <= g->cfg.iommu.buffer_entries; k++) {
+        occ_hist[occ_bucket(k, g->cfg.iommu.buffer_entries)] += g->occ_cycles[k];
+        occ_sum += k * g->occ_cycles[k];
+    }
+    xl_stats_ratio(s, "iommu.buffer_occupancy_avg", "requests in the walk buffer, mean over cycles",
+                   occ_sum, g->cycles, 1);
+    for (unsigned b = 0; b < OCC_BUCKETS; b++) {
+        snprintf(n, sizeof n, "iommu.buffer_occ.%s", occ_name[b]);
+        snprintf(d, sizeof d, "cycles the walk buffer was %s", occ_desc[b]);
+        xl_stats_value(s, n, d, occ_hist[b]);
+    }
+    uint64_t busy = 0;
+    for (uint32_t w = 0; w < g->cfg.iommu.walkers; w++) {
+        snprintf(n, sizeof n, "iommu.walker%u.busy_cycles", w);
+        snprintf(d, sizeof d, "cycles walker %u was not idle (dispatch to leaf response)", w);
+        xl_stats_counter(s, n, d, &g->wk_busy[w]);
+        busy += g->wk_busy[w];
+    }
+    xl_stats_ratio(s, "iommu.walker_busy_frac", "walker cycles not idle / (walkers x cycles)",
+                   busy, (uint64_t)g->cfg.iommu.walkers * g->cycles, 4);
+    xl_stats_counter(s, "iommu.sched.score_updates",
+                     "buffered entries whose score a same-instruction arrival raised (§2.3 1-b)",
+                     &g->io.ws.score_updates);
+    xl_stats_ratio(s, "iommu.sched.score_at_dispatch_avg",
+                   "SIMT-aware score of walks dispatched from the buffer, mean (0: other policies)",
+                   g->io.ws.score_sum, g->io.ws.disp_count, 2);
     for (unsigned rl = XL_RULE_IMMEDIATE; rl <= XL_RULE_RANDOM; rl++) {
         snprintf(n, sizeof n, "iommu.dispatch.%s", xl_ws_rule_name[rl]);
         snprintf(d, sizeof d, "walks dispatched by the %s rule", xl_ws_rule_name[rl]);
@@ -2128,6 +2296,25 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
         snprintf(n, sizeof n, "pwc.%s.misses", lvname[i]);
         snprintf(d, sizeof d, "walk-time lookups that missed the %s entry cache", lvname[i]);
         xl_stats_counter(s, n, d, &g->io.pwc.lv[i].misses);
+        snprintf(n, sizeof n, "pwc.%s.fills", lvname[i]);
+        snprintf(d, sizeof d, "%s entries written", lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].fills);
+        snprintf(n, sizeof n, "pwc.%s.evictions", lvname[i]);
+        snprintf(d, sizeof d, "valid %s entries replaced", lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].evictions);
+        snprintf(n, sizeof n, "pwc.%s.protected_evictions", lvname[i]);
+        snprintf(d, sizeof d, "%s victims chosen past a PLRU way with a pending counter (§2.6)",
+                 lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].protected_evictions);
+        snprintf(n, sizeof n, "pwc.%s.forced_evictions", lvname[i]);
+        snprintf(d, sizeof d, "%s evictions with every way's pending counter above 0", lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].forced_evictions);
+        snprintf(n, sizeof n, "pwc.%s.cnt_incs", lvname[i]);
+        snprintf(d, sizeof d, "%s pending counters raised by an arrival's probe", lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].cnt_incs);
+        snprintf(n, sizeof n, "pwc.%s.cnt_decs", lvname[i]);
+        snprintf(d, sizeof d, "%s pending counters lowered by a walk's lookup", lvname[i]);
+        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].cnt_decs);
     }
     xl_stats_counter(s, "l1d.accesses", "L1 data cache load lookups", &g->l1d_acc);
     xl_stats_counter(s, "l1d.hits", "L1 data cache load hits", &g->l1d_hit);

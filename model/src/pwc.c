@@ -225,13 +225,17 @@ static void pwc_access(xl_pwc_t *c, uint16_t asid, xl_va_t va, int walk, int inc
             /* §2.6 Decrement: a dispatched walk's lookup (2-b) hits, saturating at 0;
              * only the walk-time lookup moves PLRU (§8 item 4). */
             l->hits++;
-            if (e->cnt > 0u)
+            if (e->cnt > 0u) {
                 e->cnt--;
+                l->cnt_decs++;
+            }
             lv_touch(l, set, (uint32_t)w);
         } else if (inc) {
             /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
-            if (e->cnt < CNT_MAX)
+            if (e->cnt < CNT_MAX) {
                 e->cnt++;
+                l->cnt_incs++;
+            }
         }
         res.hit_level = level;
         res.next = e->next;
@@ -319,6 +323,8 @@ void xl_pwc_reset(xl_pwc_t *c)
         l->evictions = 0u;
         l->protected_evictions = 0u;
         l->forced_evictions = 0u;
+        l->cnt_incs = 0u;
+        l->cnt_decs = 0u;
     }
     memset(c->memo, 0, sizeof c->memo);
 }
@@ -472,8 +478,10 @@ static __attribute__((noinline)) void pwc_commit_busy(xl_pwc_t *c, const xl_pwc_
             /* §2.6 Decrement: a dispatched walk's lookup (2-b) hits, saturating at 0;
              * only the walk-time lookup moves PLRU (§8 item 4). */
             l->hits++;
-            if (l->e[at[i]].cnt > 0u)
+            if (l->e[at[i]].cnt > 0u) {
                 l->e[at[i]].cnt--;
+                l->cnt_decs++;
+            }
             way = at[i] & (l->ways - 1u);   /* ways is a power of two (init) */
             lv_touch(l, at[i] / l->ways, way);
         }
@@ -484,8 +492,10 @@ static __attribute__((noinline)) void pwc_commit_busy(xl_pwc_t *c, const xl_pwc_
         for (i = 0; i < XL_PWC_LEVELS; i++) {
             at[i] = pwc_at(c, i, out->probe_at[i], in->probe_asid, in->probe_va);
             /* §2.6 Increment: the arrival-time probe (1-a) hits, saturating at 3. */
-            if (at[i] != XL_PWC_MISS && c->lv[i].e[at[i]].cnt < CNT_MAX)
+            if (at[i] != XL_PWC_MISS && c->lv[i].e[at[i]].cnt < CNT_MAX) {
                 c->lv[i].e[at[i]].cnt++;
+                c->lv[i].cnt_incs++;
+            }
         }
         memo_keep(&c->memo[0], in->probe_asid, in->probe_va, &out->probe, at);
     } else if (in->probe_valid) {

@@ -123,7 +123,8 @@ static void test_05_02_tags_per_level(void **state)
 
 /* Arrival-time probe with inc: counters of every hit entry go 0 -> 1 -> 2 -> 3 -> 3
  * (2-bit saturation), PLRU bits and hit/miss counters do not move, and the result is
- * the lookup's (reads 1). A probe with inc = 0 changes nothing. */
+ * the lookup's (reads 1). A probe with inc = 0 changes nothing. The increment counts
+ * (cnt_incs) see the three raises of each hit level, not the two saturated probes. */
 static void test_05_03_probe_increments(void **state)
 {
     xl_pwc_t c;
@@ -158,12 +159,16 @@ static void test_05_03_probe_increments(void **state)
     for (i = 0; i < XL_PWC_LEVELS; i++) {
         assert_int_equal(c.lv[i].hits, 0);
         assert_int_equal(c.lv[i].misses, 0);
+        assert_int_equal(c.lv[i].cnt_decs, 0);
     }
+    assert_int_equal(c.lv[L4].cnt_incs, 3);
+    assert_int_equal(c.lv[L3].cnt_incs, 0);   /* no L3 entry was filled */
+    assert_int_equal(c.lv[L2].cnt_incs, 3);
     xl_pwc_free(&c);
 }
 
-/* Walk-time lookup: a counter at 3 goes 2, 1, 0, 0 (saturating), and each hit touches
- * PLRU. L4 (1 set x 4 ways) filled with tags 0..3 in ways 0..3: touches 0,1,2,3 leave
+/* Walk-time lookup: a counter at 3 goes 2, 1, 0, 0 (saturating: cnt_decs counts 3),
+ * and each hit touches PLRU. L4 (1 set x 4 ways) filled with tags 0..3 in ways 0..3: touches 0,1,2,3 leave
  * b1b2b3 = 0 0 0 (plain victim way 0, see t04 test_04_01). A lookup hitting tag 0
  * touches way 0: b2 = 1, b1 = 1 -> plain victim 1 -> 3 -> 6 = way 2. */
 static void test_05_04_lookup_decrements(void **state)
@@ -193,6 +198,8 @@ static void test_05_04_lookup_decrements(void **state)
     assert_int_equal(c.lv[L4].plru[2], 1);
     assert_int_equal(c.lv[L4].plru[3], 0);
     assert_int_equal(c.lv[L4].hits, 4);
+    assert_int_equal(c.lv[L4].cnt_incs, 3);
+    assert_int_equal(c.lv[L4].cnt_decs, 3);
     /* the L3/L2 misses of those 4 lookups are counted too */
     assert_int_equal(c.lv[L3].misses, 4);
     assert_int_equal(c.lv[L2].misses, 4);
@@ -468,7 +475,8 @@ static int pwc_same(const xl_pwc_t *a, const xl_pwc_t *b)
         if (x->sets != y->sets || x->ways != y->ways || x->hits != y->hits ||
             x->misses != y->misses || x->fills != y->fills || x->evictions != y->evictions ||
             x->protected_evictions != y->protected_evictions ||
-            x->forced_evictions != y->forced_evictions)
+            x->forced_evictions != y->forced_evictions || x->cnt_incs != y->cnt_incs ||
+            x->cnt_decs != y->cnt_decs)
             return 0;
         n = (size_t)x->sets * x->ways;
         for (k = 0; k < n; k++) {
@@ -609,6 +617,14 @@ static void test_05_13_twin_step_order(void **state)
     assert_int_equal(o.probe.reads, 3);
     xl_pwc_step(&c, &in);
     assert_int_equal(c.lv[L4].e[0].cnt, 1);
+    /* the lookup (first in the edge) found the counter at 0, the probe raised it */
+    assert_int_equal(c.lv[L4].cnt_decs, 0);
+    assert_int_equal(c.lv[L4].cnt_incs, 1);
+    in.probe_valid = 0;   /* a lookup alone now lowers it: one decrement */
+    xl_pwc_step(&c, &in);
+    assert_int_equal(c.lv[L4].e[0].cnt, 0);
+    assert_int_equal(c.lv[L4].cnt_decs, 1);
+    assert_int_equal(c.lv[L4].cnt_incs, 1);
     xl_pwc_free(&c);
 
     fill_l4_full(&c);

@@ -1,7 +1,8 @@
 /*
  * t14_gpusys.c - area 14: the cycle-level system (model/src/gpusys.c): the walk path's
- * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, and the
- * scheduling policies end to end.
+ * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
+ * scheduling policies end to end, and the counters of spec seed-000-003 §7.1 (per
+ * kernel, per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler).
  */
 #include "xltest.h"
 
@@ -124,6 +125,82 @@ static void test_14_01_cold_walk_timing(void **st)
     free(log);
 }
 
+/* 14.06 The spec §7.1 counters on 14.01's one-lane load, by hand. The wave issues in
+ * cycle 0 and retires with its data in the last cycle R = sim.cycles:
+ *   kernel 0 lasts R cycles; CU 0 issued 1 instruction (the load; the end of the stream
+ *   is no instruction) and stalled in cycles 1..R-1 (R - 1); the other CUs ran nothing;
+ *   the coalescer saw 1 lane, 1 page; the request missed both IOMMU TLBs;
+ *   it was dispatched at once (cycle 122), so the buffer was empty in all R cycles, no
+ *   score was merged, no PWC counter moved; walker 0 was busy from the dispatch to the
+ *   leaf response (COMPLETE - 122 cycles), the other 7 never; the walk missed the PWCs
+ *   and filled one L4, one L3 and one L2 entry into empty caches (no eviction). */
+static void test_14_06_counters_by_hand(void **st)
+{
+    (void)st;
+    xl_config_t c;
+    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
+    char err[256], n[64];
+    xl_config_defaults(&c);
+    one_create(&wl, err, sizeof err);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    char *log = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&log, &len);
+    xl_gpu_set_events(g, f);
+    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    fclose(f);
+    long long disp = ev_cycle(log, "DISPATCH", 0), done = ev_cycle(log, "COMPLETE", 0);
+    assert_int_equal(disp, 122);
+    xl_stats_t *s = xl_stats_create();
+    xl_gpu_stats(g, s);
+    uint64_t r = get(s, "sim.cycles");
+    assert_int_equal(get(s, "sim.kernels"), 1);
+    assert_int_equal(get(s, "sim.kernel0.cycles"), r);
+    assert_int_equal(get(s, "gpu.cu0.instructions"), 1);
+    assert_int_equal(get(s, "gpu.cu0.mem_instructions"), 1);
+    assert_int_equal(get(s, "gpu.cu0.stall_cycles"), r - 1);
+    assert_int_equal(get(s, "gpu.stall_cycles"), r - 1);
+    for (unsigned cu = 1; cu < 8; cu++) {
+        snprintf(n, sizeof n, "gpu.cu%u.instructions", cu);
+        assert_int_equal(get(s, n), 0);
+        snprintf(n, sizeof n, "gpu.cu%u.stall_cycles", cu);
+        assert_int_equal(get(s, n), 0);
+    }
+    assert_int_equal(get(s, "coalescer.lanes"), 1);
+    assert_int_equal(get(s, "coalescer.pages_per_instr_max"), 1);
+    assert_int_equal(get(s, "coalescer.pages_hist.1_16"), 1);
+    assert_int_equal(get(s, "coalescer.pages_hist.49_64"), 0);
+    assert_int_equal(get(s, "iommu.tlb1.accesses"), 1);
+    assert_int_equal(get(s, "iommu.tlb1.misses"), 1);
+    assert_int_equal(get(s, "iommu.tlb2.accesses"), 1);
+    assert_int_equal(get(s, "iommu.tlb2.misses"), 1);
+    assert_int_equal(get(s, "iommu.buffer_occ.empty"), r);
+    assert_int_equal(get(s, "iommu.buffer_occ.le25"), 0);
+    assert_int_equal(get(s, "iommu.buffer_occ.full"), 0);
+    assert_int_equal(get(s, "iommu.buffer_occupancy_avg"), 0);
+    assert_int_equal(get(s, "iommu.sched.score_updates"), 0);
+    assert_int_equal(get(s, "iommu.walker0.busy_cycles"), (uint64_t)(done - disp));
+    for (unsigned w = 1; w < 8; w++) {
+        snprintf(n, sizeof n, "iommu.walker%u.busy_cycles", w);
+        assert_int_equal(get(s, n), 0);
+    }
+    /* 4 decimals, truncated: (COMPLETE - 122) * 10^4 / (8 walkers * R) */
+    assert_int_equal(get(s, "iommu.walker_busy_frac"), (uint64_t)(done - disp) * 10000 / (8 * r));
+    static const char *const lv[3] = {"l4", "l3", "l2"};
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(n, sizeof n, "pwc.%s.fills", lv[i]);
+        assert_int_equal(get(s, n), 1);
+        snprintf(n, sizeof n, "pwc.%s.evictions", lv[i]);
+        assert_int_equal(get(s, n), 0);
+        snprintf(n, sizeof n, "pwc.%s.cnt_incs", lv[i]);
+        assert_int_equal(get(s, n), 0);
+    }
+    xl_stats_destroy(s);
+    xl_gpu_destroy(g);
+    free(log);
+}
+
 static xl_stats_t *run(const char *wlname, uint32_t scale, const char *set1, const char *set2,
                        int expect)
 {
@@ -210,6 +287,71 @@ static void test_14_05_aging(void **st)
     xl_stats_destroy(s);
 }
 
+/* Sum of the stats whose names start with pre and end with suf. */
+static uint64_t sum_of(const xl_stats_t *s, const char *pre, const char *suf, unsigned n)
+{
+    char name[64];
+    uint64_t t = 0;
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "%s%u%s", pre, i, suf);
+        t += get(s, name);
+    }
+    return t;
+}
+
+/* 14.07 The §7.1 counters add up on a real run (GESUMMV, SIMT-aware, 8 CUs, 8 walkers):
+ * the per-CU instructions, memory instructions and stall cycles sum to the GPU's; the
+ * kernels' cycles fit in the run; the buffer-occupancy buckets cover every cycle; each
+ * walker was busy at most every cycle; every memory instruction is in one pages bucket;
+ * a PWC counter is lowered only after being raised (decrements <= increments); and the
+ * SIMT-aware scores merged and dispatched (a score is at least 1). */
+static void test_14_07_counters_add_up(void **st)
+{
+    (void)st;
+    xl_stats_t *s = run("gesummv", 300, "iommu.sched=simt", NULL, XL_OK);
+    uint64_t cyc = get(s, "sim.cycles");
+    assert_int_equal(sum_of(s, "gpu.cu", ".instructions", 8), get(s, "gpu.instructions"));
+    assert_int_equal(sum_of(s, "gpu.cu", ".mem_instructions", 8), get(s, "gpu.mem_instructions"));
+    assert_int_equal(sum_of(s, "gpu.cu", ".stall_cycles", 8), get(s, "gpu.stall_cycles"));
+    uint64_t nk = get(s, "sim.kernels");
+    assert_true(nk >= 1);
+    assert_true(sum_of(s, "sim.kernel", ".cycles", (unsigned)nk) <= cyc);
+    static const char *const occ[6] = {"empty", "le25", "le50", "le75", "lt100", "full"};
+    uint64_t occ_sum = 0;
+    char n[64];
+    for (unsigned b = 0; b < 6; b++) {
+        snprintf(n, sizeof n, "iommu.buffer_occ.%s", occ[b]);
+        occ_sum += get(s, n);
+    }
+    assert_int_equal(occ_sum, cyc);
+    assert_true(get(s, "iommu.buffer_occupancy_avg") > 0);
+    uint64_t busy = 0;
+    for (unsigned w = 0; w < 8; w++) {
+        snprintf(n, sizeof n, "iommu.walker%u.busy_cycles", w);
+        assert_true(get(s, n) <= cyc);
+        busy += get(s, n);
+    }
+    assert_true(busy > 0);
+    assert_int_equal(get(s, "coalescer.pages_hist.1_16") + get(s, "coalescer.pages_hist.17_32") +
+                         get(s, "coalescer.pages_hist.33_48") + get(s, "coalescer.pages_hist.49_64") +
+                         get(s, "coalescer.pages_hist.65_up"),
+                     get(s, "gpu.mem_instructions"));
+    assert_true(get(s, "coalescer.lanes") >= get(s, "coalescer.requests"));
+    static const char *const lv[3] = {"l4", "l3", "l2"};
+    uint64_t incs = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(n, sizeof n, "pwc.%s.cnt_incs", lv[i]);
+        uint64_t inc = get(s, n);
+        snprintf(n, sizeof n, "pwc.%s.cnt_decs", lv[i]);
+        assert_true(get(s, n) <= inc);
+        incs += inc;
+    }
+    assert_true(incs > 0);
+    assert_true(get(s, "iommu.sched.score_updates") > 0);
+    assert_true(get(s, "iommu.sched.score_at_dispatch_avg") >= 100);   /* 2 decimals */
+    xl_stats_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +360,8 @@ int main(void)
         cmocka_unit_test(test_14_03_watchdog),
         cmocka_unit_test(test_14_04_policies),
         cmocka_unit_test(test_14_05_aging),
+        cmocka_unit_test(test_14_06_counters_by_hand),
+        cmocka_unit_test(test_14_07_counters_add_up),
     };
     return cmocka_run_group_tests_name("t14_gpusys", tests, NULL, NULL);
 }

@@ -51,6 +51,8 @@ typedef struct {
     uint64_t evictions;       /* valid entries replaced */
     uint64_t protected_evictions; /* victim choices that skipped a PLRU way with counter > 0 */
     uint64_t forced_evictions;    /* evictions where every way had counter > 0 */
+    uint64_t cnt_incs;            /* pending counters raised by an arrival probe (from < 3) */
+    uint64_t cnt_decs;            /* pending counters lowered by a walk-time lookup (from > 0) */
 } xl_pwc_level_t;
 
 typedef struct {
