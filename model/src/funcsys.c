@@ -34,6 +34,17 @@ unsigned xl_fig3_bucket(uint64_t v)
     return (unsigned)((v - 1) / 16);
 }
 
+void xl_fig3_stats(xl_stats_t *s, const char *prefix, const char *desc,
+                   const uint64_t bucket[XL_FIG3_BUCKETS])
+{
+    char n[64], d[128];
+    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
+        snprintf(n, sizeof n, "%s.%s", prefix, xl_fig3_bucket_name[b]);
+        snprintf(d, sizeof d, desc, xl_fig3_bucket_name[b]);
+        xl_stats_counter(s, n, d, &bucket[b]);
+    }
+}
+
 typedef struct {
     xl_wave_t w;
     uint32_t cu;
@@ -384,12 +395,8 @@ void xl_func_stats(const xl_func_t *f, xl_stats_t *s)
                    f->mem_instrs, 2);
     xl_stats_counter(s, "coalescer.pages_per_instr_max",
                      "most distinct pages in one instruction", &f->pages_max);
-    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
-        snprintf(n, sizeof n, "coalescer.pages_hist.%s", xl_fig3_bucket_name[b]);
-        snprintf(d, sizeof d, "memory instructions touching %s distinct pages",
-                 xl_fig3_bucket_name[b]);
-        xl_stats_counter(s, n, d, &f->pages_bucket[b]);
-    }
+    xl_fig3_stats(s, "coalescer.pages_hist", "memory instructions touching %s distinct pages",
+                  f->pages_bucket);
     tlb_stats(s, "l1tlb", "per-CU L1 TLB (all CUs)", &f->l1_acc, &f->l1_hit, &f->l1_miss);
     tlb_stats(s, "l2tlb", "shared L2 TLB", &f->l2.accesses, &f->l2.hits, &f->l2.misses);
     xl_stats_counter(s, "iommu.requests", "page-walk requests reaching the IOMMU (L2 TLB misses)",
@@ -434,12 +441,8 @@ void xl_func_stats(const xl_func_t *f, xl_stats_t *s)
     xl_stats_ratio(s, "walk.work_per_instr_avg",
                    "walk memory reads per walk-causing instruction, mean (ISCA'18 Fig 3)",
                    f->work_reads, f->work_instrs, 2);
-    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
-        snprintf(n, sizeof n, "walk.work_hist.%s", xl_fig3_bucket_name[b]);
-        snprintf(d, sizeof d, "instructions needing %s walk memory reads (ISCA'18 Fig 3)",
-                 xl_fig3_bucket_name[b]);
-        xl_stats_counter(s, n, d, &f->work_bucket[b]);
-    }
+    xl_fig3_stats(s, "walk.work_hist", "instructions needing %s walk memory reads (ISCA'18 Fig 3)",
+                  f->work_bucket);
     xl_stats_value(s, "mem.pt_nodes", "page-table nodes (4 KB) built", f->as.pt_nodes);
     xl_stats_value(s, "mem.frames_used", "4 KB physical frames allocated",
                    xl_physmem_frames_used(f->pm));

@@ -20,6 +20,7 @@
  *      xl_memsys). The instruction completes when all its translations and data are back.
  * Ideal translation (translation.ideal = 1): every L1 TLB lookup hits in one cycle.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -2144,12 +2145,8 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
                    g->mem_instrs, 2);
     xl_stats_counter(s, "coalescer.pages_per_instr_max", "most distinct pages in one instruction",
                      &g->pages_max);
-    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
-        snprintf(n, sizeof n, "coalescer.pages_hist.%s", xl_fig3_bucket_name[b]);
-        snprintf(d, sizeof d, "memory instructions touching %s distinct pages",
-                 xl_fig3_bucket_name[b]);
-        xl_stats_counter(s, n, d, &g->pages_bucket[b]);
-    }
+    xl_fig3_stats(s, "coalescer.pages_hist", "memory instructions touching %s distinct pages",
+                  g->pages_bucket);
     xl_stats_value(s, "l1tlb.accesses", "L1 TLB lookups, all CUs", l1a);
     xl_stats_value(s, "l1tlb.hits", "L1 TLB hits, all CUs", l1h);
     xl_stats_value(s, "l1tlb.misses", "L1 TLB misses, all CUs", l1m);
@@ -2282,40 +2279,34 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
                    g->gap_sum, g->multi_instrs, 1);
     xl_stats_counter(s, "walk.work_instrs", "memory instructions that caused at least one walk",
                      &g->work_instrs);
-    for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
-        snprintf(n, sizeof n, "walk.work_hist.%s", xl_fig3_bucket_name[b]);
-        snprintf(d, sizeof d, "instructions needing %s walk memory reads (Fig 3)",
-                 xl_fig3_bucket_name[b]);
-        xl_stats_counter(s, n, d, &g->work_bucket[b]);
-    }
+    xl_fig3_stats(s, "walk.work_hist", "instructions needing %s walk memory reads (ISCA'18 Fig 3)",
+                  g->work_bucket);
+    /* per PWC level: the counters of xl_pwc_level_t, named pwc.<level>.<counter> */
     static const char *const lvname[XL_PWC_LEVELS] = {"l4", "l3", "l2"};
-    for (unsigned i = 0; i < XL_PWC_LEVELS; i++) {
-        snprintf(n, sizeof n, "pwc.%s.hits", lvname[i]);
-        snprintf(d, sizeof d, "walk-time lookups that hit the %s entry cache", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].hits);
-        snprintf(n, sizeof n, "pwc.%s.misses", lvname[i]);
-        snprintf(d, sizeof d, "walk-time lookups that missed the %s entry cache", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].misses);
-        snprintf(n, sizeof n, "pwc.%s.fills", lvname[i]);
-        snprintf(d, sizeof d, "%s entries written", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].fills);
-        snprintf(n, sizeof n, "pwc.%s.evictions", lvname[i]);
-        snprintf(d, sizeof d, "valid %s entries replaced", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].evictions);
-        snprintf(n, sizeof n, "pwc.%s.protected_evictions", lvname[i]);
-        snprintf(d, sizeof d, "%s victims chosen past a PLRU way with a pending counter (§2.6)",
-                 lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].protected_evictions);
-        snprintf(n, sizeof n, "pwc.%s.forced_evictions", lvname[i]);
-        snprintf(d, sizeof d, "%s evictions with every way's pending counter above 0", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].forced_evictions);
-        snprintf(n, sizeof n, "pwc.%s.cnt_incs", lvname[i]);
-        snprintf(d, sizeof d, "%s pending counters raised by an arrival's probe", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].cnt_incs);
-        snprintf(n, sizeof n, "pwc.%s.cnt_decs", lvname[i]);
-        snprintf(d, sizeof d, "%s pending counters lowered by a walk's lookup", lvname[i]);
-        xl_stats_counter(s, n, d, &g->io.pwc.lv[i].cnt_decs);
-    }
+    static const struct {
+        const char *name, *desc;
+        size_t off;
+    } pwc_ctr[] = {
+        {"hits", "walk-time lookups that hit", offsetof(xl_pwc_level_t, hits)},
+        {"misses", "walk-time lookups that missed", offsetof(xl_pwc_level_t, misses)},
+        {"fills", "entries written", offsetof(xl_pwc_level_t, fills)},
+        {"evictions", "valid entries replaced", offsetof(xl_pwc_level_t, evictions)},
+        {"protected_evictions", "victims chosen past a PLRU way with a pending counter (§2.6)",
+         offsetof(xl_pwc_level_t, protected_evictions)},
+        {"forced_evictions", "evictions with every way's pending counter above 0",
+         offsetof(xl_pwc_level_t, forced_evictions)},
+        {"cnt_incs", "pending counters raised by an arrival's probe",
+         offsetof(xl_pwc_level_t, cnt_incs)},
+        {"cnt_decs", "pending counters lowered by a walk's lookup",
+         offsetof(xl_pwc_level_t, cnt_decs)},
+    };
+    for (unsigned i = 0; i < XL_PWC_LEVELS; i++)
+        for (size_t k = 0; k < sizeof pwc_ctr / sizeof pwc_ctr[0]; k++) {
+            snprintf(n, sizeof n, "pwc.%s.%s", lvname[i], pwc_ctr[k].name);
+            snprintf(d, sizeof d, "%s entry cache: %s", lvname[i], pwc_ctr[k].desc);
+            xl_stats_counter(s, n, d,
+                             (const uint64_t *)((const char *)&g->io.pwc.lv[i] + pwc_ctr[k].off));
+        }
     xl_stats_counter(s, "l1d.accesses", "L1 data cache load lookups", &g->l1d_acc);
     xl_stats_counter(s, "l1d.hits", "L1 data cache load hits", &g->l1d_hit);
     xl_stats_counter(s, "gpu.data_lines", "64 B data lines accessed by lanes (loads and stores)",

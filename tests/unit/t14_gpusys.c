@@ -73,6 +73,25 @@ static long long ev_cycle(const char *log, const char *ev, int n)
     return -1;
 }
 
+/* Run the one-load workload under the default config with the event log kept in *log;
+ * returns the finished system (the caller destroys it and frees *log). */
+static xl_gpu_t *run_one_load(char **log)
+{
+    xl_config_t c;
+    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
+    char err[256];
+    xl_config_defaults(&c);
+    one_create(&wl, err, sizeof err);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    size_t len = 0;
+    FILE *f = open_memstream(log, &len);
+    xl_gpu_set_events(g, f);
+    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    fclose(f);
+    return g;
+}
+
 /* 14.01 A cold one-lane load, by hand (default latencies, FCFS, empty TLBs and PWCs):
  *   cycle 0   the wave issues; the L1 TLB misses (hit latency 1)
  *   cycle 1   the L2 TLB looks up; the miss is known after 69 cycles: 70
@@ -87,19 +106,8 @@ static long long ev_cycle(const char *log, const char *ev, int n)
 static void test_14_01_cold_walk_timing(void **st)
 {
     (void)st;
-    xl_config_t c;
-    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
-    char err[256];
-    xl_config_defaults(&c);
-    one_create(&wl, err, sizeof err);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
     char *log = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&log, &len);
-    xl_gpu_set_events(g, f);
-    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
-    fclose(f);
+    xl_gpu_t *g = run_one_load(&log);
     assert_int_equal(ev_cycle(log, "DISPATCH", 0), 122);
     assert_non_null(strstr(log, "rule=immediate"));
     assert_non_null(strstr(log, "start=L4"));
@@ -137,19 +145,8 @@ static void test_14_01_cold_walk_timing(void **st)
 static void test_14_06_counters_by_hand(void **st)
 {
     (void)st;
-    xl_config_t c;
-    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
-    char err[256], n[64];
-    xl_config_defaults(&c);
-    one_create(&wl, err, sizeof err);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
-    char *log = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&log, &len);
-    xl_gpu_set_events(g, f);
-    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
-    fclose(f);
+    char n[64], *log = NULL;
+    xl_gpu_t *g = run_one_load(&log);
     long long disp = ev_cycle(log, "DISPATCH", 0), done = ev_cycle(log, "COMPLETE", 0);
     assert_int_equal(disp, 122);
     xl_stats_t *s = xl_stats_create();

@@ -34,5 +34,9 @@ void xl_func_stats(const xl_func_t *f, xl_stats_t *s);
 #define XL_FIG3_BUCKETS 5u
 unsigned xl_fig3_bucket(uint64_t v);   /* v >= 1 */
 extern const char *const xl_fig3_bucket_name[XL_FIG3_BUCKETS];
+/* Register a histogram in those buckets: counters "<prefix>.<bucket name>", each described
+ * by `desc` with the bucket name in place of its one %s. */
+void xl_fig3_stats(xl_stats_t *s, const char *prefix, const char *desc,
+                   const uint64_t bucket[XL_FIG3_BUCKETS]);
 
 #endif
