@@ -502,11 +502,11 @@ struct xl_gpu {
     cu_t *cu;
     uint32_t live_total;      /* resident wavefronts, all CUs */
     uint32_t live_cus;        /* CUs with a resident wavefront */
-    uint64_t stall;           /* stall cycles summed over CUs (spec §6) */
     uint64_t all_stall;       /* cycles in which no wave of any CU could issue (the main loop's
                                * shortcut and skipped cycles): each resident CU stalled in all
                                * of them, so a CU's share is all_stall's growth while it was
-                               * resident (cu_t.stall_base), added when it stops being so */
+                               * resident (cu_t.stall_base), added when it stops being so; the
+                               * GPU's stall cycles (spec §6) are the sum over CUs (cu_stall) */
     int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
     uint32_t ready_total;     /* READY wavefronts, all CUs */
 
@@ -586,7 +586,6 @@ struct xl_gpu {
     uint64_t occ_t;           /* first cycle whose occupancy is not yet in occ_cycles */
     uint32_t occ_last;        /* occupancy since occ_t */
     uint64_t *wk_busy;        /* [w]: cycles walker w was not idle */
-    uint64_t *wk_start;       /* [w]: cycle of walker w's last dispatch */
 };
 
 /* ------------------------------------------------------------------ small helpers */
@@ -966,8 +965,7 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
         goto nomem;
     g->occ_cycles = calloc((size_t)cfg->iommu.buffer_entries + 1, sizeof *g->occ_cycles);
     g->wk_busy = calloc(cfg->iommu.walkers, sizeof *g->wk_busy);
-    g->wk_start = calloc(cfg->iommu.walkers, sizeof *g->wk_start);
-    if (!g->occ_cycles || !g->wk_busy || !g->wk_start)
+    if (!g->occ_cycles || !g->wk_busy)
         goto nomem;
     g->io_busy = xl_iommu_busy(&g->io, g->io_stuck);
     if (nbhd_init(&g->nbhd, cfg->iommu.buffer_entries + cfg->iommu.walkers))
@@ -1026,7 +1024,6 @@ void xl_gpu_destroy(xl_gpu_t *g)
     free(g->kcycles);
     free(g->occ_cycles);
     free(g->wk_busy);
-    free(g->wk_start);
     free(g->ptc.tag);
     free(g->ptc.stamp);
     free(g->l2m);
@@ -1707,7 +1704,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
         g->walk_reads_level[lv]++;
         if (!o->fill_valid) {   /* the leaf line: the walker is idle after this edge */
             g->walk_reads_leaf++;
-            g->wk_busy[rw] += g->now - g->wk_start[rw];
+            g->wk_busy[rw] += g->now - g->l2m[wk->tag].t_dispatch;
         }
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
         g->nbhd_reads[lv]++;
@@ -1719,7 +1716,6 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
     }
     if (o->disp_valid) {
         g->l2m[o->ws.disp_tag].t_dispatch = g->now;
-        g->wk_start[o->disp_walker] = g->now;
         if (g->ev)
             evlog(g, "DISPATCH walker=%u slot=%u instr=%u va=0x%llx rule=%s score=%u "
                   "start=%s node=0x%llx resumed=%u", o->disp_walker,
@@ -2031,15 +2027,12 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
         /* spec §6 stall cycles: a CU with resident wavefronts of which none can issue */
         if (!g->ready_total) {
-            g->stall += g->live_cus;
             g->all_stall++;
         } else {
             for (uint32_t c = 0; c < g->ncu; c++) {
                 cu_t *cu = &g->cu[c];
-                if (cu->live && !(cu->nready && cu_issue(g, c))) {
-                    g->stall++;
+                if (cu->live && !(cu->nready && cu_issue(g, c)))
                     cu->stall++;
-                }
             }
         }
         if (g->dispatch_pending)
@@ -2078,7 +2071,6 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
         if (next - g->now > 1) {
             /* skipped cycles: resident wavefronts could not issue in any of them */
-            g->stall += (uint64_t)g->live_cus * (next - g->now - 1);
             g->all_stall += next - g->now - 1;
             if (iommu_blocked_full(g))
                 g->buf_full_cycles += next - g->now - 1;
@@ -2100,11 +2092,19 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
 
 /* ------------------------------------------------------------------ statistics */
 
+/* A CU's stall cycles so far: those counted, plus, while it is resident, the all-stalled
+ * cycles since it became so (xl_gpu.all_stall). */
+static uint64_t cu_stall(const xl_gpu_t *g, const cu_t *cu)
+{
+    return cu->stall + (cu->live ? g->all_stall - cu->stall_base : 0);
+}
+
 void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
 {
     char n[64], d[128];
-    uint64_t stall = g->stall, l1a = 0, l1h = 0, l1m = 0;
+    uint64_t stall = 0, l1a = 0, l1h = 0, l1m = 0;
     for (uint32_t c = 0; c < g->ncu; c++) {
+        stall += cu_stall(g, &g->cu[c]);
         l1a += g->cu[c].l1.accesses;
         l1h += g->cu[c].l1.hits;
         l1m += g->cu[c].l1.misses;
@@ -2134,7 +2134,7 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
         xl_stats_counter(s, n, d, &cu->mem_instrs);
         snprintf(n, sizeof n, "gpu.cu%u.stall_cycles", c);
         snprintf(d, sizeof d, "cycles CU %u had resident wavefronts and none could issue", c);
-        xl_stats_value(s, n, d, cu->stall + (cu->live ? g->all_stall - cu->stall_base : 0));
+        xl_stats_value(s, n, d, cu_stall(g, cu));
     }
     xl_stats_counter(s, "coalescer.lanes", "active lanes of global memory instructions",
                      &g->active_lanes);
