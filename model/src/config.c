@@ -28,6 +28,7 @@ _Static_assert(sizeof(xl_tlb_index_t) == sizeof(uint32_t), "enum fields are acce
 _Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_graph_kind_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 
 /* ------------------------------------------------------------------ schema */
 
@@ -35,7 +36,8 @@ typedef enum {
     KT_U32,    /* unsigned decimal (or 0x hex) that fits the [min, max] range */
     KT_U64,    /* the same, 64-bit */
     KT_ENUM,   /* one of names[]; stored as its index */
-    KT_BOOL    /* 0 or 1 */
+    KT_BOOL,   /* 0 or 1 */
+    KT_STR     /* text, a path: NUL-terminated in a char[size]; no '#', ';' or control bytes */
 } cfg_type_t;
 
 typedef struct {
@@ -57,6 +59,7 @@ static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL 
 static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
 static const char *const map_names[]   = { "linear", "xor", NULL };
+static const char *const graph_names[] = { "input", "rmat", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -67,6 +70,9 @@ static const char *const map_names[]   = { "linear", "xor", NULL };
     { FIELD(sec, fld), KT_ENUM, (def), 0, sizeof(names) / sizeof(names[0]) - 2u, (names), (unit), (desc) }
 #define BOOL(sec, fld, def, desc) \
     { FIELD(sec, fld), KT_BOOL, (def), 0, 1, NULL, "0|1", (desc) }
+/* A string key's default is always "" (the zeroed config). */
+#define STR(sec, fld, unit, desc) \
+    { FIELD(sec, fld), KT_STR, 0, 0, 0, NULL, (unit), (desc) }
 
 #define MAX_ENTRIES 1048576u   /* 2^20: far above any paper's structure, bounds allocation */
 
@@ -149,6 +155,11 @@ static const cfg_key_t schema[] = {
 
     BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
 
+    U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "PolyBench work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC OpenCL MVT/ATAX); see sw/workloads/polybench.c"),
+    U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 BLOCK_SIZE; 64: AMD's HIP port); see sw/workloads/nw.c"),
+    ENUM(workload, graph, XL_GRAPH_INPUT, graph_names, "input|rmat", "Pannotia graphs: input = a synthetic graph of the real input's kind (road network, mesh, circuit); rmat = R-MAT communities; see sw/workloads/pannotia.c"),
+    STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
+
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
     U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
 };
@@ -196,10 +207,17 @@ static void key_put(xl_config_t *c, const cfg_key_t *k, uint64_t v)
     }
 }
 
+static const char *key_str(const xl_config_t *c, const cfg_key_t *k)
+{
+    return (const char *)c + k->off;
+}
+
 /* The value as text: enum name, or decimal. buf holds at least 24 bytes. */
 static void key_format(const cfg_key_t *k, uint64_t v, char *buf, size_t len)
 {
-    if (k->type == KT_ENUM && v <= k->max)
+    if (k->type == KT_STR)   /* only defaults are formatted here, and those are "" */
+        snprintf(buf, len, "\"\"");
+    else if (k->type == KT_ENUM && v <= k->max)
         snprintf(buf, len, "%s", k->names[v]);
     else
         snprintf(buf, len, "%llu", (unsigned long long)v);
@@ -340,13 +358,64 @@ static int parse_value(const cfg_key_t *k, span_t s, uint64_t *out, char *msg, s
     return XL_OK;
 }
 
+/* A string value is stored as given (after trimming). It must fit its field and hold no
+ * control byte; '#' and ';' cannot occur (they start an INI comment), so a value written
+ * by xl_config_write_ini reads back the same. */
+static int parse_str(const cfg_key_t *k, span_t s, char *out, char *msg, size_t mlen)
+{
+    char q[64];
+    if (s.n >= k->size) {
+        snprintf(msg, mlen, "'%s' is longer than %zu bytes", span_quote(s, q, sizeof q), k->size - 1u);
+        return XL_EINPUT;
+    }
+    for (size_t i = 0; i < s.n; i++) {
+        unsigned char ch = (unsigned char)s.p[i];
+        if (ch < 0x20u || ch == 0x7fu || ch == '#' || ch == ';') {
+            snprintf(msg, mlen, "'%s' holds a control byte, '#' or ';'", span_quote(s, q, sizeof q));
+            return XL_EINPUT;
+        }
+    }
+    memcpy(out, s.p, s.n);
+    out[s.n] = '\0';
+    return XL_OK;
+}
+
+/* Parse a value for key k and store it in *c (nothing stored on error). */
+static int parse_put(xl_config_t *c, const cfg_key_t *k, span_t s, char *msg, size_t mlen)
+{
+    if (k->type == KT_STR) {
+        char buf[XL_CFG_PATH_MAX];
+        if (k->size > sizeof buf) {
+            snprintf(msg, mlen, "internal: string key larger than %zu bytes", sizeof buf);
+            return XL_EINTERNAL;
+        }
+        if (parse_str(k, s, buf, msg, mlen) != XL_OK)
+            return XL_EINPUT;
+        memcpy((char *)c + k->off, buf, strlen(buf) + 1u);
+        return XL_OK;
+    }
+    uint64_t v;
+    if (parse_value(k, s, &v, msg, mlen) != XL_OK)
+        return XL_EINPUT;
+    key_put(c, k, v);
+    return XL_OK;
+}
+
 /* ------------------------------------------------------------------ defaults, load */
 
 void xl_config_defaults(xl_config_t *c)
 {
-    memset(c, 0, sizeof *c);
+    memset(c, 0, sizeof *c);   /* string keys default to "" */
     for (size_t i = 0; i < NKEYS; i++)
-        key_put(c, &schema[i], schema[i].def);
+        if (schema[i].type != KT_STR)
+            key_put(c, &schema[i], schema[i].def);
+}
+
+void xl_wl_params_defaults(xl_wl_params_t *p)
+{
+    xl_config_t c;
+    xl_config_defaults(&c);
+    *p = c.workload;
 }
 
 /* Apply INI text to *c in place (the callers pass a scratch copy, so a failure leaves
@@ -441,12 +510,10 @@ static int apply_ini(xl_config_t *c, const char *text, size_t len, const char *n
                     lineno, k->section, k->key, set_on[ki]);
             return XL_EINPUT;
         }
-        uint64_t v;
-        if (parse_value(k, val, &v, msg, sizeof msg) != XL_OK) {
+        if (parse_put(c, k, val, msg, sizeof msg) != XL_OK) {
             cfg_err(err, errlen, "%s:%u: %s.%s: %s", name, lineno, k->section, k->key, msg);
             return XL_EINPUT;
         }
-        key_put(c, k, v);
         set_on[ki] = lineno;
     }
     return XL_OK;
@@ -517,12 +584,10 @@ int xl_config_set(xl_config_t *c, const char *assignment, char *err, size_t errl
         cfg_err(err, errlen, "--set %s: unknown key", span_quote(all, q, sizeof q));
         return XL_EINPUT;
     }
-    uint64_t v;
-    if (parse_value(&schema[ki], val, &v, msg, sizeof msg) != XL_OK) {
+    if (parse_put(c, &schema[ki], val, msg, sizeof msg) != XL_OK) {
         cfg_err(err, errlen, "--set %s: %s", span_quote(all, q, sizeof q), msg);
         return XL_EINPUT;
     }
-    key_put(c, &schema[ki], v);
     return XL_OK;
 }
 
@@ -655,6 +720,14 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
     /* every key within its schema range (configs built in code skip the parser) */
     for (size_t i = 0; i < NKEYS; i++) {
         const cfg_key_t *k = &schema[i];
+        if (k->type == KT_STR) {
+            const char *str = key_str(c, k);
+            if (!memchr(str, '\0', k->size)) {
+                cfg_err(err, errlen, "%s.%s: longer than %zu bytes", k->section, k->key, k->size - 1u);
+                return XL_EINPUT;
+            }
+            continue;
+        }
         uint64_t x = key_get(c, k);
         if (x < k->min || x > k->max) {
             if (k->type == KT_ENUM)
@@ -724,6 +797,17 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         (rc = check_cache("l2d", c->l2d.size_kb, c->l2d.ways, c->l2d.line_bytes, err, errlen)))
         return rc;
 
+    /* workloads: a work-group is a power of two of work-items; NW's tiles are the two
+     * widths its ports use (sw/workloads/polybench.c, nw.c) */
+    if (!is_pow2(c->workload.pb_wg_items)) {
+        cfg_err(err, errlen, "workload.pb_wg_items (%u) must be a power of two", c->workload.pb_wg_items);
+        return XL_EINPUT;
+    }
+    if (c->workload.nw_block != 16u && c->workload.nw_block != 64u) {
+        cfg_err(err, errlen, "workload.nw_block (%u) must be 16 or 64", c->workload.nw_block);
+        return XL_EINPUT;
+    }
+
     /* memory: physmem.h needs a multiple of 2 MB, at least 4 MB; pages are 4 KB or 2 MB */
     if (c->mem.page_kb != 4u && c->mem.page_kb != 2048u) {
         cfg_err(err, errlen, "mem.page_kb (%u) must be 4 or 2048", c->mem.page_kb);
@@ -746,6 +830,11 @@ void xl_config_write_ini(const xl_config_t *c, FILE *f)
         const cfg_key_t *k = &schema[i];
         if (i == 0 || strcmp(k->section, schema[i - 1].section) != 0)
             fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
+        if (k->type == KT_STR) {   /* may be longer than kv: printed as it is */
+            int n = fprintf(f, "%s = %s", k->key, key_str(c, k));
+            fprintf(f, "%*s # %s\n", n >= 0 && n < 32 ? 32 - n : 0, "", k->unit);
+            continue;
+        }
         key_format(k, key_get(c, k), v, sizeof v);
         snprintf(kv, sizeof kv, "%s = %s", k->key, v);
         fprintf(f, "%-32s # %s\n", kv, k->unit);
@@ -780,6 +869,16 @@ void xl_config_write_json(const xl_config_t *c, FILE *f, unsigned indent)
         }
         if (indent)
             fprintf(f, "\n%*s", in2, "");
+        if (k->type == KT_STR) {   /* JSON string; only '"' and '\\' need escapes (no control bytes) */
+            fprintf(f, "\"%s\": \"", k->key);
+            for (const char *p = key_str(c, k); *p; p++) {
+                if (*p == '"' || *p == '\\')
+                    fputc('\\', f);
+                fputc(*p, f);
+            }
+            fputc('"', f);
+            continue;
+        }
         key_format(k, key_get(c, k), v, sizeof v);
         if (k->type == KT_ENUM)
             fprintf(f, "\"%s\": \"%s\"", k->key, v);

@@ -179,7 +179,7 @@ static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, c
                    FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
                    size_t errlen)
 {
-    int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, err, errlen);
+    int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, &c->workload, err, errlen);
     if (rc != XL_OK)
         return rc;
     *st = xl_stats_create();
@@ -284,7 +284,7 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
         return XL_EINPUT;
     }
     if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
-        return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, err, errlen);
+        return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, NULL, err, errlen);
     }
     if ((o->events || o->trace) && !strcmp(model, "functional")) {
         snprintf(err, errlen, "%s needs the cycle-level model (--model cycle)",
@@ -400,7 +400,7 @@ static int cmd_study(const opts_t *o, char *err, size_t errlen)
         }
         if (!xl_wl_find(tok)) {
             xl_workload_t tmpwl;
-            return xl_wl_open(&tmpwl, tok, o->scale_ppm, 0, err, errlen);
+            return xl_wl_open(&tmpwl, tok, o->scale_ppm, 0, NULL, err, errlen);
         }
         names[n++] = tok;
     }
@@ -550,7 +550,7 @@ static int cmd_sweep(const opts_t *o, char *err, size_t errlen)
     for (int i = 0; i < nw; i++)
         if (!xl_wl_find(names[i])) {
             xl_workload_t tmpwl;
-            return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, err, errlen);
+            return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, NULL, err, errlen);
         }
     /* every configuration is built and checked before anything runs */
     xl_config_t cfg[MAX_VALUES];

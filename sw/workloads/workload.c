@@ -81,7 +81,7 @@ uint64_t xl_wl_footprint(const xl_workload_t *wl)
 }
 
 int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
-               char *err, size_t errlen)
+               const xl_wl_params_t *params, char *err, size_t errlen)
 {
     memset(wl, 0, sizeof *wl);
     const xl_wl_desc_t *d = xl_wl_find(name);
@@ -108,6 +108,10 @@ int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t
     wl->desc = d;
     wl->scale_ppm = scale_ppm;
     wl->seed = seed;
+    if (params)
+        wl->params = *params;
+    else
+        xl_wl_params_defaults(&wl->params);
     int rc = d->create(wl, err, errlen);
     if (rc != XL_OK) {
         if (d->destroy)

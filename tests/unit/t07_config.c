@@ -315,6 +315,8 @@ static void test_07_06_ini_round_trip(void **state)
     a.dram.mhz = 1200; a.dram.channels = 4; a.dram.ranks = 1; a.dram.banks = 8;
     a.mem.size_mb = 8192; a.mem.alloc = XL_ALLOC_SEQUENTIAL; a.mem.page_kb = 2048;
     a.translation.ideal = 1;
+    a.workload.pb_wg_items = 32; a.workload.nw_block = 64; a.workload.graph = XL_GRAPH_RMAT;
+    snprintf(a.workload.graph_file, sizeof a.workload.graph_file, "graphs/road ny.gr");
     a.sim.seed = UINT64_C(0x8000000000000001);   /* needs all 64 bits */
     assert_int_equal(xl_config_validate(&a, err, sizeof err), XL_OK);
 
@@ -352,7 +354,7 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
@@ -499,11 +501,11 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 6 + l1d 4 + l2d 5 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 12 + mem 3 + translation 1 + sim 2 = 69 */
+     * + dram 12 + mem 3 + translation 1 + workload 4 + sim 2 = 73 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 69);
+    assert_int_equal(lines, 73);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");
@@ -512,6 +514,62 @@ static void test_07_11_describe(void **state)
     const char *ch = strstr(l, "chosen default");
     assert_true(ch && ch < eol);
     free(buf);
+}
+
+/* A path-valued key (workload.graph_file): default "", stored as given after trimming,
+ * written back readable, escaped in JSON; too long, or holding '#', ';' or a control
+ * byte, is an error that leaves the config unchanged. */
+static void test_07_12_string_key(void **state)
+{
+    (void)state;
+    xl_config_t c, before;
+    xl_config_defaults(&c);
+    assert_string_equal(c.workload.graph_file, "");
+    assert_int_equal(xl_config_set(&c, "workload.graph_file=  in/USA-road-d.NY.gr ", err,
+                                   sizeof err), XL_OK);
+    assert_string_equal(c.workload.graph_file, "in/USA-road-d.NY.gr");
+    assert_int_equal(load(&c, "[workload]\ngraph_file = a b.mtx   # a comment\n"), XL_OK);
+    assert_string_equal(c.workload.graph_file, "a b.mtx");
+    assert_int_equal(load(&c, "[workload]\ngraph_file =\n"), XL_OK);   /* back to none */
+    assert_string_equal(c.workload.graph_file, "");
+
+    /* 255 bytes fit (XL_CFG_PATH_MAX - 1), 256 do not */
+    char set[300];
+    memcpy(set, "workload.graph_file=", 20);
+    memset(set + 20, 'p', 256);
+    set[20 + 256] = '\0';
+    before = c;
+    assert_int_equal(xl_config_set(&c, set, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "is longer than 255 bytes"));
+    assert_config_equal(&c, &before);
+    set[20 + 255] = '\0';
+    assert_int_equal(xl_config_set(&c, set, err, sizeof err), XL_OK);
+    assert_int_equal(strlen(c.workload.graph_file), 255);
+
+    expect_set_error("workload.graph_file=a\tb", "holds a control byte, '#' or ';'");
+    expect_set_error("workload.graph_file=a;b", "holds a control byte, '#' or ';'");
+
+    /* JSON: '"' and '\\' escaped */
+    xl_config_defaults(&c);
+    snprintf(c.workload.graph_file, sizeof c.workload.graph_file, "q\"b\\s");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    xl_config_write_json(&c, f, 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "\"graph_file\": \"q\\\"b\\\\s\""));
+    free(buf);
+
+    /* the workload keys' own checks */
+    xl_config_defaults(&c);
+    c.workload.pb_wg_items = 48;
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "workload.pb_wg_items (48) must be a power of two");
+    xl_config_defaults(&c);
+    c.workload.nw_block = 32;
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "workload.nw_block (32) must be 16 or 64");
 }
 
 int main(void)
@@ -528,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_07_09_validate),
         cmocka_unit_test(test_07_10_atomic_load),
         cmocka_unit_test(test_07_11_describe),
+        cmocka_unit_test(test_07_12_string_key),
     };
     return cmocka_run_group_tests_name("t07_config", tests, NULL, NULL);
 }

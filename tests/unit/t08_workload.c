@@ -14,7 +14,7 @@ static xl_workload_t open_wl(const char *name, uint32_t ppm, uint64_t seed)
 {
     xl_workload_t wl;
     char err[256] = "";
-    int rc = xl_wl_open(&wl, name, ppm, seed, err, sizeof err);
+    int rc = xl_wl_open(&wl, name, ppm, seed, NULL, err, sizeof err);
     if (rc != XL_OK)
         print_error("open %s: %s\n", name, err);
     assert_int_equal(rc, XL_OK);
@@ -101,7 +101,7 @@ static void test_08_02_unknown_workload_error(void **state)
     (void)state;
     xl_workload_t wl;
     char err[256] = "";
-    assert_int_equal(xl_wl_open(&wl, "foo", XL_SCALE_ONE, 1, err, sizeof err), XL_EINPUT);
+    assert_int_equal(xl_wl_open(&wl, "foo", XL_SCALE_ONE, 1, NULL, err, sizeof err), XL_EINPUT);
     assert_string_equal(err, "unknown workload 'foo' (known: mvt atax bicg gesummv xsbench nw sssp mis color backprop kmeans hotspot lud)");
 }
 
@@ -110,10 +110,10 @@ static void test_08_03_bad_scale_at_open(void **state)
     (void)state;
     xl_workload_t wl;
     char err[256] = "";
-    assert_int_equal(xl_wl_open(&wl, "mvt", 0, 1, err, sizeof err), XL_EINPUT);
+    assert_int_equal(xl_wl_open(&wl, "mvt", 0, 1, NULL, err, sizeof err), XL_EINPUT);
     assert_non_null(strstr(err, "scale"));
     err[0] = '\0';
-    assert_int_equal(xl_wl_open(&wl, "mvt", XL_SCALE_ONE + 1u, 1, err, sizeof err), XL_EINPUT);
+    assert_int_equal(xl_wl_open(&wl, "mvt", XL_SCALE_ONE + 1u, 1, NULL, err, sizeof err), XL_EINPUT);
     assert_non_null(strstr(err, "scale"));
 }
 

@@ -33,7 +33,7 @@ static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1
     if (set1)
         assert_int_equal(xl_config_set(&c, set1, err, sizeof err), XL_OK);
     assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
-    assert_int_equal(xl_wl_open(&wl, wl_name, scale_ppm, c.sim.seed, err, sizeof err), XL_OK);
+    assert_int_equal(xl_wl_open(&wl, wl_name, scale_ppm, c.sim.seed, &c.workload, err, sizeof err), XL_OK);
     assert_int_equal(xl_func_create(&f, &c, &wl, err, sizeof err), XL_OK);
     assert_int_equal(xl_func_run(f, err, sizeof err), XL_OK);
     xl_stats_t *s = xl_stats_create();

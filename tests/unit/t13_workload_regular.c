@@ -21,7 +21,7 @@ static xl_workload_t open_wl(const char *name, uint32_t ppm, uint64_t seed)
 {
     xl_workload_t wl;
     char err[256] = "";
-    int rc = xl_wl_open(&wl, name, ppm, seed, err, sizeof err);
+    int rc = xl_wl_open(&wl, name, ppm, seed, NULL, err, sizeof err);
     if (rc != XL_OK)
         print_error("open %s: %s\n", name, err);
     assert_int_equal(rc, XL_OK);

@@ -78,7 +78,7 @@ static long long ev_cycle(const char *log, const char *ev, int n)
 static xl_gpu_t *run_one_load(char **log)
 {
     xl_config_t c;
-    xl_workload_t wl = {&one_desc, XL_SCALE_ONE, 1, 0, {{0}}, NULL};
+    xl_workload_t wl = { .desc = &one_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1 };
     char err[256];
     xl_config_defaults(&c);
     one_create(&wl, err, sizeof err);
@@ -209,7 +209,7 @@ static xl_stats_t *run(const char *wlname, uint32_t scale, const char *set1, con
         assert_int_equal(xl_config_set(&c, set1, err, sizeof err), XL_OK);
     if (set2)
         assert_int_equal(xl_config_set(&c, set2, err, sizeof err), XL_OK);
-    assert_int_equal(xl_wl_open(&wl, wlname, scale, c.sim.seed, err, sizeof err), XL_OK);
+    assert_int_equal(xl_wl_open(&wl, wlname, scale, c.sim.seed, &c.workload, err, sizeof err), XL_OK);
     xl_gpu_t *g = NULL;
     assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
     int rc = xl_gpu_run(g, err, sizeof err);

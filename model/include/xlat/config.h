@@ -20,6 +20,21 @@ typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sc
 typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
 typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
 typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
+/* Graphs of the Pannotia workloads: a synthetic graph of the kind of the real input
+ * (road network, 2-D mesh, circuit), or the R-MAT graph the earlier generators used. */
+typedef enum { XL_GRAPH_INPUT = 0, XL_GRAPH_RMAT = 1 } xl_graph_kind_t;
+
+#define XL_CFG_PATH_MAX 256u   /* a path-valued key holds at most 255 bytes */
+
+/* The workload generators' parameters (section [workload]): facts of the real
+ * applications that differ between suites or inputs, so a study can show both
+ * (sw/include/xlat/workload.h; each generator's header gives the sources). */
+typedef struct {
+    uint32_t pb_wg_items;        /* PolyBench work-items per work-group */
+    uint32_t nw_block;           /* NW tile width (Rodinia BLOCK_SIZE) */
+    xl_graph_kind_t graph;       /* input | rmat */
+    char graph_file[XL_CFG_PATH_MAX];   /* a real graph (DIMACS .gr, Matrix Market .mtx); "" = none */
+} xl_wl_params_t;
 
 typedef struct {
     struct {
@@ -75,6 +90,7 @@ typedef struct {
         uint32_t page_kb;        /* 4 or 2048: page size used to map workload data */
     } mem;
     struct { uint32_t ideal; } translation;   /* 1: every translation takes one cycle */
+    xl_wl_params_t workload;                  /* the workload generators' parameters */
     struct {
         uint64_t seed;
         uint64_t watchdog;       /* cycles with no retired instruction before a deadlock stop */
@@ -83,6 +99,8 @@ typedef struct {
 
 /* The built-in defaults (equal to the isca18 preset). */
 void xl_config_defaults(xl_config_t *c);
+/* The default workload parameters (the [workload] section of xl_config_defaults). */
+void xl_wl_params_defaults(xl_wl_params_t *p);
 
 /* Apply an INI file on top of *c. Returns XL_OK or XL_EINPUT with a one-line
  * message "FILE:LINE: ..." in err. */

@@ -19,6 +19,7 @@
 #ifndef XLAT_WORKLOAD_H
 #define XLAT_WORKLOAD_H
 
+#include "xlat/config.h"
 #include "xlat/rng.h"
 #include "xlat/types.h"
 
@@ -87,6 +88,7 @@ struct xl_workload {
     const xl_wl_desc_t *desc;
     uint32_t scale_ppm;
     uint64_t seed;
+    xl_wl_params_t params;   /* the [workload] section of the run's config (config.h) */
     unsigned nregions;
     xl_region_t regions[XL_WL_MAX_REGIONS];
     void *priv;
@@ -97,9 +99,11 @@ const xl_wl_desc_t *xl_wl_get(unsigned i);
 /* By name or alias, case-insensitive; NULL if unknown. */
 const xl_wl_desc_t *xl_wl_find(const char *name);
 
-/* Create and lay out. XL_EINPUT on unknown name or bad scale (0 or > 1000000). */
+/* Create and lay out. XL_EINPUT on unknown name or bad scale (0 or > 1000000), or on a
+ * parameter the generator cannot use (e.g. an unreadable graph_file). params NULL means
+ * the defaults (xl_wl_params_defaults). */
 int  xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
-                char *err, size_t errlen);
+                const xl_wl_params_t *params, char *err, size_t errlen);
 void xl_wl_close(xl_workload_t *wl);
 /* Set kernel/wg/wave, derive the rng and call wave_begin. */
 void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
