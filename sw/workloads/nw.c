@@ -1,94 +1,152 @@
 /*
  * nw.c - Rodinia Needleman-Wunsch (OpenCL nw_kernel1 / nw_kernel2), spec seed-000-003
- * §4.2 "NW".
+ * §4.2 "NW", read against Rodinia 3.1's OpenCL host code (opencl/nw/nw.c) and kernels
+ * (opencl/nw/nw.cl).
  *
- * Geometry (spec §4.2, [INF] sizing): N = 8192, so the reference and the
- * input/score matrices are (N+1)^2 ints each (cols = 8193, row pitch 32,772 B);
- * BLOCK_SIZE = 64, block_width = N/64 = 128 tiles per side. The host launches nw1
- * for diagonals blk = 1..128 and then nw2 for blk = 127..1: 255 kernels, kernel k
- * (1-based) running min(k, 256-k) work-groups of one 64-lane wavefront, one per tile
- * of the anti-diagonal. Footprint: 2 * 8193^2 * 4 B = 537,001,992 B = 512.13 MB
- * ISCA Table II says 531.82 MB, 3.7 % more. Two (N+1)^2 int matrices cannot reach
- * that with 255 kernels of 64x64 tiles (that needs N = 8192), and no unused data are
- * invented to pad the sum. (Three 6817^2 int matrices, i.e. Rodinia's N = 6816 with
- * its three device buffers, give 531.82 MB exactly, but 851 kernels of 16x16 tiles.)
+ * Two geometries, chosen by workload.nw_block (config.h [workload]):
  *
- * Per work-group (tile bx, by; index = cols*64*by + 64*bx + tx + cols + 1), as the
- * kernels read, each global load followed by its LDS write:
+ * nw_block = 16 (default): Rodinia 3.1 OpenCL as shipped.
+ *   - Tile width: nw.c defines BLOCK_SIZE 16 unless RD_WG_SIZE* is given at build time
+ *     and passes it to the kernels with -DBLOCK_SIZE; each launch uses a local size of
+ *     BLOCK_SIZE, so a work-group is one 16 x 16 tile and 16 work-items: one wavefront
+ *     with lanes 0..15 active and 16..63 masked off on a 64-lane GPU.
+ *   - Buffers: nw.c creates three device buffers of (N+1)^2 ints, in this order:
+ *     input_itemsets_d, reference_d, output_itemsets_d. The kernels take all three but
+ *     never touch output_itemsets_d (the host reads the result back from
+ *     input_itemsets_d); it is declared here all the same, because it is allocated and
+ *     mapped like the others and is part of the footprint.
+ *   - Size: N = 6816 (cols = 6817, row pitch 27,268 B). Nothing in Rodinia fixes N (it
+ *     is the first command-line argument); it is the N whose three buffers make ISCA'18
+ *     Table II's 531.82 MB: 3 * 6817^2 * 4 B = 557,657,868 B = 531.82 MB (to 0.01 MB;
+ *     6816 is also a multiple of 16, which nw.c requires).
+ *   - Launches: block_width = N / 16 = 426. The host enqueues nw_kernel1 for blk =
+ *     1..426 (upper-left triangle) and then nw_kernel2 for blk = 425..1 (lower-right),
+ *     each with a global size of 16 * blk, i.e. blk work-groups: 851 kernels; kernel k
+ *     (1-based) runs min(k, 852 - k) work-groups, at most 426 (k = 426).
+ *
+ * nw_block = 64: the earlier generator's geometry, after spec §4.2 (which made 64 the
+ *   default); kept so reports can show the alternative.
+ *   - Tile width 64 is Rodinia's own build-time override (RD_WG_SIZE_0_0=64 in OpenCL
+ *     nw.c, and in needle.h of AMD's HIP port, rodinia_3.0/hip/nw in HIP-Examples,
+ *     whose default is also 16): one fully populated 64-lane wavefront per tile.
+ *   - Size: N = 8192 (cols = 8193, row pitch 32,772 B), block_width 128, 255 kernels
+ *     (kernel k runs min(k, 256 - k) work-groups). [INF] N comes from seed 002's
+ *     report of 255 back-to-back NW kernels on the same infrastructure (spec §4.2),
+ *     which 64-wide tiles give at N = 8192; N = 6816 is not a multiple of 64.
+ *   - Buffers: two, reference then input_itemsets, as AMD's HIP port allocates on the
+ *     device (referrence_cuda, matrix_cuda; no output buffer). 2 * 8193^2 * 4 B =
+ *     537,001,992 B = 512.13 MB, 3.7 % under Table II's 531.82 MB; three buffers would
+ *     be 768 MB, and no unused data are invented to pad the sum.
+ *
+ * Per work-group (tile bx, by; B = the tile width; index = cols*B*by + B*bx + tx +
+ * cols + 1), in the order of nw.cl, each global load followed by its LDS write:
  *   1. input[index_nw]: lane 0 only                         (nw1: then a barrier)
- *   2. 64 x reference[index + cols*ty], ty = 0..63: coalesced 256 B, a new row (page)
- *      each time; barrier
- *   3. input[index_w + cols*tx]: 64 lanes on 64 rows = 64 pages spanning 2 MB; barrier
+ *   2. B x reference[index + cols*ty], ty = 0..B-1: B*4 contiguous bytes (64 B at 16,
+ *      256 B at 64), a new row, so a new page, each time; barrier
+ *   3. input[index_w + cols*tx]: B lanes on B rows, a row pitch apart: B pages in one
+ *      instruction (16 pages spanning 409,024 B at 16; 64 spanning 2,064,640 B at 64);
+ *      barrier
  *   4. input[index_n]: coalesced; barrier
- *   5. 64 + 63 LDS compute steps (m = 0..63 with lanes tx <= m, then m = 62..0): LDS
- *      reads, ALU (max of three), LDS write, barrier     (nw1: a barrier in between)
- *   6. 64 x input[index + cols*ty] = SCORE(ty+1, tx+1): LDS read, coalesced store.
- * (The spec's "2 x 64 compute steps" is 64 + 63 in the kernel source.)
+ *   5. B + (B-1) LDS compute steps (m = 0..B-1 with lanes tx <= m, then m = B-2..0):
+ *      LDS reads, ALU (max of three), LDS write, barrier     (nw1: a barrier in between)
+ *   6. B x input[index + cols*ty] = SCORE(ty+1, tx+1): LDS read, coalesced store.
+ * nw_kernel1 and nw_kernel2 differ only in the tile of work-group bx (nw1: bx,
+ * blk-1-bx; nw2: bx + block_width - blk, block_width - 1 - bx) and in barrier placement
+ * (nw2 has no barrier after step 1 nor between the two compute loops).
+ * An instruction costs the same issue cycles with 16 active lanes as with 64 (a
+ * wavefront instruction occupies the 16-wide SIMD for 4 cycles, spec §1.1).
  *
- * Scale: run the middle ceil(255*scale) kernels (at least 1). The middle diagonals are
- * the longest, so a short run keeps the most concurrent work-groups, whose tiles are
- * 64 rows (2 MB) apart: the upper-level neighbourhood sharing that makes NW sensitive
- * to walk coalescing. Geometry never changes with scale.
+ * Scale: run the middle ceil(K*scale) kernels of the K (at least 1). The middle
+ * diagonals are the longest, so a short run keeps the most concurrent work-groups,
+ * whose tiles are B rows apart (436,288 B at 16: about five tiles per 2 MB; 2 MB at 64):
+ * the upper-level neighbourhood sharing that makes NW sensitive to walk coalescing.
+ * Geometry never changes with scale.
  */
 #include "xlat/workload.h"
 
+#include <stdio.h>
 #include <string.h>
 
-#define NW_N      8192u
-#define NW_COLS   (NW_N + 1u)
-#define NW_B      64u                 /* BLOCK_SIZE: work-items per work-group */
-#define NW_BW     (NW_N / NW_B)       /* block_width: 128 */
-#define NW_KERNELS (2u * NW_BW - 1u)  /* 255 */
+typedef struct {
+    uint32_t b;          /* BLOCK_SIZE: tile width = work-items per work-group */
+    uint32_t n;          /* sequence length: the matrices are (n+1)^2 */
+    uint32_t cols;       /* n + 1: the row pitch in ints */
+    uint32_t bw;         /* block_width = n / b tiles per side */
+    uint32_t kernels;    /* 2 * bw - 1 */
+    unsigned nbuf;       /* device buffers declared */
+    const char *buf[3];  /* their names, in allocation order */
+    unsigned ref, in;    /* region index of reference_d and input_itemsets_d */
+} nw_geom_t;
 
-_Static_assert(NW_B <= XL_MAX_LANES, "one wavefront per work-group");
-
-enum { R_REF = 0, R_INPUT, R_COUNT };
-
-/* Phases of the per-work-group program; the value of each is also its length. */
-enum { P_NW, P_BAR, P_REF, P_W, P_N, P_LOOP1, P_LOOP2, P_OUT };
-static const uint16_t phase_len[] = {
-    2,                 /* P_NW: load, LDS write */
-    1,                 /* P_BAR */
-    2 * NW_B,          /* P_REF: 64 x (load, LDS write) */
-    2,                 /* P_W */
-    2,                 /* P_N */
-    4 * NW_B,          /* P_LOOP1: 64 x (LDS read, ALU, LDS write, barrier) */
-    4 * (NW_B - 1),    /* P_LOOP2: 63 x (...) */
-    2 * NW_B,          /* P_OUT: 64 x (LDS read, store) */
+/* Rodinia 3.1 OpenCL: three buffers in nw.c's clCreateBuffer order. */
+static const nw_geom_t nw16 = {
+    16, 6816, 6817, 426, 851, 3, {"input_itemsets", "reference", "output_itemsets"}, 1, 0,
 };
+/* 64-wide tiles, N = 8192, the two buffers of AMD's HIP port (the earlier geometry). */
+static const nw_geom_t nw64 = {
+    64, 8192, 8193, 128, 255, 2, {"reference", "input_itemsets", NULL}, 0, 1,
+};
+
+static const nw_geom_t *nw_geom(const xl_workload_t *wl)
+{
+    return wl->params.nw_block == 64u ? &nw64 : &nw16;
+}
+
+/* Phases of the per-work-group program. */
+enum { P_NW, P_BAR, P_REF, P_W, P_N, P_LOOP1, P_LOOP2, P_OUT };
+
+/* Instructions in phase ph for tile width b. */
+static uint32_t phase_len(unsigned ph, uint32_t b)
+{
+    switch (ph) {
+    case P_NW: return 2;                  /* load, LDS write */
+    case P_BAR: return 1;
+    case P_REF: return 2u * b;            /* b x (load, LDS write) */
+    case P_W: return 2;
+    case P_N: return 2;
+    case P_LOOP1: return 4u * b;          /* b x (LDS read, ALU, LDS write, barrier) */
+    case P_LOOP2: return 4u * (b - 1u);   /* b-1 x (...) */
+    default: return 2u * b;               /* P_OUT: b x (LDS read, store) */
+    }
+}
 
 static const uint8_t prog_nw1[] = {P_NW, P_BAR, P_REF, P_BAR, P_W, P_BAR, P_N, P_BAR,
                                    P_LOOP1, P_BAR, P_LOOP2, P_OUT};
 static const uint8_t prog_nw2[] = {P_NW, P_REF, P_BAR, P_W, P_BAR, P_N, P_BAR,
                                    P_LOOP1, P_LOOP2, P_OUT};
 
-/* Kernels actually run and the first real kernel (0-based) at this scale. */
+/* Kernels actually run at this scale. */
 static uint32_t nw_run_count(const xl_workload_t *wl)
 {
-    uint64_t k = ((uint64_t)NW_KERNELS * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
+    const nw_geom_t *g = nw_geom(wl);
+    uint64_t k = ((uint64_t)g->kernels * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
     return k ? (uint32_t)k : 1u;
 }
 
+/* Real kernel (0-based) of run kernel k: the middle ones. */
 static uint32_t nw_real_kernel(const xl_workload_t *wl, uint32_t k)
 {
-    return (NW_KERNELS - nw_run_count(wl)) / 2u + k;
+    return (nw_geom(wl)->kernels - nw_run_count(wl)) / 2u + k;
 }
 
-/* Real kernel r (0-based): nw1 on diagonal r+1 for r < 128, nw2 on diagonal 255-r. */
-static uint32_t nw_blk(uint32_t r)
+/* Real kernel r (0-based): nw1 on diagonal r+1 for r < bw, nw2 on diagonal K-r. */
+static uint32_t nw_blk(const nw_geom_t *g, uint32_t r)
 {
-    return r < NW_BW ? r + 1u : NW_KERNELS - r;
+    return r < g->bw ? r + 1u : g->kernels - r;
 }
 
 static int nw_create(xl_workload_t *wl, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    wl->nregions = R_COUNT;
-    wl->regions[R_REF].name = "reference";
-    wl->regions[R_REF].bytes = (uint64_t)NW_COLS * NW_COLS * 4u;
-    wl->regions[R_INPUT].name = "input_itemsets";
-    wl->regions[R_INPUT].bytes = (uint64_t)NW_COLS * NW_COLS * 4u;
+    if (wl->params.nw_block != 16u && wl->params.nw_block != 64u) {
+        snprintf(err, errlen, "nw: workload.nw_block %u is not 16 or 64", wl->params.nw_block);
+        return XL_EINPUT;
+    }
+    const nw_geom_t *g = nw_geom(wl);
+    wl->nregions = g->nbuf;
+    for (unsigned i = 0; i < g->nbuf; i++) {
+        wl->regions[i].name = g->buf[i];
+        wl->regions[i].bytes = (uint64_t)g->cols * g->cols * 4u;
+    }
     wl->priv = NULL;
     return XL_OK;
 }
@@ -102,7 +160,7 @@ static int nw_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
     if (k >= nw_run_count(wl))
         return 0;
-    out->workgroups = nw_blk(nw_real_kernel(wl, k));
+    out->workgroups = nw_blk(nw_geom(wl), nw_real_kernel(wl, k));
     out->waves_per_wg = 1;
     return 1;
 }
@@ -111,19 +169,20 @@ static int nw_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
  * a[3] tile by (row), a[4] 0 = nw1 / 1 = nw2. */
 static void nw_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
 {
+    const nw_geom_t *g = nw_geom(wl);
     xl_kernel_t k;
     w->a[0] = UINT64_MAX;   /* done unless the kernel/wg exist */
     if (!nw_kernel(wl, w->kernel, &k) || w->wg >= k.workgroups || w->wave != 0)
         return;
     uint32_t r = nw_real_kernel(wl, w->kernel);
-    uint32_t blk = nw_blk(r);
-    if (r < NW_BW) {   /* nw_kernel1: b_index_x = bx, b_index_y = blk - 1 - bx */
+    uint32_t blk = nw_blk(g, r);
+    if (r < g->bw) {   /* nw_kernel1: b_index_x = bx, b_index_y = blk - 1 - bx */
         w->a[2] = w->wg;
         w->a[3] = blk - 1u - w->wg;
         w->a[4] = 0;
     } else {           /* nw_kernel2: b_index_x = bx + bw - blk, b_index_y = bw - bx - 1 */
-        w->a[2] = w->wg + NW_BW - blk;
-        w->a[3] = NW_BW - w->wg - 1u;
+        w->a[2] = w->wg + g->bw - blk;
+        w->a[3] = g->bw - w->wg - 1u;
         w->a[4] = 1;
     }
     w->a[0] = 0;
@@ -140,19 +199,28 @@ static void set_op(xl_instr_t *out, uint8_t op, uint8_t bytes, uint16_t cycles, 
     out->mask = mask;
 }
 
-/* Lanes tx <= m of the work-group. */
+/* Lanes 0..m (the work-items tx <= m). */
 static uint64_t lanes_upto(uint64_t m)
 {
     return m + 1u >= XL_MAX_LANES ? ~UINT64_C(0) : (UINT64_C(1) << (m + 1u)) - 1u;
 }
 
+/* Lane tx (< b) at base + (e + stride*tx) * 4; the masked-off lanes repeat lane 0. */
+static void lane_addrs(xl_instr_t *out, xl_va_t base, uint64_t e, uint64_t stride, uint32_t b)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        out->va[l] = base + (e + stride * (l < b ? l : 0u)) * 4u;
+}
+
 static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
+    const nw_geom_t *g = nw_geom(wl);
     const uint8_t *prog = w->a[4] ? prog_nw2 : prog_nw1;
     const uint64_t plen = w->a[4] ? sizeof prog_nw2 : sizeof prog_nw1;
-    const uint64_t all = NW_B >= XL_MAX_LANES ? ~UINT64_C(0) : (UINT64_C(1) << NW_B) - 1u;
+    const uint32_t b = g->b;
+    const uint64_t all = lanes_upto(b - 1u);   /* lanes 0..b-1: the work-group */
 
-    while (w->a[0] < plen && w->a[1] >= phase_len[prog[w->a[0]]]) {
+    while (w->a[0] < plen && w->a[1] >= phase_len(prog[w->a[0]], b)) {
         w->a[0]++;
         w->a[1] = 0;
     }
@@ -164,17 +232,17 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     const unsigned ph = prog[w->a[0]];
     const uint64_t pos = w->a[1];
     const uint32_t pc = (uint32_t)(w->a[0] * 4u);   /* + sub-slot: distinct per static op */
+    const uint64_t cols = g->cols;
     /* index_nw = cols*B*by + B*bx: the tile's north-west corner (element offset). */
-    const uint64_t nw = (uint64_t)NW_COLS * NW_B * w->a[3] + (uint64_t)NW_B * w->a[2];
-    const xl_va_t ref = wl->regions[R_REF].base;
-    const xl_va_t in = wl->regions[R_INPUT].base;
+    const uint64_t nw = cols * b * w->a[3] + (uint64_t)b * w->a[2];
+    const xl_va_t ref = wl->regions[g->ref].base;
+    const xl_va_t in = wl->regions[g->in].base;
 
     switch (ph) {
     case P_NW:
         if (pos == 0) {   /* if (tx == 0) SCORE(0,0) = input_itemsets_d[index_nw] */
             set_op(out, XL_OP_LOAD, 4, 0, pc, 1u);
-            for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                out->va[l] = in + nw * 4u;
+            lane_addrs(out, in, nw, 0, 1);
         } else {
             set_op(out, XL_OP_LDS, 0, 4, pc + 1u, 1u);
         }
@@ -184,31 +252,24 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         break;
     case P_REF:
         if ((pos & 1u) == 0) {   /* REF(ty, tx) = reference_d[index + cols*ty] */
-            uint64_t ty = pos / 2u;
-            uint64_t e = nw + NW_COLS + 1u + NW_COLS * ty;
             set_op(out, XL_OP_LOAD, 4, 0, pc, all);
-            for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                out->va[l] = ref + (e + (l < NW_B ? l : 0)) * 4u;
+            lane_addrs(out, ref, nw + cols + 1u + cols * (pos / 2u), 1, b);
         } else {
             set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
         break;
     case P_W:
         if (pos == 0) {   /* SCORE(tx+1, 0) = input_itemsets_d[index_w + cols*tx] */
-            uint64_t e = nw + NW_COLS;
             set_op(out, XL_OP_LOAD, 4, 0, pc, all);
-            for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                out->va[l] = in + (e + (uint64_t)NW_COLS * (l < NW_B ? l : 0)) * 4u;
+            lane_addrs(out, in, nw + cols, cols, b);
         } else {
             set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
         break;
     case P_N:
         if (pos == 0) {   /* SCORE(0, tx+1) = input_itemsets_d[index_n] */
-            uint64_t e = nw + 1u;
             set_op(out, XL_OP_LOAD, 4, 0, pc, all);
-            for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                out->va[l] = in + (e + (l < NW_B ? l : 0)) * 4u;
+            lane_addrs(out, in, nw + 1u, 1, b);
         } else {
             set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
@@ -218,7 +279,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         /* for m: if (tx <= m) SCORE(..) = maximum(NW + REF, W - penalty, N - penalty);
          * barrier. Lanes tx <= m: m+1 lanes, growing then shrinking. */
         uint64_t it = pos / 4u, sub = pos % 4u;
-        uint64_t m = ph == P_LOOP1 ? it : (NW_B - 2u) - it;
+        uint64_t m = ph == P_LOOP1 ? it : (b - 2u) - it;
         uint64_t mask = lanes_upto(m) & all;
         if (sub == 0)
             set_op(out, XL_OP_LDS, 0, 16, pc, mask);        /* 4 LDS reads */
@@ -234,11 +295,8 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         if ((pos & 1u) == 0) {
             set_op(out, XL_OP_LDS, 0, 4, pc, all);          /* SCORE(ty+1, tx+1) */
         } else {   /* input_itemsets_d[index + cols*ty] = ... */
-            uint64_t ty = pos / 2u;
-            uint64_t e = nw + NW_COLS + 1u + NW_COLS * ty;
             set_op(out, XL_OP_STORE, 4, 0, pc + 1u, all);
-            for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                out->va[l] = in + (e + (l < NW_B ? l : 0)) * 4u;
+            lane_addrs(out, in, nw + cols + 1u + cols * (pos / 2u), 1, b);
         }
         break;
     }
@@ -251,7 +309,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 
 const xl_wl_desc_t xl_wl_nw = {
     "nw", "", "Rodinia", "irregular",
-    "512.13 MB: two 8193^2 int matrices, 64x64 tiles, 255 diagonal kernels; 64-row "
-    "west-column load (64 pages)",
+    "531.82 MB: three 6817^2 int matrices, 16x16 tiles, 851 diagonal kernels; 16-row "
+    "west-column load (16 pages); nw_block=64: 64x64 tiles, 255 kernels",
     nw_create, nw_destroy, nw_kernel, nw_wave_begin, nw_wave_next,
 };
