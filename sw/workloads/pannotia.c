@@ -7,47 +7,78 @@
  * One work-item per vertex, as in Pannotia. A lane reads row[tid] and row[tid+1]
  * (coalesced: 64 lanes, 256 B), then walks its own edge list: per edge a col[e] load
  * (the wave's lanes sit in adjacent edge lists: one or two pages) and gathers of
- * neighbour data by col[e]. Trip counts differ per lane (R-MAT degrees), so the loop
- * runs for the wave's largest degree and lanes leave the mask as their lists end.
- * The gathers are where translation cost could come from; graph.c gives them the
- * locality of Pannotia's real inputs (communities of 2048 consecutive ids, 2 % of the
- * edges long-range): about 1.45 pages per gather instruction on average and 3.6-3.8 for
- * gathers with >= 32 active lanes (t13_workload_regular).
+ * neighbour data by col[e]. Trip counts differ per lane, so the loop runs for the wave's
+ * largest degree and lanes leave the mask as their lists end. Pannotia rounds the NDRange
+ * up to whole work-groups and every kernel starts with `if (tid < num_nodes)`
+ * (kernel_csr.cl, kernel.cl, kernel_max.cl), so lanes past the last vertex are masked
+ * off and a wavefront with none left issues nothing.
  *
  * Data-dependent masks come from the algorithm itself: create() runs the kernels'
  * semantics on the host for the fixed iteration count and keeps one byte per vertex
  * (the iteration at which its state changed), so which lanes enter an `if`, which
  * neighbours pass `c_array[col] == -1` and which lanes store follow the algorithm.
  * Node values are distinct 64-bit keys from the seed (Pannotia draws rand()/RAND_MAX
- * floats; only their order matters); SSSP weights are 1..100, equal both ways.
+ * floats; only their order matters). SSSP weights: a graph file's own (graph_io.c); for
+ * a generated graph 1..100, equal both ways (not road distances: they only decide which
+ * distances change within the four iterations).
  *
- * Inputs. ISCA'18 does not name its inputs. Pannotia runs SSSP on the DIMACS USA road
- * networks (2.4 - 2.8 arcs per vertex) and MIS and Color on sparse meshes and circuits
- * such as ecology1 and G3_circuit (about 4 arcs per vertex). The average degree is
- * taken from those input classes, and the vertex count (a whole number of 2048-vertex
- * communities) and the arc count then give Table II's footprint exactly. (A first
- * choice, 2^20 vertices with R-MAT's usual 12 arcs per vertex, gives each wavefront a
- * private col/data stream of 2.9 KB per array; the 320 resident wavefronts then keep
- * more pages live than the 512-entry L2 TLB holds: SSSP measured 76 % L2 TLB misses
- * and twice the IDEAL run time at scale 0.1, MVT-like, not the "little overhead" the
- * papers report. At 2.44 arcs per vertex: 0.4 % at scale 1.)
+ * Inputs (workload.graph = input, the default). ISCA'18 names neither the inputs nor
+ * their sizes; Table II gives footprints only (SSSP 104.32, MIS 72.38, Color 26.68 MB).
+ * Pannotia's own scripts: graph_app/sssp/makefile runs sssp_csr on USA-road-d.NW.gr
+ * (DIMACS format, "0"), and dataset/sssp/readme says the NW (Northwest) and NY (New York)
+ * distance graphs of the DIMACS 9th Challenge are the ones tested. graph_app/mis/makefile
+ * and graph_app/color/makefile each run both ecology1.graph and G3_circuit.graph (METIS,
+ * "1"), which Pannotia ships (its README: from the SuiteSparse collection). So SSSP runs
+ * on USA-road-d.NW. For MIS and Color the scripts do not decide; Table II does, through
+ * the buffers below: MIS on G3_circuit 59.46 MB, on ecology1 38.13 MB; Color on ecology1
+ * 30.50 MB, on G3_circuit 47.37 MB. Table II has MIS 2.7 times Color; only MIS =
+ * G3_circuit, Color = ecology1 keeps that order and is the nearer for each (-18 % and
+ * +14 %, against -47 % and +78 % the other way round). (A gem5 test script of third
+ * parties runs both on ecology1; it does not concern the paper.) graph.c generates a graph
+ * of each input's kind with its published counts and documents the sources: a road
+ * network (USA-road-d.NW: 1,207,945 nodes, 2,840,208 arcs), a 1000 x 1000 5-point mesh
+ * (ecology1: 1,000,000 nodes, 3,996,000 arcs) and a circuit (G3_circuit: 1,585,478
+ * nodes, 6,075,348 arcs). workload.graph_file reads a real file instead (graph_io.c;
+ * when set it wins over workload.graph);
+ * workload.graph = rmat selects the earlier model's community R-MAT graphs, sized to
+ * Table II's footprints exactly (V, E below), unchanged bit for bit.
+ * Footprints therefore follow the real inputs and do not match Table II: SSSP 35.49 MB
+ * against 104.32 (no DIMACS region fits: the nearest, E with 3,598,623 nodes and
+ * 8,778,114 arcs, gives 108.15 MB, LKS 84.10), MIS 59.46 against 72.38, Color 30.50
+ * against 26.68. Nothing we tried derives Table II's figures: sssp_csr on NW or NY
+ * (8.62 MB) or on any DIMACS region, sssp_ell (8 H V + 8 V + 4 B with H the largest
+ * in-degree: about 92 MB for NW, whose largest degree is 9), or either pairing of the two
+ * METIS inputs for MIS and Color; the paper does not say how it measured footprints. We
+ * keep the published counts of the inputs Pannotia documents rather than resize them to
+ * figures we cannot derive.
+ * Edge loops (measured over the loop kernel of iteration 0, t13_workload_regular): road
+ * 4.2 trips a wavefront at 56 % lane use, circuit 4.0 at 96 %, mesh 4.0 at 99.9 %; the
+ * R-MAT graphs take 30-49 trips at 8 %. Gathers touch 1.7, 1.6 and 1.1 pages on average.
  *
  * Kernels and device arrays, in clCreateBuffer order (V vertices, E arcs):
  *   SSSP  row (V+1) col (E) data (E) stop (1) vector1 (V) vector2 (V), all int:
- *         12 V + 8 E + 8 B. V = 1696 * 2048 = 3,473,408, E = 8,463,318 (2.44 per
- *         vertex) -> 109,387,448 B = 104.32 MB. Work-groups of 64. vector_init, then
- *         per iteration vector_assign, spmv_min_dot_plus (the Bellman-Ford relax
- *         y[v] = min(x[v], data[e] + x[col[e]])) and vector_diff; source vertex 0.
- *         4 iterations: 13 kernels.
+ *         12 V + 8 E + 8 B. USA-road-d.NW: 12 * 1,207,945 + 8 * 2,840,208 + 8 =
+ *         37,217,012 B = 35.49 MB (rmat: V = 1696 * 2048 = 3,473,408, E = 8,463,318 ->
+ *         109,387,448 B = 104.32 MB). Work-groups of 64 (18,875; rmat 54,272).
+ *         vector_init, then per iteration vector_assign, spmv_min_dot_plus (the
+ *         Bellman-Ford relax y[v] = min(x[v], data[e] + x[col[e]]), row v holding the
+ *         arcs into v) and vector_diff; source vertex 0. 4 iterations: 13 kernels.
  *   MIS   row (V) col (E) stop (1) min_array c_array cu_array s_array node_value (V):
- *         24 V + 4 E + 4 B. V = 927 * 2048 = 1,898,496, E = 7,583,006 (3.99 per
- *         vertex) -> 75,895,932 B = 72.38 MB. Work-groups of 128. init, then per
- *         iteration mis1 (min over unprocessed neighbours), mis2 (join the set,
+ *         24 V + 4 E + 4 B. G3_circuit: 24 * 1,585,478 + 4 * 6,075,348 + 4 =
+ *         62,352,868 B = 59.46 MB (rmat: V = 927 * 2048 = 1,898,496, E = 7,583,006 ->
+ *         75,895,932 B = 72.38 MB). Work-groups of 128 (12,387; rmat 14,832). init, then
+ *         per iteration mis1 (min over unprocessed neighbours), mis2 (join the set,
  *         deactivate neighbours), mis3. 3 iterations: 10 kernels.
  *   Color row (V) col (E) stop (1) color node_value max (V): 16 V + 4 E + 4 B.
- *         V = 427 * 2048 = 874,496, E = 3,496,018 (4.00 per vertex) -> 27,976,012 B
- *         = 26.68 MB. Work-groups of 256. Per iteration color (max over uncoloured
- *         neighbours) and color2. 4 iterations: 8 kernels.
+ *         ecology1: 16 * 1,000,000 + 4 * 3,996,000 + 4 = 31,984,004 B = 30.50 MB
+ *         (rmat: V = 427 * 2048 = 874,496, E = 3,496,018 -> 27,976,012 B = 26.68 MB).
+ *         Work-groups of 256 (3,907; rmat 3,416). Per iteration color (max over
+ *         uncoloured neighbours) and color2. 4 iterations: 8 kernels.
+ * (R-MAT history: a first choice, 2^20 vertices with R-MAT's usual 12 arcs per vertex,
+ * gave each wavefront a private col/data stream of 2.9 KB per array; the 320 resident
+ * wavefronts then kept more pages live than the 512-entry L2 TLB holds: SSSP measured
+ * 76 % L2 TLB misses and twice the IDEAL run time at scale 0.1, not the "little
+ * overhead" the papers report. The rmat sizes above use 2.44 and 4 arcs per vertex.)
  * The real codes iterate to convergence; the iteration counts here are fixed (above)
  * so that a run has a known length.
  *
@@ -101,11 +132,27 @@ enum { S_ROW, S_COL, S_DATA, S_STOP, S_V1, S_V2 };
 enum { M_ROW, M_COL, M_STOP, M_MIN, M_C, M_CU, M_S, M_NV };
 enum { C_ROW, C_COL, C_STOP, C_COLOR, C_NV, C_MAX };
 
+/* The real inputs (file comment: which code runs on which, and the published counts). */
+enum { IN_ROAD, IN_CIRCUIT, IN_MESH };
+
+typedef struct {
+    const char *name;     /* the real input whose counts the generated graph has */
+    unsigned kind;        /* IN_* */
+    uint32_t nv;          /* vertices */
+    uint64_t narcs;       /* arcs of Pannotia's CSR */
+    uint32_t rows, cols;  /* IN_MESH: the grid */
+} pn_input_t;
+
+static const pn_input_t in_road_nw = {"USA-road-d.NW", IN_ROAD, 1207945u, 2840208u, 0, 0};
+static const pn_input_t in_g3_circuit = {"G3_circuit", IN_CIRCUIT, 1585478u, 6075348u, 0, 0};
+static const pn_input_t in_ecology1 = {"ecology1", IN_MESH, 1000000u, 3996000u, 1000u, 1000u};
+
 typedef struct {
     const xl_wl_desc_t *desc;
     unsigned code;
-    uint32_t ncomm;       /* communities of 2^PN_LOG2_WIN vertices */
-    uint64_t narcs;
+    const pn_input_t *input;   /* workload.graph = input (the default) */
+    uint32_t ncomm;       /* workload.graph = rmat: communities of 2^PN_LOG2_WIN vertices */
+    uint64_t narcs;       /* and its arcs */
     uint32_t wg_items;    /* Pannotia block_size */
     uint32_t iters;       /* fixed iteration count */
     unsigned nregions;
@@ -115,16 +162,16 @@ typedef struct {
 } pn_def_t;
 
 static const pn_def_t pn_sssp = {
-    &xl_wl_sssp, CODE_SSSP, 1696, 8463318u, 64, 4, 6,
+    &xl_wl_sssp, CODE_SSSP, &in_road_nw, 1696, 8463318u, 64, 4, 6,
     {"row", "col", "data", "stop", "vector1", "vector2"}, {1, 2, 2, 3, 0, 0},
 };
 static const pn_def_t pn_mis = {
-    &xl_wl_mis, CODE_MIS, 927, 7583006u, 128, 3, 8,
+    &xl_wl_mis, CODE_MIS, &in_g3_circuit, 927, 7583006u, 128, 3, 8,
     {"row", "col", "stop", "min_array", "c_array", "cu_array", "s_array", "node_value"},
     {0, 2, 3, 0, 0, 0, 0, 0},
 };
 static const pn_def_t pn_color = {
-    &xl_wl_color, CODE_COLOR, 427, 3496018u, 256, 4, 6,
+    &xl_wl_color, CODE_COLOR, &in_ecology1, 427, 3496018u, 256, 4, 6,
     {"row", "col", "stop", "color", "node_value", "max"}, {0, 2, 3, 0, 0, 0},
 };
 
@@ -134,6 +181,7 @@ typedef struct {
     uint64_t narcs;
     uint32_t *row;      /* nv + 1 entries (row[nv] = narcs) */
     uint32_t *col;      /* narcs entries */
+    uint32_t *wt;       /* SSSP: narcs weights from graph_file, or NULL (drawn: edge_weight) */
     uint8_t *st;        /* per vertex: iteration of its state change, see each code */
     uint32_t nwg;       /* work-groups run per kernel at this scale */
 } pn_priv_t;
@@ -192,9 +240,9 @@ static int host_sssp(pn_priv_t *p, uint64_t seed)
             uint32_t m = x[v];
             for (uint32_t e = p->row[v]; e < p->row[v + 1u]; e++) {
                 uint32_t u = p->col[e];
-                if (x[u] >= m)   /* data[e] >= 1: cannot improve (also skips BIG) */
+                if (x[u] >= m)   /* data[e] >= 0: cannot improve (also skips BIG) */
                     continue;
-                uint32_t d = x[u] + edge_weight(seed, v, u);
+                uint32_t d = x[u] + (p->wt ? p->wt[e] : edge_weight(seed, v, u));
                 if (d < m)
                     m = d;
             }
@@ -280,6 +328,7 @@ static void pn_destroy(xl_workload_t *wl)
     if (p) {
         free(p->row);
         free(p->col);
+        free(p->wt);
         free(p->st);
         free(p);
     }
@@ -296,12 +345,36 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
     }
     wl->priv = p;
     p->def = d;
-    p->nv = d->ncomm << PN_LOG2_WIN;
-    p->narcs = d->narcs;
-    int rc = xl_graph_rmat(d->ncomm, PN_LOG2_WIN, PN_FAR_PERMIL, d->narcs, wl->seed, &p->row,
+    int rc;
+    if (wl->params.graph_file[0] || wl->params.graph != XL_GRAPH_RMAT) {
+        /* a real graph file, else a graph of the real input's kind and counts */
+        xl_graph_t g;
+        const pn_input_t *in = d->input;
+        if (wl->params.graph_file[0])
+            rc = xl_graph_read(wl->params.graph_file,
+                               d->code == CODE_SSSP ? XL_GRAPH_FOR_SSSP : XL_GRAPH_FOR_MIS_COLOR,
+                               &g, err, errlen);
+        else if (in->kind == IN_ROAD)
+            rc = xl_graph_road(in->nv, in->narcs, wl->seed, &g, err, errlen);
+        else if (in->kind == IN_CIRCUIT)
+            rc = xl_graph_circuit(in->nv, in->narcs, wl->seed, &g, err, errlen);
+        else
+            rc = xl_graph_mesh(in->rows, in->cols, &g, err, errlen);
+        if (rc != XL_OK)
+            return rc;
+        p->nv = g.nv;
+        p->narcs = g.narcs;
+        p->row = g.row;
+        p->col = g.col;
+        p->wt = g.wt;
+    } else {
+        p->nv = d->ncomm << PN_LOG2_WIN;
+        p->narcs = d->narcs;
+        rc = xl_graph_rmat(d->ncomm, PN_LOG2_WIN, PN_FAR_PERMIL, d->narcs, wl->seed, &p->row,
                            &p->col, err, errlen);
-    if (rc != XL_OK)
-        return rc;
+        if (rc != XL_OK)
+            return rc;
+    }
     p->st = malloc(p->nv);
     if (!p->st) {
         snprintf(err, errlen, "%s: out of memory", d->desc->name);
@@ -317,7 +390,8 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
     } else {
         host_color(p, wl->seed);
     }
-    uint64_t nwg = p->nv / d->wg_items;
+    /* Pannotia rounds the NDRange up to whole work-groups; lanes past nv do nothing */
+    uint64_t nwg = ((uint64_t)p->nv + d->wg_items - 1u) / d->wg_items;
     uint64_t run = (nwg * wl->scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
     p->nwg = (uint32_t)(run ? run : 1u);
 
@@ -378,9 +452,13 @@ static void pn_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
     if (!pn_kind(p->def, w->kernel, &kind, &it) || w->wg >= p->nwg ||
         w->wave >= p->def->wg_items / XL_MAX_LANES)
         return;
-    w->a[0] = 0;
     w->a[1] = ((uint64_t)w->wg * (p->def->wg_items / XL_MAX_LANES) + w->wave) * XL_MAX_LANES;
-    w->a[2] = ~UINT64_C(0);   /* nv is a multiple of the work-group: every lane exists */
+    if (w->a[1] >= p->nv)
+        return;   /* every lane fails `if (tid < num_nodes)`: no instruction */
+    w->a[0] = 0;
+    /* the lanes with tid < num_nodes (all of them but in the last wavefronts) */
+    w->a[2] = p->nv - w->a[1] >= XL_MAX_LANES ? ~UINT64_C(0)
+                                               : (UINT64_C(1) << (p->nv - w->a[1])) - 1u;
     w->a[3] = 0;
     w->a[4] = 0;
     w->a[5] = kind | ((uint64_t)it << 8);
@@ -514,7 +592,10 @@ static int clr_colored_at(uint8_t s, uint32_t it) { return s == it; }
 /* Lanes except the graph's last vertex (its row[tid+1] is replaced by num_edges). */
 static uint64_t not_last(const pn_priv_t *p, const xl_wave_t *w)
 {
-    return w->a[1] + XL_MAX_LANES >= p->nv ? ~UINT64_C(0) >> 1 : ~UINT64_C(0);
+    const uint64_t last = (uint64_t)p->nv - 1u;
+    if (last < w->a[1] || last >= w->a[1] + XL_MAX_LANES)
+        return ~UINT64_C(0);
+    return ~(UINT64_C(1) << (last - w->a[1]));
 }
 
 /* One step of a kernel; returns 1 with an instruction, 0 to continue at the new a[0]
@@ -913,21 +994,21 @@ static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 
 const xl_wl_desc_t xl_wl_sssp = {
     "sssp", "ssp", "Pannotia", "regular",
-    "104.32 MB: R-MAT CSR, 3.47M vertices, 8.46M arcs; Bellman-Ford relax, per-lane edge "
-    "loops, x[col[e]] gathers (~1.5 pages)",
+    "35.49 MB: road network of USA-road-d.NW's counts (1.21M vertices, 2.84M arcs); "
+    "Bellman-Ford relax, per-lane edge loops, x[col[e]] gathers",
     pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
 };
 
 const xl_wl_desc_t xl_wl_mis = {
     "mis", "", "Pannotia", "regular",
-    "72.38 MB: R-MAT CSR, 1.90M vertices, 7.58M arcs; per-lane neighbour loops, c/value "
-    "gathers (~1.5 pages)",
+    "59.46 MB: circuit of G3_circuit's counts (1.59M vertices, 6.08M arcs); per-lane "
+    "neighbour loops, c/value gathers",
     pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
 };
 
 const xl_wl_desc_t xl_wl_color = {
     "color", "clr", "Pannotia", "regular",
-    "26.68 MB: R-MAT CSR, 0.87M vertices, 3.50M arcs; per-lane neighbour loops, "
-    "colour/value gathers (~1.5 pages)",
+    "30.50 MB: 1000 x 1000 5-point mesh of ecology1 (1.00M vertices, 4.00M arcs); "
+    "per-lane neighbour loops, colour/value gathers",
     pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
 };
