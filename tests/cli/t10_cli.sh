@@ -119,3 +119,17 @@ if "$X" sweep --key iommu.sched --values fcfs,simt --workloads mvt,kmeans --scal
 else
     no "10.42 sweep output: $(head -c 300 "$T/out")"
 fi
+
+# --- 10.43-10.47: workload parameters ([workload]): bad values and bad graph files stop the
+# run with one line naming what is wrong; a real graph file runs
+bad "43 work-group not a power of two" "workload.pb_wg_items (48) must be a power of two" run --workload mvt --set workload.pb_wg_items=48
+bad "44 NW tile width" "workload.nw_block (32) must be 16 or 64" run --workload nw --set workload.nw_block=32
+bad "45 missing graph file" "$T/none.gr" run --workload sssp --scale $SCALE --set "workload.graph_file=$T/none.gr"
+printf 'p sp 3 2\na 1 2 5\na 2 9 5\n' > "$T/bad.gr"   # line 3: node 9 > 3
+bad "46 graph file: node out of range names its line" "bad.gr' line 3: head 9 out of range" run --workload sssp --scale $SCALE --set "workload.graph_file=$T/bad.gr"
+if "$X" run --workload sssp --set workload.graph_file=tests/data/graphs/tiny.gr --json "$T/g.json" > /dev/null 2> "$T/err" &&
+   grep -q '"graph_file": "tests/data/graphs/tiny.gr"' "$T/g.json"; then
+    ok "10.47 sssp runs on a DIMACS graph file and records it in the results' config"
+else
+    no "10.47 sssp on tests/data/graphs/tiny.gr: $(head -c 300 "$T/err")"
+fi
