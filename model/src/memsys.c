@@ -3,7 +3,10 @@
  * data cache and the DRAM timing model, spec seed-000-003 §1.1 (Table I: 4 MB 16-way
  * 64 B L2; DDR3-1600, 2 channels x 2 ranks x 16 banks), §1.2 (DDR3-1600 11-11-11,
  * BL8, 64-bit channel, FR-FCFS, open page) and §7.1 (DRAM reads and writes by source,
- * row hits and misses, queueing latency). Timing only: data contents are not modelled.
+ * row hits and misses, queueing latency); the DRAM timing of issue 15 (refresh,
+ * pipelined column commands, write timing and batched write drains, tRRD/tFAW, bounded
+ * controller queues; checked against DRAMsim3, bench/results/dram.md). Timing only:
+ * data contents are not modelled.
  *
  * ---- Time and clocks ----------------------------------------------------------------
  * Time is in GPU cycles. With G = gpu.clock_mhz, D = dram.mhz, g = G / gcd(G, D) and
@@ -56,23 +59,79 @@
  * 0x800 (line 32) -> ch 0 bank 0 rank 1; 0x1000 (line 64) -> ch 0 bank 0 rank 0 col 1
  * row 0; 0x80000 (line 8192) -> ch 0 bank 0 rank 0 col 0 row 1.
  * Every (rank, bank) pair of a channel is an independent bank with its own row buffer;
- * rank-to-rank switching has no extra cost.
+ * the ranks of a channel share its data bus (a switch costs tRTRS, below).
  *
- * ---- DRAM timing (memsys.h; DRAM clocks) --------------------------------------------
- * Each channel decides at most once per DRAM clock (one command bus). At DRAM clock k
- * its candidates are the queued requests whose bank is ready (bank.ready <= k); FR-FCFS
- * takes the oldest (channel arrival order) whose row is open in its bank, else the
- * oldest candidate. Issued at k, a request of bank b for row R has its column command at
- *   row hit      (R open)         col = k                          dram.row_hits
- *   closed bank  (no row open)    act = k,  col = act + tRCD       dram.row_misses
- *   row conflict (another open)   pre = max(k, act_prev + tRAS),
- *                                 act = pre + tRP, col = act + tRCD  dram.row_conflicts
- * its data is ready at col + tCL and its burst takes the channel's data bus from
- *   start = max(col + tCL, bus_free) to end = start + tBURST; bus_free = end
- * (the bus serves bursts one at a time, in issue order). The bank serves one request at
- * a time: bank.ready = end. The row stays open (open-page policy). A write occupies the
- * bank and bus exactly like a read. Example (defaults, closed bank, queued at GPU cycle
- * 60 = DRAM clock 24): act 24, col 35, data 46, burst 46..50, cyc(50) = 125.
+ * ---- DRAM timing (memsys.h; DRAM clocks; names are dram.* keys) ----------------------
+ * Controller queues. Each channel has a read queue of queue_depth entries and a write
+ * queue of write_queue_depth. An op reaching its channel enters its queue if that has
+ * room, else waits upstream in a FIFO of its direction (dram.backpressure_waits); when an
+ * op of that direction issues, its slot goes to the oldest op waiting upstream, which
+ * enters at that decision's clock and can issue from the next one
+ * (dram.backpressure_cycles sums the GPU cycles from reaching the channel to entering).
+ * Submit is never refused: an L2 miss's MSHR simply stays busy longer.
+ * Direction. A channel serves either reads or writes. It drains writes while
+ *   writes queued >= write_high, or (writes queued > 0 and no read queued), or
+ *   (a drain has begun and writes queued > write_low);
+ * else it serves reads. The rule is re-evaluated at every change of either queue (an
+ * op entering or issuing), so it depends on the queues' contents over time alone;
+ * dram.write_drains counts the switches to writes. Writes go out in batches, and a lone
+ * write goes out when no read waits (no write waits for reads that may never come).
+ * Decisions. A channel decides at most once per DRAM clock. At clock k, after any
+ * refresh due (below), its candidates are the queued ops of the current direction whose
+ * bank is ready (bank.ready <= k); FR-FCFS takes the oldest (queue entry order) whose
+ * row is open in its bank, else the oldest candidate. Issued at k, an op of bank b,
+ * rank r, for row R, with L = tCL for a read and tCWL for a write, has
+ *   row hit      (R open)         col0 = k                               dram.row_hits
+ *   closed bank  (no row open)    act = A(k), col0 = act + tRCD          dram.row_misses
+ *   row conflict (another open)   pre = max(k, b.pre_ok),
+ *                                 act = A(pre + tRP), col0 = act + tRCD   dram.row_conflicts
+ * where A(t) is the earliest clock >= t at least tRRD from every activate booked so far
+ * in rank r, before or after it, with no five activates of rank r within fewer than tFAW
+ * clocks (dram.act_delays counts A(t) > t). Its data burst is [s, s + tBURST) with s
+ * the earliest clock >= col0 + L that keeps the data-bus rules below with every burst
+ * booked on the channel, before or after it; its column command is at col = s - L
+ * (data is fixed relative to its command), so a row hit issued later may take a free
+ * data slot ahead of the burst of an earlier-issued conflict. Then
+ *   b.ready  = col + tCCD         (the bank takes its next op when its next column
+ *                                  command may issue: row hits pipeline tCCD apart)
+ *   b.pre_ok = max(act + tRAS (when activated), col + tRTP (read),
+ *                  s + tBURST + tWR (write: recovery after the write data))
+ * and the row stays open (open-page policy). The burst end e = s + tBURST is when the
+ * data is back (a read) or written (a write): the L2 or the bypass requester sees it at
+ * cyc(e) + C.
+ * Data-bus rules. Between the end of a burst E and the start of a later burst N on one
+ * channel the bus idles at least
+ *   E and N of different ranks            tRTRS
+ *   same rank, same direction             tCCD - tBURST (0 for BL8: back to back)
+ *   same rank, E a read, N a write        tCCD + 2 - tBURST (2): JEDEC's read-to-write
+ *                                         command spacing RL + tCCD + 2 - WL
+ *   same rank, E a write, N a read        tWTR + tCL (17): tWTR from the end of the write
+ *                                         data to the read command, then CL
+ * (negative values count as 0). These are the command rules tCCD, read-to-write, tWTR
+ * and the rank switch, written in data time; with every burst fixed relative to its
+ * command they hold between the commands exactly.
+ * Refresh. Rank r of every channel is due at n * tREFI + (r + 1) * tREFI / ranks (n = 0,
+ * 1, ...; integer division; the ranks staggered as in DRAMsim3's rank-level staggered
+ * policy); trefi = 0 turns refresh off. A refresh due at D precharges the rank's banks
+ * at P = max(D, b.pre_ok of every open bank), issues REF at P + tRP (at D, or the end
+ * of the rank's previous refresh if later, when no bank is open) and blocks the rank
+ * until REF + tRFC: each of its banks gets ready = max(ready, REF + tRFC) and its row
+ * closed. Ops already issued keep their commands (the precharge waits for them). A
+ * refresh due at D is applied at the channel's first decision at a clock >= D, before
+ * that decision: it reads only bank state, which only decisions change, and nothing
+ * before that decision depends on it, so the state is the one applying it at D would
+ * give; refreshes need no events of their own (xl_memsys_next_event does not stop for
+ * them, and an idle memory system stays idle). dram.refreshes counts those applied.
+ * Not modelled: the command bus beyond one decision per clock (commands of different
+ * ops may share a clock), power-down, reads served from the write queue.
+ * Examples (defaults, dram.mapping = linear, before the first refresh at clock 3120):
+ *  (1) a closed bank, queued at GPU cycle 60 = DRAM clock 24: act 24, col 35, data
+ *      46..50, cyc(50) = 125; the bank is ready again at 35 + tCCD = 39.
+ *  (2) three more reads to that row queued with it: row hits at 39, 43, 47 with data
+ *      50..54, 54..58, 58..62, back to back on the bus.
+ *  (3) a write (row hit, col 466, data 474..478) then a read of the same rank (row
+ *      hit, queued at 474): s >= 478 + tWTR + tCL = 495, col 484 (= 466 + CWL + tBURST +
+ *      tWTR), data 495..499.
  *
  * ---- Event order (determinism) -------------------------------------------------------
  * Internal events are processed in (GPU cycle, class, tie number) order. Within one GPU
@@ -82,12 +141,17 @@
  * insertion count, itself fixed by the order of the events before it. Each class keeps
  * its events in time order without a heap: lookups (t + H) and arrivals (t + C) are
  * created at the cycle being processed, which never decreases, so they form FIFOs; a
- * channel's fills come in the order its bursts end, so each channel has a fill FIFO
- * (ties across channels by insertion count); a channel has at most one pending decision
- * (an earlier one replaces a later one). A request reaching a channel at GPU
- * cycle t is seen by the decision at DRAM clock clk(t), or by the next undecided clock
- * if that one is already decided (only possible when dram.ctrl_latency = 0 sends a
- * bypass_l2 request to its queue in the very cycle it is submitted).
+ * channel's fills are kept in a list in (cycle, insertion count) order, inserted from
+ * its tail (a later-issued burst may end first, DRAM timing), and the earliest head over
+ * the channels goes first (ties by insertion count); a channel has at most one pending
+ * decision (an earlier one replaces a later one). A request entering a channel's queue
+ * at GPU cycle t is seen by the decision at DRAM clock clk(t), or by the next undecided
+ * clock if that one is already decided (only possible when dram.ctrl_latency = 0 sends
+ * a bypass_l2 request to its queue in the very cycle it is submitted); one entering
+ * from upstream at a decision's clock k is seen from k + 1. A decision may find no
+ * ready op of its direction (an arrival schedules one for its own clock, a refresh may
+ * then block the bank): it issues nothing; when it happens is fixed by the events
+ * before it, like every other event.
  * xl_memsys_submit and xl_memsys_pop first process every event up to `now` (submit
  * treats a `now` below one already seen as that one), so when and how often a caller
  * calls them (every cycle, or only at xl_memsys_next_event cycles; popping before or
@@ -95,7 +159,9 @@
  * (completion cycle, submission seq), the pop order of memsys.h, in a FIFO when they
  * come in that order (most do) and else in a heap; pop takes the smaller of the heads.
  * Requests, DRAM operations and completion heap slots come from pools that grow by
- * doubling and are reused through free lists: no allocation in the steady state.
+ * doubling and are reused through free lists; the booked activates and bursts sit in
+ * per-rank and per-channel windows sized at creation: no allocation in the steady
+ * state.
  */
 #include "xlat/memsys.h"
 
@@ -126,10 +192,11 @@ typedef struct {
 /* One 64 B DRAM read or write. */
 typedef struct {
     uint64_t row;
-    uint64_t arrive;     /* GPU cycle it reached the channel queue */
-    uint64_t age;        /* arrival order at the channels (FR-FCFS "oldest") */
-    uint32_t ch, bank;   /* bank = rank * banks + bank within the channel */
-    uint32_t prev, next; /* its bank's queue (arrival order) or free list */
+    uint64_t arrive;     /* GPU cycle it reached the channel (its controller queue, or the
+                          * upstream FIFO when that queue was full) */
+    uint64_t age;        /* order of entering the controller queues (FR-FCFS "oldest") */
+    uint32_t ch, bank;   /* bank = rank * banks + bank within the rank */
+    uint32_t prev, next; /* its bank's queue (entry order), the upstream FIFO or free list */
     uint32_t owner;      /* MSHR index, request index, or NONE */
     uint8_t write, kind, own;
 } dop_t;
@@ -140,40 +207,67 @@ typedef struct {
     uint64_t fseq;       /* fill order: the tie-break of fills of one cycle */
     uint32_t head, tail; /* requesters (mreq indices), submission order */
     uint32_t next;       /* chain of its hash bucket's busy MSHRs, or free list */
-    uint32_t fnext;      /* its channel's fill FIFO */
+    uint32_t fnext, fprev;   /* its channel's fill list, (fill_t, fseq) order */
     uint8_t dirty, kind;
-    uint8_t pad[22];     /* to 64 B: with the array on a host line (alloc_lines) an MSHR
+    uint8_t pad[18];     /* to 64 B: with the array on a host line (alloc_lines) an MSHR
                           * is one host cache line, not parts of two */
 } mshr_t;
 typedef char mshr_is_one_host_line[sizeof(mshr_t) == 64u ? 1 : -1];
 
-/* A channel's queue is kept as one arrival-ordered queue per bank plus the list of
- * banks whose queue is not empty; FR-FCFS compares arrival ages across banks, which
- * gives exactly the order of one channel-wide queue at a cost per decision of the
- * number of busy banks, not of queued requests. That list is kept in order of
- * max(ready, next_clk) (bank_link), so a decision stops at the first bank still busy:
- * the banks it can start form a prefix, and the one after gives the earliest free
- * clock of the others. The order among banks of equal key does not matter: a decision
- * compares arrival ages, which are unique. */
+/* A bank's queued operations of one direction (q[0] reads, q[1] writes) and its place in
+ * the channel's list of banks with operations of that direction queued. FR-FCFS compares
+ * entry ages across banks, which gives exactly the order of one channel-wide queue at a
+ * cost per decision of the number of banks with work, not of queued requests. Each list
+ * is kept in order of max(ready, next_clk at insertion) (bank_insert): the banks a
+ * decision at clock k can start are then a prefix (their key is at most k), and the head
+ * gives the next clock at which any of them can start. The order among banks of equal
+ * key does not matter: a decision compares entry ages, which are unique. */
+typedef struct {
+    uint32_t head, tail;     /* queued ops, entry order */
+    uint32_t hit;            /* oldest of them whose row is open_row, or NONE */
+    uint32_t aprev, anext;   /* the channel's list of banks with ops of this direction */
+    uint32_t active;         /* in that list */
+} bq_t;
+
 typedef struct {
     uint64_t open_row;   /* NO_ROW: precharged */
-    uint64_t act;        /* DRAM clock of the last activate (tRAS) */
-    uint64_t ready;      /* DRAM clock from which it can start a new request */
-    uint32_t qhead, qtail;   /* queued ops of this bank, arrival order */
-    uint32_t hit;        /* oldest queued op whose row is open_row, or NONE */
-    uint32_t aprev, anext;   /* list of the channel's banks with queued ops, by ready */
-    uint8_t active;
+    uint64_t pre_ok;     /* first DRAM clock a precharge may issue: tRAS after the last
+                          * activate, tRTP after the last read, tWR after the last write's
+                          * data */
+    uint64_t ready;      /* first DRAM clock a decision can take a request of this bank: its
+                          * last column command + tCCD, or the end of a refresh */
+    bq_t q[2];
 } bank_t;
+
+/* Per rank of a channel: the activates still within reach of tRRD and tFAW, sorted
+ * (act[a0 .. an)), and the refresh schedule. */
+typedef struct {
+    uint64_t *act;
+    uint32_t a0, an, acap;
+    uint64_t ref_due;    /* DRAM clock the next refresh is due (UINT64_MAX: refresh off) */
+    uint64_t ref_end;    /* end of the last refresh: REF + tRFC */
+} rank_t;
+
+/* One data burst booked on a channel's data bus. */
+typedef struct {
+    uint64_t s;          /* DRAM clock its data starts (col + CL, or col + CWL) */
+    uint32_t rank, w;    /* w = 1: a write */
+} burst_t;
 
 typedef struct {
     bank_t *bank;        /* ranks * banks */
-    uint32_t ahead, atail;   /* banks with queued ops, by max(ready, next_clk) */
-    uint64_t qlen;
-    uint64_t bus_free;   /* DRAM clock the data bus is free from */
+    rank_t *rank;
+    uint32_t ahead[2], atail[2];   /* banks with queued reads [0] / writes [1] */
+    uint32_t qn[2];      /* reads / writes in the controller queues */
+    uint32_t uhead[2], utail[2];   /* reads / writes waiting upstream (queue full) */
+    uint32_t wmode;      /* 1: draining writes */
+    burst_t *bk;         /* data bursts still in reach of a new one, by start: bk[b0 .. bn) */
+    uint32_t b0, bn, bcap;
+    uint64_t ref_next;   /* min over ranks of ref_due */
     uint64_t next_clk;   /* first DRAM clock not yet decided */
     uint64_t wake_clk;   /* the scheduled decision, UINT64_MAX if none */
     uint64_t wake_t;     /* its GPU cycle, cyc(wake_clk), UINT64_MAX if none */
-    uint32_t fhead, ftail;   /* MSHRs whose read has issued, fill time order */
+    uint32_t fhead, ftail;   /* MSHRs whose read has issued, (fill_t, fseq) order */
 } chan_t;
 
 #define LNONE UINT16_MAX   /* no way (l2d.ways <= 1024) */
@@ -220,7 +314,16 @@ struct xl_memsys {
     int map_pow2;               /* channels, ranks, banks, lines_per_row all powers of two: */
     unsigned ch_sh, rk_sh, bk_sh, lpr_sh;   /* map_line shifts instead of dividing (log2s) */
     int xor_map;                /* dram.mapping = xor */
-    uint64_t tcl, trcd, trp, tras, tburst;
+    uint64_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks (file comment: DRAM timing) */
+    uint64_t tcwl, tccd, trrd, tfaw, twr, twtr, trtp, trtrs, trefi, trfc;
+    uint32_t qcap[2];               /* controller queue entries: reads, writes */
+    uint32_t whigh, wlow;           /* write drain watermarks */
+    uint64_t gap_same[2][2];        /* idle data-bus clocks between two bursts of one rank,
+                                     * [first is a write][second is a write] */
+    uint64_t bus_reach;             /* tBURST + the largest gap: a burst starting this many
+                                     * clocks before another cannot constrain it */
+    uint64_t lat_min;               /* min(CL, CWL) */
+    uint64_t act_reach;             /* max(tRRD, tFAW) */
 
     uint64_t now;                   /* largest `now` seen */
     uint64_t seq;                   /* submissions */
@@ -268,6 +371,7 @@ struct xl_memsys {
 
     chan_t *ch;
     bank_t *banks_all;
+    rank_t *ranks_all;
 
     /* counters ([0] data, [1] page table) */
     uint64_t l2_acc[2], l2_hit[2], l2_miss[2], l2_merge[2], l2_wb[2];
@@ -275,6 +379,7 @@ struct xl_memsys {
     uint64_t dr_rd[2], dr_wr[2];
     uint64_t dram_reads, dram_writes, row_hits, row_misses, row_conflicts;
     uint64_t queue_latency, max_queue;
+    uint64_t refreshes, act_delays, write_drains, bp_waits, bp_cycles;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -550,7 +655,7 @@ static void chan_wake(xl_memsys_t *m, uint32_t c, uint64_t w)
     }
 }
 
-/* A DRAM operation is created now and reaches its channel queue at GPU cycle t. */
+/* A DRAM operation is created now and reaches its channel at GPU cycle t. */
 static void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, uint8_t kind,
                       uint8_t own, uint32_t owner, uint64_t t)
 {
@@ -575,103 +680,400 @@ static void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, uint8_t kind
         m->next_t = t;
 }
 
-/* Put bank bi of ch into the channel's list after bank `after` (NONE: at the head). */
-static void bank_link(chan_t *ch, uint32_t bi, uint32_t after)
+/* Put bank bi into list x of ch after bank `after` (NONE: at the head). */
+static void bank_link(chan_t *ch, uint32_t x, uint32_t bi, uint32_t after)
 {
-    bank_t *b = &ch->bank[bi];
-    b->aprev = after;
-    b->anext = after == NONE ? ch->ahead : ch->bank[after].anext;
+    bq_t *q = &ch->bank[bi].q[x];
+    q->aprev = after;
+    q->anext = after == NONE ? ch->ahead[x] : ch->bank[after].q[x].anext;
     if (after == NONE)
-        ch->ahead = bi;
+        ch->ahead[x] = bi;
     else
-        ch->bank[after].anext = bi;
-    if (b->anext == NONE)
-        ch->atail = bi;
+        ch->bank[after].q[x].anext = bi;
+    if (q->anext == NONE)
+        ch->atail[x] = bi;
     else
-        ch->bank[b->anext].aprev = bi;
+        ch->bank[q->anext].q[x].aprev = bi;
 }
 
-static void bank_unlink(chan_t *ch, uint32_t bi)
+static void bank_unlink(chan_t *ch, uint32_t x, uint32_t bi)
 {
-    bank_t *b = &ch->bank[bi];
-    if (b->aprev == NONE)
-        ch->ahead = b->anext;
+    bq_t *q = &ch->bank[bi].q[x];
+    if (q->aprev == NONE)
+        ch->ahead[x] = q->anext;
     else
-        ch->bank[b->aprev].anext = b->anext;
-    if (b->anext == NONE)
-        ch->atail = b->aprev;
+        ch->bank[q->aprev].q[x].anext = q->anext;
+    if (q->anext == NONE)
+        ch->atail[x] = q->aprev;
     else
-        ch->bank[b->anext].aprev = b->aprev;
+        ch->bank[q->anext].q[x].aprev = q->aprev;
 }
 
-/* The op at the head of the arrival FIFO reaches its channel queue at cycle t. */
+/* Bank bi into list x by its key max(ready, next_clk): a bank free by the next decision
+ * goes first; one still busy goes after every bank that frees no later than it. A bank
+ * whose ready just moved is usually the latest, so the walk from the tail is short. */
+static void bank_insert(chan_t *ch, uint32_t x, uint32_t bi)
+{
+    uint32_t after = NONE;
+    uint64_t r = ch->bank[bi].ready;
+    if (r > ch->next_clk)
+        for (after = ch->atail[x]; after != NONE && ch->bank[after].ready > r;)
+            after = ch->bank[after].q[x].aprev;
+    bank_link(ch, x, bi, after);
+}
+
+/* Bank bi's ready has grown: move it to its new place in each list it is in. */
+static void bank_relink(chan_t *ch, uint32_t bi)
+{
+    uint32_t x;
+    for (x = 0; x < 2u; x++)
+        if (ch->bank[bi].q[x].active) {
+            bank_unlink(ch, x, bi);
+            bank_insert(ch, x, bi);
+        }
+}
+
+/* The oldest op from j on in a bank queue whose row is `row`, or NONE. */
+static uint32_t find_hit(const xl_memsys_t *m, uint32_t j, uint64_t row)
+{
+    for (; j != NONE; j = m->op[j].next)
+        if (m->op[j].row == row)
+            return j;
+    return NONE;
+}
+
+/* The write drain rule (file comment): draining while the write queue is at the high
+ * watermark, or holds writes and no read is queued, or a drain has begun and more than
+ * the low watermark remain. Evaluated at every change of either queue, so it is a
+ * function of the queue contents over time alone. */
+static void mode_update(xl_memsys_t *m, chan_t *ch)
+{
+    uint32_t w = ch->qn[1] >= m->whigh || (ch->qn[1] > 0u && ch->qn[0] == 0u) ||
+                 (ch->wmode && ch->qn[1] > m->wlow);
+    if (w && !ch->wmode)
+        m->write_drains++;
+    ch->wmode = w;
+}
+
+/* The earliest decision clock at or after `from` at which a queued op of the current
+ * direction has its bank ready: the head of that list. UINT64_MAX if none is queued. */
+static uint64_t chan_next(const chan_t *ch, uint64_t from)
+{
+    uint32_t h = ch->ahead[ch->wmode];
+    if (h == NONE)
+        return UINT64_MAX;
+    return max64(from, ch->bank[h].ready);
+}
+
+/* Op i enters its channel's controller queue (it has room) at DRAM clock k: it can be
+ * issued from the first decision at or after k. */
+static void enter_queue(xl_memsys_t *m, chan_t *ch, uint32_t i)
+{
+    dop_t *o = &m->op[i];
+    bank_t *b = &ch->bank[o->bank];
+    uint32_t x = o->write;
+    bq_t *q = &b->q[x];
+    o->age = m->age++;
+    o->next = NONE;
+    o->prev = q->tail;
+    if (q->tail == NONE)
+        q->head = i;
+    else
+        m->op[q->tail].next = i;
+    q->tail = i;
+    if (q->hit == NONE && o->row == b->open_row)
+        q->hit = i;
+    if (!q->active) {
+        q->active = 1;
+        bank_insert(ch, x, o->bank);
+    }
+    ch->qn[x]++;
+    if ((uint64_t)ch->qn[0] + ch->qn[1] > m->max_queue)
+        m->max_queue = (uint64_t)ch->qn[0] + ch->qn[1];
+    mode_update(m, ch);
+}
+
+/* The op at the head of the arrival FIFO reaches its channel at cycle t: into its
+ * controller queue, or, that queue being full, to the tail of the upstream FIFO. */
 static void ev_arrive(xl_memsys_t *m, uint64_t t)
 {
-    uint32_t i = m->ar_head;
+    uint32_t i = m->ar_head, x;
     dop_t *o = &m->op[i];
     chan_t *ch = &m->ch[o->ch];
-    bank_t *b = &ch->bank[o->bank];
     m->ar_head = o->next;
     if (m->ar_head == NONE) {
         m->ar_tail = NONE;
         m->ar_t = UINT64_MAX;
     } else
         m->ar_t = m->op[m->ar_head].arrive;
-    o->age = m->age++;
-    o->next = NONE;
-    o->prev = b->qtail;
-    if (b->qtail == NONE)
-        b->qhead = i;
-    else
-        m->op[b->qtail].next = i;
-    b->qtail = i;
-    if (b->hit == NONE && o->row == b->open_row)
-        b->hit = i;
-    if (!b->active) {
-        /* into the list by max(ready, next_clk): a bank free by the next decision goes
-         * first; one still busy goes after every bank that frees no later than it */
-        uint32_t after = NONE;
-        b->active = 1;
-        if (b->ready > ch->next_clk)
-            for (after = ch->atail; after != NONE && ch->bank[after].ready > b->ready;)
-                after = ch->bank[after].aprev;
-        bank_link(ch, o->bank, after);
+    x = o->write;
+    if (ch->qn[x] >= m->qcap[x]) {
+        m->bp_waits++;
+        o->next = NONE;
+        if (ch->utail[x] == NONE)
+            ch->uhead[x] = i;
+        else
+            m->op[ch->utail[x]].next = i;
+        ch->utail[x] = i;
+        return;                /* a full queue has ops, so a decision is scheduled */
     }
-    if (++ch->qlen > m->max_queue)
-        m->max_queue = ch->qlen;
-    /* the earliest decision that could take it: its DRAM edge, once its bank is free */
-    chan_wake(m, o->ch, max64(clk_of(m, t), b->ready));
+    enter_queue(m, ch, i);
+    /* the earliest decision that could issue something: the op's DRAM edge, once a bank
+     * of the current direction is free */
+    chan_wake(m, o->ch, chan_next(ch, clk_of(m, t)));
 }
 
-/* Issue queued operation i of channel c at DRAM clock k (file comment: DRAM timing). */
+/* Drop the bursts of ch and the activates of rank rk that no longer constrain anything
+ * decided at clock k or later: a new burst starts at k + min(CL, CWL) or later, a new
+ * activate at k or later. (A rank's activates are only read and added by an issue to
+ * that rank, which prunes them first.) */
+static void chan_prune(xl_memsys_t *m, chan_t *ch, uint32_t rk, uint64_t k)
+{
+    rank_t *r = &ch->rank[rk];
+    while (ch->b0 < ch->bn && ch->bk[ch->b0].s + m->bus_reach <= k + m->lat_min)
+        ch->b0++;
+    while (r->a0 < r->an && r->act[r->a0] + m->act_reach <= k)
+        r->a0++;
+}
+
+/* The earliest activate clock at or after t for rank r: at least tRRD from every booked
+ * activate of the rank on either side, and no five activates (booked ones and this one)
+ * within fewer than tFAW clocks. Booked activates may lie ahead of t (another bank's,
+ * decided earlier but waiting for its own precharge), so both sides count. The booked
+ * ones keep both rules among themselves, so only t's neighbours matter: the booked
+ * activate just before t and just after it (tRRD), and the five groups of four
+ * consecutive booked activates next to t in time order (tFAW). Each rule t breaks gives
+ * a clock below which it stays broken (the other activate + tRRD, or the group's first
+ * + tFAW); t moves to the largest of them and is checked again, so the first t that
+ * breaks nothing is the earliest. */
+static uint64_t act_slot(const xl_memsys_t *m, const rank_t *r, uint64_t t)
+{
+    const uint64_t *a = r->act + r->a0;
+    uint32_t n = r->an - r->a0, p = 0, hi = n, q;
+    while (p < hi) {                       /* p: the first booked activate after t */
+        uint32_t mid = p + (hi - p) / 2u;
+        if (a[mid] <= t)
+            p = mid + 1u;
+        else
+            hi = mid;
+    }
+    for (;;) {
+        uint64_t nt = t;
+        while (p < n && a[p] <= t)
+            p++;
+        /* tRRD first: past a run of booked activates t moves one neighbour at a time */
+        if (p > 0u && a[p - 1u] + m->trrd > t) {
+            t = a[p - 1u] + m->trrd;
+            continue;
+        }
+        if (p < n && t + m->trrd > a[p]) {
+            t = a[p] + m->trrd;
+            continue;
+        }
+        /* groups a[q .. q + 3] with t just before, inside or just after them */
+        for (q = p >= 4u ? p - 4u : 0u; m->tfaw > 0u && q <= p && q + 3u < n; q++)
+            if (max64(t, a[q + 3u]) - (a[q] < t ? a[q] : t) < m->tfaw)
+                nt = max64(nt, a[q] + m->tfaw);
+        if (nt == t)
+            return t;
+        t = nt;
+    }
+}
+
+/* Idle data-bus clocks needed between the end of burst (r1, w1) and the start of a
+ * later burst (r2, w2) on one channel. */
+static inline uint64_t bus_gap(const xl_memsys_t *m, uint32_t r1, uint32_t w1, uint32_t r2,
+                               uint32_t w2)
+{
+    return r1 != r2 ? m->trtrs : m->gap_same[w1][w2];
+}
+
+/* The earliest data start at or after s for a burst of rank r, direction w, that keeps
+ * every gap rule with every booked burst, before it or after it (a later-decided burst
+ * may take an earlier free slot). s only grows, by the smallest step that clears the
+ * burst it collides with; repeat until a pass finds no collision. */
+static uint64_t bus_slot(const xl_memsys_t *m, const chan_t *ch, uint64_t s, uint32_t r,
+                         uint32_t w)
+{
+    const burst_t *b = ch->bk + ch->b0;
+    uint32_t n = ch->bn - ch->b0, lo = 0, hi = n, i;
+    int changed;
+    /* sorted by start: a burst bus_reach or more before s cannot collide, nor can any
+     * from the first that starts bus_reach or more after s; s only grows, so each pass
+     * starts at the first burst within reach (binary search) */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (b[mid].s + m->bus_reach <= s)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    do {
+        changed = 0;
+        while (lo < n && b[lo].s + m->bus_reach <= s)
+            lo++;
+        for (i = lo; i < n && b[i].s < s + m->bus_reach; i++) {
+            uint64_t after = b[i].s + m->tburst + bus_gap(m, b[i].rank, b[i].w, r, w);
+            if (b[i].s <= s ? s < after
+                            : s + m->tburst + bus_gap(m, r, w, b[i].rank, b[i].w) > b[i].s) {
+                s = after;
+                changed = 1;
+            }
+        }
+    } while (changed);
+    return s;
+}
+
+/* Insert v into the rank's sorted window act[a0 .. an), compacting it to the front of its
+ * buffer or doubling the buffer when the end is reached. The window holds at most one
+ * activate per bank ahead of the decision clock and the few within act_reach behind it,
+ * and the buffer starts at that size (xl_memsys_create): the steady state does not
+ * allocate. burst_insert is the same for a channel's bursts. */
+static void act_insert(rank_t *r, uint64_t v)
+{
+    uint32_t i;
+    if (r->an == r->acap) {
+        uint32_t n = r->an - r->a0;
+        if (n * 2u > r->acap) {
+            uint32_t cap = r->acap * 2u;
+            uint64_t *p = alloc_lines_or_stop((size_t)cap * sizeof *p);
+            memcpy(p, r->act + r->a0, (size_t)n * sizeof *p);
+            free(r->act);
+            r->act = p;
+            r->acap = cap;
+        } else
+            memmove(r->act, r->act + r->a0, (size_t)n * sizeof *r->act);
+        r->a0 = 0;
+        r->an = n;
+    }
+    for (i = r->an; i > r->a0 && r->act[i - 1u] > v; i--)
+        r->act[i] = r->act[i - 1u];
+    r->act[i] = v;
+    r->an++;
+}
+
+static void burst_insert(chan_t *ch, uint64_t s, uint32_t rank, uint32_t w)
+{
+    uint32_t i;
+    if (ch->bn == ch->bcap) {
+        uint32_t n = ch->bn - ch->b0;
+        if (n * 2u > ch->bcap) {
+            uint32_t cap = ch->bcap * 2u;
+            burst_t *p = alloc_lines_or_stop((size_t)cap * sizeof *p);
+            memcpy(p, ch->bk + ch->b0, (size_t)n * sizeof *p);
+            free(ch->bk);
+            ch->bk = p;
+            ch->bcap = cap;
+        } else
+            memmove(ch->bk, ch->bk + ch->b0, (size_t)n * sizeof *ch->bk);
+        ch->b0 = 0;
+        ch->bn = n;
+    }
+    for (i = ch->bn; i > ch->b0 && ch->bk[i - 1u].s > s; i--)
+        ch->bk[i] = ch->bk[i - 1u];
+    ch->bk[i].s = s;
+    ch->bk[i].rank = rank;
+    ch->bk[i].w = w;
+    ch->bn++;
+}
+
+/* Rank rk of ch refreshes, due at DRAM clock d (file comment: refresh): precharge-all
+ * once every open bank may precharge, REF tRP later, the rank blocked for tRFC; every
+ * row closed. */
+static void refresh_rank(xl_memsys_t *m, chan_t *ch, uint32_t rk, uint64_t d)
+{
+    rank_t *r = &ch->rank[rk];
+    bank_t *b = ch->bank + (size_t)rk * m->banks;
+    uint64_t ref = max64(d, r->ref_end), pre = d, end;
+    uint32_t j, open = 0;
+    for (j = 0; j < m->banks; j++)
+        if (b[j].open_row != NO_ROW) {
+            open = 1;
+            pre = max64(pre, b[j].pre_ok);
+        }
+    if (open)
+        ref = max64(ref, pre + m->trp);
+    end = ref + m->trfc;
+    r->ref_end = end;
+    m->refreshes++;
+    for (j = 0; j < m->banks; j++) {
+        b[j].open_row = NO_ROW;
+        b[j].q[0].hit = b[j].q[1].hit = NONE;
+        if (b[j].ready < end) {
+            b[j].ready = end;
+            bank_relink(ch, rk * m->banks + j);
+        }
+    }
+}
+
+/* Apply every refresh of ch due at or before DRAM clock k, in due order per rank (the
+ * ranks do not interact). Nothing between a refresh's due clock and the channel's next
+ * decision depends on it or changes what it does, so applying it here gives the state
+ * that applying it at its due clock would (file comment: refresh). After one refresh
+ * every row is closed and, with tRFC < tREFI, each further one due by k starts at its
+ * due clock: only the last of them leaves a trace (the rank's banks blocked until its
+ * end), so they are counted and skipped. */
+static void refresh_catch_up(xl_memsys_t *m, chan_t *ch, uint64_t k)
+{
+    uint32_t rk;
+    ch->ref_next = UINT64_MAX;
+    for (rk = 0; rk < m->ranks; rk++) {
+        rank_t *r = &ch->rank[rk];
+        while (r->ref_due <= k) {
+            refresh_rank(m, ch, rk, r->ref_due);
+            r->ref_due += m->trefi;
+            if (r->ref_due <= k && r->ref_end <= r->ref_due) {
+                uint64_t n = (k - r->ref_due) / m->trefi;
+                m->refreshes += n;
+                r->ref_due += n * m->trefi;
+            }
+        }
+        if (r->ref_due < ch->ref_next)
+            ch->ref_next = r->ref_due;
+    }
+}
+
+/* Issue queued operation i of ch at DRAM clock k (file comment: DRAM timing). */
 static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
 {
     dop_t *o = &m->op[i];
     bank_t *b = &ch->bank[o->bank];
-    uint64_t col, start, end, tdone;
+    uint32_t x = o->write, rk = o->bank / m->banks;
+    bq_t *q = &b->q[x];
+    uint64_t col, s, end, tdone, lat = x ? m->tcwl : m->tcl;
     unsigned kd = kidx(o->kind);
-    uint32_t j;
+    int same_row = 0;
 
+    chan_prune(m, ch, rk, k);
     if (b->open_row == o->row) {
         col = k;
         m->row_hits++;
-    } else if (b->open_row == NO_ROW) {
-        b->act = k;
-        col = k + m->trcd;
-        m->row_misses++;
+        same_row = 1;
     } else {
-        uint64_t pre = max64(k, b->act + m->tras);   /* tRAS since the activate */
-        b->act = pre + m->trp;
-        col = b->act + m->trcd;
-        m->row_conflicts++;
+        uint64_t t0, act;
+        if (b->open_row == NO_ROW) {
+            t0 = k;
+            m->row_misses++;
+        } else {
+            t0 = max64(k, b->pre_ok) + m->trp;      /* precharge, then tRP */
+            m->row_conflicts++;
+        }
+        act = act_slot(m, &ch->rank[rk], t0);
+        if (act > t0)
+            m->act_delays++;
+        act_insert(&ch->rank[rk], act);
+        b->pre_ok = act + m->tras;
+        b->open_row = o->row;
+        col = act + m->trcd;
     }
-    b->open_row = o->row;
-    start = max64(col + m->tcl, ch->bus_free);
-    end = start + m->tburst;
-    ch->bus_free = end;
-    b->ready = end;
+    s = bus_slot(m, ch, col + lat, rk, x);
+    col = s - lat;                                  /* data fixed relative to its command */
+    burst_insert(ch, s, rk, x);
+    end = s + m->tburst;
+    b->pre_ok = max64(b->pre_ok, x ? end + m->twr : col + m->trtp);
+    b->ready = col + m->tccd;
 
-    if (o->write) {
+    if (x) {
         m->dr_wr[kd]++;
         m->dram_writes++;
     } else {
@@ -680,56 +1082,64 @@ static void dram_issue(xl_memsys_t *m, chan_t *ch, uint32_t i, uint64_t k)
     }
     m->queue_latency += cyc_of(m, k) - o->arrive;
 
-    /* Unlink from the bank queue and find the bank's next row hit. Either o was the
-     * bank's oldest row hit (row unchanged; nothing older has this row) or, with no
-     * row hit queued, its oldest op (the new open row is o's): either way the next
-     * row hit can only come after o. */
-    b->hit = NONE;
-    for (j = o->next; j != NONE; j = m->op[j].next)
-        if (m->op[j].row == b->open_row) {
-            b->hit = j;
-            break;
-        }
+    /* Unlink from the bank queue and find the bank's next row hits. If o was a row hit
+     * (row unchanged) nothing older in its queue has the row; if not, o was its queue's
+     * oldest op: either way that queue's next hit can only come after o. The other
+     * direction's hit is looked for anew when the row changed. */
+    q->hit = find_hit(m, o->next, b->open_row);
+    if (!same_row)
+        b->q[x ^ 1u].hit = find_hit(m, b->q[x ^ 1u].head, b->open_row);
     if (o->prev == NONE)
-        b->qhead = o->next;
+        q->head = o->next;
     else
         m->op[o->prev].next = o->next;
     if (o->next == NONE)
-        b->qtail = o->prev;
+        q->tail = o->prev;
     else
         m->op[o->next].prev = o->prev;
-    /* The bank leaves the list, or moves to its end: its new ready, the end of the
-     * burst just placed on the bus, is later than that of every other bank (bus_free
-     * only grows and every ready is a past bus_free). */
-    if (b->qhead == NONE) {
-        b->active = 0;
-        bank_unlink(ch, o->bank);
-    } else if (b->anext != NONE) {
-        bank_unlink(ch, o->bank);
-        bank_link(ch, o->bank, ch->atail);
+    if (q->head == NONE) {
+        q->active = 0;
+        bank_unlink(ch, x, o->bank);
     }
-    ch->qlen--;
+    bank_relink(ch, o->bank);                       /* its ready has grown */
+    ch->qn[x]--;
+    /* the freed slot takes the oldest op waiting upstream */
+    if (ch->uhead[x] != NONE) {
+        uint32_t u = ch->uhead[x];
+        ch->uhead[x] = m->op[u].next;
+        if (ch->uhead[x] == NONE)
+            ch->utail[x] = NONE;
+        m->bp_cycles += cyc_of(m, k) - m->op[u].arrive;
+        enter_queue(m, ch, u);
+    }
+    mode_update(m, ch);
 
     tdone = cyc_of(m, end) + m->C;   /* data back through the controller */
     if (o->own == OWN_MSHR) {
-        /* a channel's bursts end in issue order (bus_free only grows), so its fills
-         * come in time order: a FIFO per channel */
+        /* a later-issued burst may end first (an earlier free data slot): the fill
+         * list is kept in (fill_t, fseq) order, searched from its tail */
         mshr_t *e = &m->mshr[o->owner];
+        uint32_t after = ch->ftail;
         e->fill_t = tdone;
         e->fseq = m->fseq++;
-        e->fnext = NONE;
-        if (ch->ftail == NONE) {
-            uint32_t c = (uint32_t)(ch - m->ch);
+        while (after != NONE && m->mshr[after].fill_t > tdone)
+            after = m->mshr[after].fprev;
+        e->fprev = after;
+        e->fnext = after == NONE ? ch->fhead : m->mshr[after].fnext;
+        if (after == NONE)
             ch->fhead = o->owner;
-            /* a new head: the earliest fill if it beats the current one (a fill pushed
-             * later wins no tie, its fseq being larger) */
-            if (tdone < m->fill_t) {
-                m->fill_t = tdone;
-                m->fill_c = c;
-            }
-        } else
-            m->mshr[ch->ftail].fnext = o->owner;
-        ch->ftail = o->owner;
+        else
+            m->mshr[after].fnext = o->owner;
+        if (e->fnext == NONE)
+            ch->ftail = o->owner;
+        else
+            m->mshr[e->fnext].fprev = o->owner;
+        /* a new head: the earliest fill if it beats the current one (a fill pushed
+         * later wins no tie, its fseq being larger) */
+        if (after == NONE && tdone < m->fill_t) {
+            m->fill_t = tdone;
+            m->fill_c = o->ch;
+        }
     } else if (o->own == OWN_REQ)
         complete(m, o->owner, tdone);
     op_release(m, i);
@@ -748,7 +1158,7 @@ static void wake_rescan(xl_memsys_t *m)
         }
 }
 
-/* The earliest fill over the channels' fill FIFOs, (time, fseq) order, after the
+/* The earliest fill over the channels' fill lists, (time, fseq) order, after the
  * earliest one was taken. */
 static void fill_rescan(xl_memsys_t *m)
 {
@@ -767,42 +1177,34 @@ static void fill_rescan(xl_memsys_t *m)
         }
 }
 
-/* Channel c decides at its DRAM clock wake_clk: FR-FCFS among requests whose bank is
- * ready. */
+/* Channel c decides at its DRAM clock wake_clk: due refreshes first, then FR-FCFS among
+ * the queued ops of the current direction whose bank is ready. */
 static void ev_wake(xl_memsys_t *m, uint32_t c)
 {
     chan_t *ch = &m->ch[c];
-    uint32_t bi, hit = NONE, any = NONE, nready = 0;
-    uint64_t w = UINT64_MAX, k = ch->wake_clk;
+    uint32_t bi, x, hit = NONE, any = NONE;
+    uint64_t k = ch->wake_clk;
 
     ch->next_clk = k + 1u;
+    if (ch->ref_next <= k)
+        refresh_catch_up(m, ch, k);
+    x = ch->wmode;
     /* k >= the next_clk of the list order, so the banks ready at k come first */
-    for (bi = ch->ahead; bi != NONE; bi = ch->bank[bi].anext) {
+    for (bi = ch->ahead[x]; bi != NONE; bi = ch->bank[bi].q[x].anext) {
         const bank_t *b = &ch->bank[bi];
-        if (b->ready > k) {
-            w = b->ready;                      /* the earliest busy bank's free clock */
+        if (b->ready > k)
             break;
-        }
-        nready++;
-        if (b->hit != NONE && (hit == NONE || m->op[b->hit].age < m->op[hit].age))
-            hit = b->hit;                      /* the oldest row hit */
-        if (any == NONE || m->op[b->qhead].age < m->op[any].age)
-            any = b->qhead;                    /* the oldest request */
+        if (b->q[x].hit != NONE && (hit == NONE || m->op[b->q[x].hit].age < m->op[hit].age))
+            hit = b->q[x].hit;                 /* the oldest row hit */
+        if (any == NONE || m->op[b->q[x].head].age < m->op[any].age)
+            any = b->q[x].head;                /* the oldest request */
     }
-    /* Next decision: the first clock after k at which a queued request's bank is free.
-     * The issue changes only the issued bank, so that is the earliest free clock of the
-     * busy banks seen above, unless another ready bank still has requests (k + 1), or
-     * the issued bank keeps requests and frees first. */
-    if (any != NONE) {
-        const bank_t *ib = &ch->bank[m->op[hit != NONE ? hit : any].bank];
+    if (any != NONE)
         dram_issue(m, ch, hit != NONE ? hit : any, k);
-        if (nready > 1u)
-            w = k + 1u;
-        else if (ib->active && ib->ready < w)
-            w = ib->ready;                     /* the end of its burst, after k */
-    }
-    ch->wake_clk = w;
-    ch->wake_t = w != UINT64_MAX ? cyc_of(m, w) : UINT64_MAX;
+    /* Next decision: the first clock after k at which a queued op of the (possibly new)
+     * direction has its bank ready. */
+    ch->wake_clk = chan_next(ch, k + 1u);
+    ch->wake_t = ch->wake_clk != UINT64_MAX ? cyc_of(m, ch->wake_clk) : UINT64_MAX;
     wake_rescan(m);
 }
 
@@ -1046,7 +1448,7 @@ static void ev_lookup(xl_memsys_t *m)
         mshr_alloc(m, r, t);
 }
 
-/* The line of the MSHR at the head of channel c's fill FIFO arrives at the L2. */
+/* The line of the MSHR at the head of channel c's fill list arrives at the L2. */
 static void ev_fill(xl_memsys_t *m, uint32_t c)
 {
     chan_t *ch = &m->ch[c];
@@ -1061,6 +1463,8 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
     ch->fhead = e->fnext;
     if (ch->fhead == NONE)
         ch->ftail = NONE;
+    else
+        m->mshr[ch->fhead].fprev = NONE;
     fill_rescan(m);
 
     if (m->ls16 != NULL) {
@@ -1132,7 +1536,7 @@ filled:
 
 /* Process every event at or before GPU cycle `now`, in (cycle, class, tie) order
  * (file comment: event order). Each class has its own queue whose head is its
- * earliest event: fills (one FIFO per channel, ties by fseq), lookups and arrivals
+ * earliest event: fills (one sorted list per channel, ties by fseq), lookups and arrivals
  * (FIFOs) and decisions (one per channel, ties by channel index). Leaves next_t at the
  * earliest event left. Not inlined: advance() below is the cheap check in front of it. */
 static void advance_events(xl_memsys_t *m, uint64_t now) __attribute__((noinline));
@@ -1175,7 +1579,7 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
 {
     xl_memsys_t *m;
     uint64_t lines, sets, nb, gg;
-    uint32_t i;
+    uint32_t i, acap, bcap;
 
     if (err != NULL && errlen > 0u)
         err[0] = '\0';
@@ -1215,6 +1619,28 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
                 c->dram.row_kb, c->dram.tburst);
         return NULL;
     }
+    if (c->dram.tccd == 0u || c->dram.trrd == 0u) {
+        set_err(err, errlen, "dram.tccd (%u) and dram.trrd (%u) must be at least 1",
+                c->dram.tccd, c->dram.trrd);
+        return NULL;
+    }
+    if (c->dram.queue_depth == 0u || c->dram.write_queue_depth == 0u) {
+        set_err(err, errlen, "dram.queue_depth (%u) and dram.write_queue_depth (%u) must be "
+                "at least 1", c->dram.queue_depth, c->dram.write_queue_depth);
+        return NULL;
+    }
+    if (c->dram.write_high == 0u || c->dram.write_high > c->dram.write_queue_depth ||
+        c->dram.write_low >= c->dram.write_high) {
+        set_err(err, errlen, "dram.write_low (%u) < dram.write_high (%u) <= "
+                "dram.write_queue_depth (%u) must hold, with write_high at least 1",
+                c->dram.write_low, c->dram.write_high, c->dram.write_queue_depth);
+        return NULL;
+    }
+    if (c->dram.trefi != 0u && c->dram.trfc >= c->dram.trefi) {
+        set_err(err, errlen, "dram.trfc (%u) must be below dram.trefi (%u) (dram.trefi = 0 "
+                "turns refresh off)", c->dram.trfc, c->dram.trefi);
+        return NULL;
+    }
 
     m = calloc(1, sizeof *m);
     if (m == NULL)
@@ -1246,6 +1672,30 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->trp = c->dram.trp;
     m->tras = c->dram.tras;
     m->tburst = c->dram.tburst;
+    m->tcwl = c->dram.tcwl;
+    m->tccd = c->dram.tccd;
+    m->trrd = c->dram.trrd;
+    m->tfaw = c->dram.tfaw;
+    m->twr = c->dram.twr;
+    m->twtr = c->dram.twtr;
+    m->trtp = c->dram.trtp;
+    m->trtrs = c->dram.trtrs;
+    m->trefi = c->dram.trefi;
+    m->trfc = c->dram.trfc;
+    m->qcap[0] = c->dram.queue_depth;
+    m->qcap[1] = c->dram.write_queue_depth;
+    m->whigh = c->dram.write_high;
+    m->wlow = c->dram.write_low;
+    /* data-bus gaps of one rank (file comment): same direction, column commands tCCD
+     * apart; read then write, RL + tCCD + 2 - WL between the commands; write then read,
+     * tWTR after the write data, then CL */
+    m->gap_same[0][0] = m->gap_same[1][1] = m->tccd > m->tburst ? m->tccd - m->tburst : 0u;
+    m->gap_same[0][1] = m->tccd + 2u > m->tburst ? m->tccd + 2u - m->tburst : 0u;
+    m->gap_same[1][0] = m->twtr + m->tcl;
+    m->bus_reach = m->tburst + max64(max64(m->gap_same[0][0], m->gap_same[0][1]),
+                                     max64(m->gap_same[1][0], m->trtrs));
+    m->lat_min = m->tcl < m->tcwl ? m->tcl : m->tcwl;
+    m->act_reach = max64(m->trrd, m->tfaw);
     m->rq_free = m->op_free = NONE;
     m->lk_head = m->lk_tail = NONE;
     m->ar_head = m->ar_tail = NONE;
@@ -1277,8 +1727,9 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     nb = (uint64_t)m->channels * m->ranks * m->banks;
     m->ch = calloc(m->channels, sizeof *m->ch);
     m->banks_all = calloc((size_t)nb, sizeof *m->banks_all);
+    m->ranks_all = calloc((size_t)m->channels * m->ranks, sizeof *m->ranks_all);
     if (!m->tag32 || (!m->ls16 && (!m->way || !m->lset)) || !m->mshr_hash || !m->mshr ||
-        !m->ch || !m->banks_all)
+        !m->ch || !m->banks_all || !m->ranks_all)
         goto oom;
     for (i = 0; i < lines; i++)
         m->tag32[i] = NO_TAG32;
@@ -1294,20 +1745,47 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
         m->mshr_free = i;
     }
     for (i = 0; i < nb; i++) {
-        m->banks_all[i].open_row = NO_ROW;
-        m->banks_all[i].act = 0;
-        m->banks_all[i].ready = 0;
-        m->banks_all[i].qhead = m->banks_all[i].qtail = NONE;
-        m->banks_all[i].hit = NONE;
-        m->banks_all[i].aprev = m->banks_all[i].anext = NONE;
-        m->banks_all[i].active = 0;
+        bank_t *b = &m->banks_all[i];
+        unsigned x;
+        b->open_row = NO_ROW;
+        b->pre_ok = b->ready = 0;
+        for (x = 0; x < 2u; x++) {
+            b->q[x].head = b->q[x].tail = b->q[x].hit = NONE;
+            b->q[x].aprev = b->q[x].anext = NONE;
+            b->q[x].active = 0;
+        }
     }
+    /* buffer sizes that hold the windows of act_insert and burst_insert: one entry per
+     * bank ahead of the decision clock plus those within reach behind it */
+    acap = m->banks + (uint32_t)(m->act_reach / m->trrd) + 2u;
+    bcap = m->ranks * m->banks + (uint32_t)(m->bus_reach / m->tburst) + 2u;
     for (i = 0; i < m->channels; i++) {
         chan_t *ch = &m->ch[i];
+        unsigned x;
+        uint32_t r;
         ch->bank = m->banks_all + (size_t)i * m->ranks * m->banks;
-        ch->ahead = ch->atail = NONE;
+        ch->rank = m->ranks_all + (size_t)i * m->ranks;
+        for (x = 0; x < 2u; x++) {
+            ch->ahead[x] = ch->atail[x] = NONE;
+            ch->uhead[x] = ch->utail[x] = NONE;
+        }
         ch->wake_clk = ch->wake_t = UINT64_MAX;
         ch->fhead = ch->ftail = NONE;
+        ch->bcap = bcap;
+        if ((ch->bk = alloc_lines((size_t)bcap * sizeof *ch->bk)) == NULL)
+            goto oom;
+        ch->ref_next = UINT64_MAX;
+        for (r = 0; r < m->ranks; r++) {
+            rank_t *rk = &ch->rank[r];
+            rk->acap = acap;
+            if ((rk->act = alloc_lines((size_t)acap * sizeof *rk->act)) == NULL)
+                goto oom;
+            /* staggered: rank r's refreshes are due at n * tREFI + (r + 1) * tREFI / ranks
+             * (n = 0, 1, ...), the same on every channel */
+            rk->ref_due = m->trefi ? (uint64_t)(r + 1u) * m->trefi / m->ranks : UINT64_MAX;
+            if (rk->ref_due < ch->ref_next)
+                ch->ref_next = rk->ref_due;
+        }
     }
     return m;
 
@@ -1320,6 +1798,7 @@ oom:
 
 void xl_memsys_destroy(xl_memsys_t *m)
 {
+    size_t i;
     if (m == NULL)
         return;
     free(m->tag32);
@@ -1332,8 +1811,15 @@ void xl_memsys_destroy(xl_memsys_t *m)
     free(m->rq);
     free(m->op);
     free(m->cp);
+    if (m->ch != NULL)
+        for (i = 0; i < m->channels; i++)
+            free(m->ch[i].bk);
+    if (m->ranks_all != NULL)
+        for (i = 0; i < (size_t)m->channels * m->ranks; i++)
+            free(m->ranks_all[i].act);
     free(m->ch);
     free(m->banks_all);
+    free(m->ranks_all);
     free(m);
 }
 
@@ -1529,6 +2015,20 @@ void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s)
     xl_stats_counter(s, "dram.queue_latency",
                      "sum of GPU cycles from reaching a channel queue to being issued",
                      &m->queue_latency);
-    xl_stats_counter(s, "dram.max_queue", "largest number of requests queued at one channel",
+    xl_stats_counter(s, "dram.max_queue",
+                     "largest number of reads and writes in one channel's controller queues",
                      &m->max_queue);
+    xl_stats_counter(s, "dram.refreshes",
+                     "rank refreshes applied (due at or before each channel's last decision)",
+                     &m->refreshes);
+    xl_stats_counter(s, "dram.act_delays", "activates held back by tRRD or tFAW",
+                     &m->act_delays);
+    xl_stats_counter(s, "dram.write_drains",
+                     "switches of a channel from reads to draining writes", &m->write_drains);
+    xl_stats_counter(s, "dram.backpressure_waits",
+                     "DRAM requests that found their controller queue full and waited upstream",
+                     &m->bp_waits);
+    xl_stats_counter(s, "dram.backpressure_cycles",
+                     "sum of GPU cycles DRAM requests waited upstream of a full controller queue",
+                     &m->bp_cycles);
 }

@@ -501,11 +501,11 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 6 + l1d 4 + l2d 5 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 12 + mem 3 + translation 1 + workload 4 + sim 2 = 73 */
+     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 87 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 73);
+    assert_int_equal(lines, 87);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

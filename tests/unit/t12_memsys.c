@@ -3,12 +3,18 @@
  * (model/src/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
  * conflicts and tRAS, MSHR merging and waiting, FR-FCFS, bypass_l2, dirty write-backs,
  * the address mapping, the GPU/DRAM clock ratio, determinism, event skipping and
- * geometry errors (spec seed-000-003 §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1).
+ * geometry errors (spec seed-000-003 §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
+ * the DDR3 timing of issue 15: refresh, row hits pipelined tCCD apart, data slots taken
+ * out of issue order, CWL/tWTR/tWR and read-to-write, batched write drains, tRRD/tFAW
+ * and bounded controller queues.
  *
  * Default config: L2 hit latency H = 40, controller latency C = 20 GPU cycles each way,
  * GPU 2000 MHz / DRAM 800 MHz, so DRAM clock k is at GPU cycle cyc(k) = ceil(k * 5 / 2)
  * and GPU cycle t sees DRAM clock clk(t) = ceil(t * 2 / 5); tCL = tRCD = tRP = 11,
- * tRAS = 28, tBURST = 4 DRAM clocks; 2 channels x 16 banks x 2 ranks, 8 KB rows
+ * tRAS = 28, tBURST = 4, CWL = 8, tCCD = 4, tRRD = 5, tFAW = 24, tWR = 12, tWTR = 6,
+ * tRTP = 6, tRTRS = 1, tREFI = 6240 (rank 0 first due at 3120 = GPU cycle 7800, rank 1
+ * at 6240), tRFC = 208 DRAM clocks; controller queues of 32 reads and 32 writes, writes
+ * drained from 32 to 0 or when no read waits; 2 channels x 16 banks x 2 ranks, 8 KB rows
  * (128 lines). Mapping: line = pa >> 6; ch = line % 2; bank = (line / 2) % 16;
  * rank = (line / 32) % 2; col = (line / 64) % 128; row = line / 8192.
  */
@@ -174,12 +180,16 @@ static void test_12_03_row_hit(void **state)
  *     clock 424; precharge max(424, 24 + 28) = 424, activate 435, column 446, data 457,
  *     burst 457..461; cyc(461) = ceil(1152.5) = 1153; done 1173 (tRP + tRCD + tCL +
  *     tBURST = 37 clocks = 92.5 -> 93 GPU cycles after 1060, + 20).
+ *     (The precharge also waits tRTP = 6 after the read's column command at 35: 41,
+ *     long past.)
  * (b) Right after it: pa 0 and pa 0x80000 both submitted at 0 reach the queue at clock
- *     24; pa 0 (older, both to a closed bank) issues at 24, bank busy until 50. At 50
- *     pa 0x80000 finds row 0 open: tRAS holds the precharge until 24 + 28 = 52 (not 50);
+ *     24; pa 0 (older, both to a closed bank) issues at 24: column 35, so the bank takes
+ *     its next request from 35 + tCCD = 39. At 39 pa 0x80000 finds row 0 open: the
+ *     precharge waits for max(39, act 24 + tRAS 28 = 52, column 35 + tRTP 6 = 41) = 52;
  *     activate 63, column 74, data 85, burst 85..89; cyc(89) = ceil(222.5) = 223;
- *     done 243 (without tRAS: 87 -> cyc 218 -> 238). Its queueing: issued at clock 50 =
- *     cyc 125, queued since 60: 65 cycles. */
+ *     done 243 (without tRAS: precharge 41, burst end 41 + 11 + 11 + 11 + 4 = 78 ->
+ *     cyc 195 -> 215). Its queueing: issued at clock 39 = cyc ceil(97.5) = 98, queued
+ *     since 60: 38 cycles. */
 static void test_12_04_row_conflict_and_tras(void **state)
 {
     xl_memsys_t *m = mk_default();
@@ -202,7 +212,7 @@ static void test_12_04_row_conflict_and_tras(void **state)
     assert_int_equal(done[1], 243);
     assert_int_equal(st(m, "dram.row_misses"), 1);
     assert_int_equal(st(m, "dram.row_conflicts"), 1);
-    assert_int_equal(st(m, "dram.queue_latency"), 65);
+    assert_int_equal(st(m, "dram.queue_latency"), 38);
     assert_int_equal(st(m, "dram.max_queue"), 2);
     xl_memsys_destroy(m);
 }
@@ -235,8 +245,9 @@ static void test_12_05_mshr_merge(void **state)
 /* FR-FCFS: row 0 of ch 0 bank 0 is open after pa 0. At 1000, B = pa 0x80000 (row 1,
  * older) then C = pa 0x1000 (row 0, younger) reach the queue together at clock 424.
  * FR-FCFS issues the row hit C first: column 424, burst 435..439, cyc(439) = 1098,
- * done 1118. B waits for the bank (ready 439): precharge max(439, 24 + 28) = 439,
- * activate 450, column 461, data 472, burst 472..476, cyc(476) = 1190, done 1210.
+ * done 1118. B waits for the bank (ready 424 + tCCD = 428): precharge max(428, 24 + 28,
+ * C's column 424 + tRTP 6 = 430) = 430, activate 441, column 452, data 463, burst
+ * 463..467, cyc(467) = ceil(1167.5) = 1168, done 1188.
  * (FCFS would have served B first: done 1173, test 04a.) */
 static void test_12_06_frfcfs_row_hit_first(void **state)
 {
@@ -251,17 +262,21 @@ static void test_12_06_frfcfs_row_hit_first(void **state)
     assert_int_equal(ids[0], 3);
     assert_int_equal(done[0], 1118);
     assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 1210);
+    assert_int_equal(done[1], 1188);
     assert_int_equal(st(m, "dram.row_hits"), 1);
     assert_int_equal(st(m, "dram.row_conflicts"), 1);
     xl_memsys_destroy(m);
 }
 
 /* bypass_l2: A = read pa 0 (data) and B = write pa 0x20 (page table), both bypassing,
- * submitted at 0, reach the queue at 0 + 20 = 20 = clock 8. A: activate 8, column 19,
- * data 30, burst 30..34, cyc(34) = 85, done 105 (= 20 + 65 + 20). B (same bank, row 0
- * now open, bank ready at 34): column 34, data 45, burst 45..49, cyc(49) =
- * ceil(122.5) = 123, done 143. No L2 counter moves, and the L2 stays cold: a normal
+ * submitted at 0, reach the queues at 0 + 20 = 20 = clock 8 (A the read queue, B the
+ * write queue). A read is queued, so the channel serves reads: A: activate 8, column
+ * 19, data 30, burst 30..34, cyc(34) = 85, done 105 (= 20 + 65 + 20). With no read
+ * left the channel drains writes: B (same bank, row 0 now open, bank ready at 19 +
+ * tCCD = 23) is a row hit, its data CWL = 8 after its column; read then write on one
+ * rank needs RL + tCCD + 2 - WL = 11 + 4 + 2 - 8 = 9 clocks between the column commands
+ * (on the data bus: 2 idle clocks after A's burst): column max(23, 19 + 9) = 28, data
+ * 36..40, cyc(40) = 100, done 120. No L2 counter moves, and the L2 stays cold: a normal
  * read of pa 0 afterwards misses. */
 static void test_12_07_bypass_l2(void **state)
 {
@@ -275,7 +290,7 @@ static void test_12_07_bypass_l2(void **state)
     assert_int_equal(ids[0], 1);
     assert_int_equal(done[0], 105);
     assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 143);
+    assert_int_equal(done[1], 120);
     assert_int_equal(st(m, "l2d.accesses"), 0);
     assert_int_equal(st(m, "l2d.hits"), 0);
     assert_int_equal(st(m, "l2d.misses"), 0);
@@ -286,6 +301,7 @@ static void test_12_07_bypass_l2(void **state)
     assert_int_equal(st(m, "dram.writes_pt"), 1);
     assert_int_equal(st(m, "dram.row_misses"), 1);
     assert_int_equal(st(m, "dram.row_hits"), 1);
+    assert_int_equal(st(m, "dram.write_drains"), 1);
     rd(m, 1000, 3, 0x0);
     /* row 0 still open: 1040 lookup miss, 1060 = clock 424 row hit -> 1118 (test 03) */
     assert_int_equal(one(m, 3), 1118);
@@ -299,12 +315,14 @@ static void test_12_07_bypass_l2(void **state)
  *      1040 miss, queue 1060 = clock 424, closed bank 8: activate 424, column 435,
  *      data 446, burst 446..450, cyc(450) = 1125, filled and done at 1145. The fill
  *      evicts dirty line 0: a DRAM write that reaches ch 0 at 1145 + 20 = 1165 =
- *      clock 466; bank 0 has row 0 open: row hit, burst 477..481 (bank 0 busy to 481).
+ *      clock 466. No read is queued, so the channel drains it at once: bank 0 has row 0
+ *      open, a row hit: column 466, data 466 + CWL 8 = 474, burst 474..478.
  *  S = read pa 0x1000 (line 64: set 0; ch 0 bank 0 row 0) at 1125: lookup 1165 miss,
- *      queue 1185 = clock 474; bank 0 busy until 481 with the write-back: column 481,
- *      data 492, burst 492..496, cyc(496) = 1240, done 1260 (without the write it would
- *      be column 474, burst end 489, cyc 1223, done 1243). Its fill evicts line 16,
- *      which is clean: no second write-back. */
+ *      queue 1185 = clock 474; a row hit (bank 0 ready at 466 + tCCD = 470), but after
+ *      a write to its rank a read command waits until tWTR = 6 after the write's data:
+ *      column 478 + 6 = 484, data 495, burst 495..499, cyc(499) = ceil(1247.5) = 1248,
+ *      done 1268 (without the write it would be column 474, burst end 489, cyc 1223,
+ *      done 1243). Its fill evicts line 16, which is clean: no second write-back. */
 static void test_12_08_dirty_eviction_writes_dram(void **state)
 {
     xl_config_t c;
@@ -325,7 +343,7 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
     assert_int_equal(ids[0], 2);
     assert_int_equal(done[0], 1145);
     assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 1260);
+    assert_int_equal(done[1], 1268);
     assert_int_equal(st(m, "l2d.writebacks"), 1);
     assert_int_equal(st(m, "l2d.writebacks_data"), 1);
     assert_int_equal(st(m, "dram.writes"), 1);
@@ -339,9 +357,10 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
 /* Address mapping, seen through timing and row counters (default geometry):
  *  pa 0x0   line 0  -> ch 0 bank 0 rank 0 row 0
  *  pa 0x40  line 1  -> ch 1 (other channel: runs in parallel, also done at 145)
- *  pa 0x80  line 2  -> ch 0 bank 1: same channel, so issued one DRAM clock later (25):
- *           activate 25, column 36, data ready 47, but the bus carries pa 0's burst
- *           until 50: burst 50..54, cyc(54) = 135, done 155. Queue depth of ch 0: 2.
+ *  pa 0x80  line 2  -> ch 0 bank 1: same channel, so issued one DRAM clock later (25);
+ *           same rank, so its activate waits tRRD = 5 after pa 0's (24): activate 29,
+ *           column 40, data 51 (the bus is free: pa 0's burst ends at 50), burst 51..55,
+ *           cyc(55) = ceil(137.5) = 138, done 158. Queue depth of ch 0: 2.
  *  pa 0x800 line 32 -> ch 0 bank 0 rank 1: its own closed bank, a row miss, not a
  *           conflict with row 0 of rank 0 (at 1000: done 1145, like a cold miss).
  *  pa 0x1000 line 64 -> ch 0 bank 0 rank 0 col 1 row 0: a row hit (at 2000: 2118).
@@ -361,9 +380,10 @@ static void test_12_09_address_mapping(void **state)
     assert_int_equal(ids[1], 1);
     assert_int_equal(done[1], 145);
     assert_int_equal(ids[2], 2);
-    assert_int_equal(done[2], 155);
+    assert_int_equal(done[2], 158);
     assert_int_equal(st(m, "dram.max_queue"), 2);
     assert_int_equal(st(m, "dram.row_misses"), 3);
+    assert_int_equal(st(m, "dram.act_delays"), 1);
     rd(m, 1000, 3, 0x800);
     assert_int_equal(one(m, 3), 1145);
     assert_int_equal(st(m, "dram.row_misses"), 4);
@@ -514,6 +534,345 @@ static void test_12_17_lru_victim(void **state)
     xl_memsys_destroy(m);
 }
 
+/* ------------------------------------------------------------ issue 15: DRAM timing */
+
+/* Default config with the linear mapping of the hand-computed examples. */
+static void lin_config(xl_config_t *c)
+{
+    xl_config_defaults(c);
+    c->dram.mapping = XL_DRAM_MAP_LINEAR;
+}
+
+/* A bypass_l2 read or write: it reaches its channel's queue C = 20 cycles after submit. */
+static void byp(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write)
+{
+    sub(m, now, id, pa, write, XL_MEM_DATA, 1);
+}
+
+/* (a) Refresh (defaults: tREFI 6240, tRFC 208, 2 ranks staggered): rank 0 is due at
+ * 6240 / 2 = 3120, rank 1 at 6240 (DRAM clocks).
+ * Part 1. R0 = read pa 0 at 0 opens row 0 of ch 0 bank 0 rank 0 (done 105: 20 + 65 +
+ *   20, as test 07's A; act 8, col 19, so pre_ok = max(8 + tRAS 28, 19 + tRTP 6) = 36).
+ *   At 7800, H = read pa 0x1000 (row 0 again) and K = read pa 0x800 (bank 0 of rank 1)
+ *   reach the queue at 7820 = clock 3128. The decision at 3128 first applies rank 0's
+ *   refresh due at 3120: precharge-all at max(3120, 36) = 3120, REF at 3120 + tRP 11 =
+ *   3131, rank 0 blocked until 3131 + 208 = 3339, row 0 closed. K (rank 1, not blocked,
+ *   closed bank) issues at 3128: act 3128, col 3139, data 3150..3154, cyc(3154) = 7885,
+ *   done 7905. H is now to a closed bank and waits for its rank: act 3339, col 3350,
+ *   data 3361..3365, cyc(3365) = ceil(8412.5) = 8413, done 8433 (a row miss, not a hit).
+ *   With dram.trefi = 0 H is a row hit at 3128: data 3139..3143, cyc(3143) =
+ *   ceil(7857.5) = 7858, done 7878; K issues at 3129 (one decision per clock): act 3129,
+ *   col 3140, data 3151 (after H's burst and tRTRS 1: 3144), cyc(3155) = ceil(7887.5) =
+ *   7888, done 7908.
+ * Part 2. The refresh waits for a row just opened: P = read pa 0 submitted at 7755
+ *   reaches the queue at 7775 = clock 3110: act 3110, col 3121 (pre_ok = max(3110 + 28,
+ *   3121 + 6) = 3138), data 3132..3136, cyc(3136) = 7840, done 7860. Q = read pa 0x80
+ *   (bank 1 of rank 0) submitted at 7795 reaches the queue at 7815 = clock 3126; that
+ *   decision applies the refresh due at 3120: precharge-all at max(3120, 3138) = 3138
+ *   (tRAS of P's activate), REF 3149, blocked until 3357. Q: act 3357, col 3368, data
+ *   3379..3383, cyc(3383) = ceil(8457.5) = 8458, done 8478. Channel 1 saw no request:
+ *   its refreshes are never applied, and the idle memory system has no next event. */
+static void test_12_18_refresh_blocks_rank(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 0);
+    assert_int_equal(one(m, 1), 105);
+    byp(m, 7800, 2, 0x1000, 0);
+    byp(m, 7800, 3, 0x800, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 3);
+    assert_int_equal(done[0], 7905);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 8433);
+    assert_int_equal(st(m, "dram.refreshes"), 1);
+    assert_int_equal(st(m, "dram.row_hits"), 0);
+    assert_int_equal(st(m, "dram.row_misses"), 3);
+    assert_int_equal(xl_memsys_next_event(m), UINT64_MAX);
+    xl_memsys_destroy(m);
+
+    c.dram.trefi = 0;                 /* refresh off: H is a row hit */
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 0);
+    assert_int_equal(one(m, 1), 105);
+    byp(m, 7800, 2, 0x1000, 0);
+    byp(m, 7800, 3, 0x800, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 2);
+    assert_int_equal(done[0], 7878);
+    assert_int_equal(ids[1], 3);
+    assert_int_equal(done[1], 7908);
+    assert_int_equal(st(m, "dram.refreshes"), 0);
+    assert_int_equal(st(m, "dram.row_hits"), 1);
+    xl_memsys_destroy(m);
+
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 7755, 1, 0x0, 0);
+    byp(m, 7795, 2, 0x80, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 7860);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 8478);
+    assert_int_equal(st(m, "dram.refreshes"), 1);
+    xl_memsys_destroy(m);
+}
+
+/* (b) Four reads to row 0 of ch 0 bank 0 rank 0 (pa 0, 0x1000, 0x2000, 0x3000: columns
+ * 0..3), bypassing, submitted at 0, reach the queue at 20 = clock 8. The first opens
+ * the row: act 8, col 19, data 30..34; the bank takes its next request tCCD = 4 after
+ * the column command: 23. The others are row hits with columns at 23, 27, 31 and data
+ * at col + CL: 34..38, 38..42, 42..46, back to back after the first burst. Done at
+ * cyc(34, 38, 42, 46) + 20 = 85, 95, 105, 115 + 20 = 105, 115, 125, 135: one burst every
+ * 4 DRAM clocks = 10 GPU cycles. (Serving one request per bank until its burst ends,
+ * each hit would take tCL + tBURST = 15 clocks: 105, 143, 180, 218.) */
+static void test_12_19_row_hits_pipeline_tccd(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    unsigned i;
+    (void)state;
+    lin_config(&c);
+    m = mk(&c);
+    for (i = 0; i < 4u; i++)
+        byp(m, 0, i, (xl_pa_t)i * 0x1000u, 0);
+    assert_int_equal(drain(m, ids, done, 4), 4);
+    for (i = 0; i < 4u; i++) {
+        assert_int_equal(ids[i], i);
+        assert_int_equal(done[i], 105 + 10 * i);
+    }
+    assert_int_equal(st(m, "dram.row_misses"), 1);
+    assert_int_equal(st(m, "dram.row_hits"), 3);
+    xl_memsys_destroy(m);
+}
+
+/* (c) Write timing. W = write pa 0 (bypass) at 0 reaches the write queue at clock 8; no
+ * read is queued, so the channel drains it: act 8, col 19, data at col + CWL 8 = 27..31,
+ * cyc(31) = ceil(77.5) = 78, done 98 (a read: 105). R = read pa 0x80 (bank 1 of the same
+ * rank) at 5 reaches the queue at 25 = clock 10: act 8 + tRRD 5 = 13, col 24 would put
+ * its data at 35, but a read of the rank must wait tWTR = 6 after the write data (31):
+ * column 37 (= 19 + CWL 8 + tBURST 4 + tWTR 6), data 48..52, cyc(52) = 130, done 150.
+ * The same read of the other rank, pa 0x800 (bank 0 of rank 1): act 10 (tRRD is per
+ * rank), col 21, data 32..36 (the bus needs only tRTRS = 1 after the write: 32),
+ * cyc(36) = 90, done 110. The write then leaves bank 0 with pre_ok = 31 + tWR 12 = 43:
+ * X = read pa 0x80000 (row 1 of bank 0) at 5 too, a row conflict at clock 10,
+ * precharges at 43 (tWR; tRAS allows 36), act 54, col 65, data 76..80, cyc(80) = 200,
+ * done 220. */
+static void test_12_20_write_then_read_twtr(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 1);
+    byp(m, 5, 2, 0x80, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 98);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 150);
+    assert_int_equal(st(m, "dram.writes"), 1);
+    assert_int_equal(st(m, "dram.write_drains"), 1);
+    xl_memsys_destroy(m);
+
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 1);
+    byp(m, 5, 2, 0x800, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(done[0], 98);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 110);
+    xl_memsys_destroy(m);
+
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 1);
+    byp(m, 5, 2, 0x80000, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 220);
+    assert_int_equal(st(m, "dram.row_conflicts"), 1);
+    xl_memsys_destroy(m);
+}
+
+/* (d) tRRD and tFAW. Five reads to banks 0..4 of rank 0 of ch 0 (pa 0, 0x80, 0x100,
+ * 0x180, 0x200), bypassing, submitted at 0, reach the queue at clock 8 and are decided
+ * at 8, 9, 10, 11, 12 (oldest first, one per clock). Activates: 8; 13, 18, 23 (tRRD 5
+ * after the previous one); the fifth would be at 28, but 8, 13, 18, 23 and 28 would be
+ * five within 20 < tFAW 24 clocks: 8 + 24 = 32. Columns 19, 24, 29, 34, 43; data 30, 35,
+ * 40, 45, 54 (each after the previous burst's end: 34, 39, 44, 49); done cyc(34, 39,
+ * 44, 49, 58) + 20 = 85, 98, 110, 123, 145 + 20 = 105, 118, 130, 143, 165. Four
+ * activates were held back. */
+static void test_12_21_trrd_and_tfaw(void **state)
+{
+    static const uint64_t want[5] = {105, 118, 130, 143, 165};
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[5], done[5];
+    unsigned i;
+    (void)state;
+    lin_config(&c);
+    m = mk(&c);
+    for (i = 0; i < 5u; i++)
+        byp(m, 0, i, (xl_pa_t)i * 0x80u, 0);
+    assert_int_equal(drain(m, ids, done, 5), 5);
+    for (i = 0; i < 5u; i++) {
+        assert_int_equal(ids[i], i);
+        assert_int_equal(done[i], want[i]);
+    }
+    assert_int_equal(st(m, "dram.act_delays"), 4);
+    xl_memsys_destroy(m);
+}
+
+/* (e) Back-pressure, dram.queue_depth = 2. A = read pa 0 at 0 reaches the queue at clock
+ * 8 and issues at once (act 8, col 19, data 30..34, done 105; bank 0 ready at 23,
+ * pre_ok 36). B = pa 0x80000 (row 1 of bank 0) and B2 = pa 0x100000 (row 2 of bank 0)
+ * submitted at 3 reach the queue at 23 (clock 10) and fill it; C = pa 0x80 (bank 1)
+ * submitted at 5 reaches the channel at 25 and waits upstream. At 23 bank 0 is ready:
+ * B (older) issues: precharge at pre_ok 36, act 47, col 58, data 69..73, cyc(73) = 183,
+ * done 203; bank 0 next ready at 62. Its slot lets C in at clock 23 = GPU cycle 58 (33
+ * cycles upstream); C issues at 24: act 24 (tRRD from 8 and from 47), col 35, data
+ * 46..50, an earlier data slot than B's, cyc(50) = 125, done 145. B2 at 62: precharge at
+ * max(47 + tRAS 28, 58 + tRTP 6) = 75, act 86, col 97, data 108..112, cyc(112) = 280,
+ * done 300. With the default queue (32) C enters at clock 10 and issues then: act 13
+ * (tRRD), col 24, data 35..39, cyc(39) = 98, done 118. */
+static void test_12_22_queue_full_backpressure(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    lin_config(&c);
+    c.dram.queue_depth = 2;
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 0);
+    byp(m, 3, 2, 0x80000, 0);
+    byp(m, 3, 3, 0x100000, 0);
+    byp(m, 5, 4, 0x80, 0);
+    assert_int_equal(drain(m, ids, done, 4), 4);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 105);
+    assert_int_equal(ids[1], 4);
+    assert_int_equal(done[1], 145);
+    assert_int_equal(ids[2], 2);
+    assert_int_equal(done[2], 203);
+    assert_int_equal(ids[3], 3);
+    assert_int_equal(done[3], 300);
+    assert_int_equal(st(m, "dram.backpressure_waits"), 1);
+    assert_int_equal(st(m, "dram.backpressure_cycles"), 33);
+    assert_int_equal(st(m, "dram.max_queue"), 2);
+    xl_memsys_destroy(m);
+
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 0);
+    byp(m, 3, 2, 0x80000, 0);
+    byp(m, 3, 3, 0x100000, 0);
+    byp(m, 5, 4, 0x80, 0);
+    assert_int_equal(drain(m, ids, done, 4), 4);
+    assert_int_equal(ids[1], 4);
+    assert_int_equal(done[1], 118);
+    assert_int_equal(st(m, "dram.backpressure_waits"), 0);
+    xl_memsys_destroy(m);
+}
+
+/* A later row hit takes an earlier free data slot. Rows 0 of banks 0 and 1 (rank 0, ch
+ * 0) are opened by reads at 0 (done 105 and 118: act 8 and 13). C = pa 0x80000 (row 1 of
+ * bank 0, a conflict) submitted at 1000 reaches the queue at 1020 = clock 408 and issues
+ * there: precharge 408, act 419, col 430, data 441..445, cyc(445) = 1113, done 1133.
+ * H = pa 0x1080 (line 66: bank 1, rank 0, row 0, a row hit) submitted at 1003 reaches
+ * the queue at 1023, clock 410, and issues then: col 410, data 421..425, ahead of C's
+ * burst, cyc(425) = 1063, done 1083 (booking the bus in issue order would have put it
+ * after C's burst: 445..449, done 1143). */
+static void test_12_23_later_hit_takes_earlier_slot(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 0, 1, 0x0, 0);
+    byp(m, 0, 2, 0x80, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(done[0], 105);
+    assert_int_equal(done[1], 118);
+    byp(m, 1000, 3, 0x80000, 0);
+    byp(m, 1003, 4, 0x1080, 0);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 4);
+    assert_int_equal(done[0], 1083);
+    assert_int_equal(ids[1], 3);
+    assert_int_equal(done[1], 1133);
+    xl_memsys_destroy(m);
+}
+
+/* Writes drain in batches (write_high = 2, write_low = 0). All bypassing, to rank 0 of
+ * ch 0, submitted at 0 in this order, reach the queues at clock 8: R1 = read pa 0x400
+ * (bank 8, row 0), R2 = read pa 0x80400 (bank 8, row 1), W1 = write pa 0 and W2 = write
+ * pa 0x1000 (bank 0, row 0). W2's arrival makes two writes = write_high: the channel
+ * drains writes although older reads wait and their bank is free. W1 at 8: act 8, col
+ * 19, data 27..31, cyc(31) = 78, done 98; W2 (row hit) at 23 (19 + tCCD): data 31..35,
+ * cyc(35) = 88, done 108. No write left (<= write_low): back to reads. R1 at 24: act 24,
+ * col 35 would give data at 46, but a read of the rank waits tWTR after W2's data (35):
+ * data 35 + 6 + 11 = 52..56, col 41, cyc(56) = 140, done 160. R2 at 41 + 4 = 45: a
+ * conflict, precharge at max(24 + tRAS 28, 41 + tRTP 6) = 52, act 63, col 74, data
+ * 85..89, cyc(89) = 223, done 243. With the default watermarks (32 / 0) the reads go
+ * first: R1 at 8 (data 30..34, done 105), then R2 (bank 8 ready at 23, precharge at
+ * max(23, 8 + 28, 19 + 6) = 36, act 47, col 58, data 69..73, done 203) is decided at 23,
+ * and with no read left the writes drain: W1 at 24, act 24 (tRRD from 8 and 47), col
+ * 35, data 43..47 (2 clocks after R1's burst would do; and 17 clear of R2's: 47 + 17 =
+ * 64 <= 69), cyc(47) = 118, done 138; W2 at 39: data 47..51, cyc(51) = 128, done 148. */
+static void test_12_24_write_drain_batches(void **state)
+{
+    xl_config_t c;
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    lin_config(&c);
+    c.dram.write_high = 2;
+    m = mk(&c);
+    byp(m, 0, 1, 0x400, 0);
+    byp(m, 0, 2, 0x80400, 0);
+    byp(m, 0, 3, 0x0, 1);
+    byp(m, 0, 4, 0x1000, 1);
+    assert_int_equal(drain(m, ids, done, 4), 4);
+    assert_int_equal(ids[0], 3);
+    assert_int_equal(done[0], 98);
+    assert_int_equal(ids[1], 4);
+    assert_int_equal(done[1], 108);
+    assert_int_equal(ids[2], 1);
+    assert_int_equal(done[2], 160);
+    assert_int_equal(ids[3], 2);
+    assert_int_equal(done[3], 243);
+    assert_int_equal(st(m, "dram.write_drains"), 1);
+    xl_memsys_destroy(m);
+
+    lin_config(&c);
+    m = mk(&c);
+    byp(m, 0, 1, 0x400, 0);
+    byp(m, 0, 2, 0x80400, 0);
+    byp(m, 0, 3, 0x0, 1);
+    byp(m, 0, 4, 0x1000, 1);
+    assert_int_equal(drain(m, ids, done, 4), 4);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 105);
+    assert_int_equal(ids[1], 3);
+    assert_int_equal(done[1], 138);
+    assert_int_equal(ids[2], 4);
+    assert_int_equal(done[2], 148);
+    assert_int_equal(ids[3], 2);
+    assert_int_equal(done[3], 203);
+    xl_memsys_destroy(m);
+}
+
 /* ------------------------------------------------------------ random streams */
 
 #define NREQ 4000u
@@ -597,12 +956,15 @@ static const char *const names[] = {
     "l2d.accesses", "l2d.hits", "l2d.misses", "l2d.mshr_merges", "l2d.mshr_waits",
     "l2d.writebacks", "dram.reads", "dram.writes", "dram.reads_pt", "dram.writes_pt",
     "dram.row_hits", "dram.row_misses", "dram.row_conflicts", "dram.queue_latency",
-    "dram.max_queue",
+    "dram.max_queue", "dram.refreshes", "dram.act_delays", "dram.write_drains",
+    "dram.backpressure_waits", "dram.backpressure_cycles",
 };
 #define NNAMES (sizeof names / sizeof names[0])
 
 /* Small L2 (16 KB, 4 ways = 64 sets) and 8 MSHRs so evictions, write-backs, merges and
- * waits all happen. */
+ * waits all happen; small controller queues (4 reads, 4 writes, drains from 3 down to
+ * 1) so back-pressure and write drains do, and refresh every 600 DRAM clocks so many
+ * refreshes fall inside the stream. */
 static void small_config(xl_config_t *c)
 {
     xl_config_defaults(c);
@@ -610,6 +972,11 @@ static void small_config(xl_config_t *c)
     c->l2d.size_kb = 16;
     c->l2d.ways = 4;
     c->l2d.mshrs = 8;
+    c->dram.queue_depth = 4;
+    c->dram.write_queue_depth = 4;
+    c->dram.write_high = 3;
+    c->dram.write_low = 1;
+    c->dram.trefi = 600;
 }
 
 /* Same stream, same config, two fresh instances: identical completion cycles, order and
@@ -682,7 +1049,9 @@ static void test_12_13_event_skipping_equivalence(void **state)
 }
 
 /* Geometry errors: 48 KB / 64 B / 16 ways = 768 / 16 = 48 sets, not a power of two;
- * 128 B lines are not what the memory system moves. NULL and one line naming the keys. */
+ * 128 B lines are not what the memory system moves; an empty controller queue, write
+ * watermarks out of order or above the write queue, tRFC >= tREFI. NULL and one line
+ * naming the keys. */
 static void test_12_14_bad_geometry(void **state)
 {
     xl_config_t c;
@@ -707,6 +1076,30 @@ static void test_12_14_bad_geometry(void **state)
 
     /* a NULL err buffer is allowed */
     assert_null(xl_memsys_create(&c, NULL, 0));
+
+    /* impossible DRAM controller settings: one line naming the keys */
+    xl_config_defaults(&c);
+    c.dram.queue_depth = 0;
+    err[0] = '\0';
+    assert_null(xl_memsys_create(&c, err, sizeof err));
+    assert_non_null(strstr(err, "dram.queue_depth (0)"));
+    assert_null(strchr(err, '\n'));
+    xl_config_defaults(&c);
+    c.dram.write_low = 32;                 /* = write_high */
+    err[0] = '\0';
+    assert_null(xl_memsys_create(&c, err, sizeof err));
+    assert_non_null(strstr(err, "dram.write_low (32) < dram.write_high (32)"));
+    xl_config_defaults(&c);
+    c.dram.write_high = 33;                /* above write_queue_depth = 32 */
+    err[0] = '\0';
+    assert_null(xl_memsys_create(&c, err, sizeof err));
+    assert_non_null(strstr(err, "dram.write_queue_depth (32)"));
+    xl_config_defaults(&c);
+    c.dram.trfc = c.dram.trefi;            /* a rank that would only refresh */
+    err[0] = '\0';
+    assert_null(xl_memsys_create(&c, err, sizeof err));
+    assert_non_null(strstr(err, "dram.trfc (6240) must be below dram.trefi (6240)"));
+    assert_null(strchr(err, '\n'));
 }
 
 int main(void)
@@ -729,6 +1122,13 @@ int main(void)
         cmocka_unit_test(test_12_15_write_hit_dirties_line),
         cmocka_unit_test(test_12_16_fill_before_lookup_same_cycle),
         cmocka_unit_test(test_12_17_lru_victim),
+        cmocka_unit_test(test_12_18_refresh_blocks_rank),
+        cmocka_unit_test(test_12_19_row_hits_pipeline_tccd),
+        cmocka_unit_test(test_12_20_write_then_read_twtr),
+        cmocka_unit_test(test_12_21_trrd_and_tfaw),
+        cmocka_unit_test(test_12_22_queue_full_backpressure),
+        cmocka_unit_test(test_12_23_later_hit_takes_earlier_slot),
+        cmocka_unit_test(test_12_24_write_drain_batches),
     };
     return cmocka_run_group_tests_name("t12_memsys", tests, NULL, NULL);
 }

@@ -80,6 +80,12 @@ typedef struct {
         uint32_t mhz;            /* DRAM I/O clock (DDR: 2 transfers per clock) */
         uint32_t channels, ranks, banks;
         uint32_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks */
+        uint32_t tcwl, tccd, trrd, tfaw;         /* DRAM clocks */
+        uint32_t twr, twtr, trtp, trtrs;         /* DRAM clocks */
+        uint32_t trefi, trfc;    /* DRAM clocks; trefi = 0: no refresh */
+        uint32_t queue_depth;    /* controller read queue entries per channel */
+        uint32_t write_queue_depth;   /* controller write queue entries per channel */
+        uint32_t write_high, write_low;   /* write drain watermarks (writes queued) */
         uint32_t row_kb;         /* row (page) size per bank */
         xl_dram_map_t mapping;   /* linear | xor (rows permute channel and bank) */
         uint32_t ctrl_latency;   /* controller + interconnect, GPU cycles, each way */

@@ -9,7 +9,9 @@
  * to GPU cycles by the exact integer ratio gpu.clock_mhz / dram.mhz, rounding up each
  * event to the next GPU cycle (2000/800 = 5/2: a DRAM clock is 2.5 GPU cycles).
  *
- * Requests are never refused (queues are unbounded; occupancy is counted). A request
+ * Requests are never refused: when a channel's controller queue is full (dram.queue_depth
+ * reads, dram.write_queue_depth writes), its DRAM requests wait upstream in arrival order
+ * and enter as slots free, and the L2 MSHRs stay busy meanwhile. A request
  * submitted at cycle t is looked up in the L2 at t + l2d.hit_latency (L2 hit: done
  * then); a miss allocates or merges into an L2 MSHR (l2d.mshrs; when all are busy the
  * miss waits, in order) and goes to its channel's queue after dram.ctrl_latency;
@@ -20,10 +22,15 @@
  * Address mapping (line interleaved across channels, then banks, then ranks):
  *   line = pa >> 6; channel = line mod channels; then bank, rank, column within the row,
  *   and row, from the remaining bits in that order (documented in memsys.c).
- * FR-FCFS per channel: among requests whose bank can start, a row hit first, oldest
- * first; else the oldest. Timing per request: row hit tCL; closed row tRCD + tCL;
- * row conflict tRP + tRCD + tCL (and tRAS since the activate); plus tBURST on the
- * channel's data bus, which serves one burst at a time.
+ * FR-FCFS per channel, serving reads, or writes in batches (write_high / write_low
+ * watermarks, or when no read waits): among requests whose bank can start, a row hit
+ * first, oldest first; else the oldest. Timing per request (DDR3, memsys.c): row hit
+ * tCL (tCWL for a write); closed row tRCD + tCL; row conflict tRP + tRCD + tCL after
+ * tRAS, tRTP or tWR allow the precharge; activates of a rank tRRD apart and at most four
+ * per tFAW; column commands to one bank pipelined tCCD apart, each burst's data fixed
+ * relative to its command in a free slot of the channel's data bus (a later row hit may
+ * take an earlier slot), with tWTR, read-to-write and rank-switch gaps; each rank
+ * refreshed every dram.trefi (staggered, tRFC; 0 = off).
  */
 #ifndef XLAT_MEMSYS_H
 #define XLAT_MEMSYS_H
@@ -60,7 +67,9 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m);
 
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
  * dram.reads/writes (by kind), dram.row_hits/row_misses/row_conflicts, dram.queue_latency
- * sum and dram.max_queue. */
+ * sum (channel arrival to issue, upstream waiting included), dram.max_queue,
+ * dram.refreshes, dram.act_delays (tRRD/tFAW), dram.write_drains and
+ * dram.backpressure_waits/backpressure_cycles. */
 void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s);
 
 #endif
