@@ -18,7 +18,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed lockstep fast
+.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast
 all: $(XLAT)
 
 help:
@@ -29,6 +29,8 @@ help:
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
 	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
+	@echo "make bench-foundations  the workload and DRAM fixes' effect, stage by stage (bench/results/foundations.md)"
+	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
 	@echo "make deps   install the Debian packages the checks use"
@@ -88,6 +90,12 @@ bench-speed: $(XLAT)
 
 bench-rtl-speed: deps
 	sh bench/rtl-speed.sh
+
+bench-foundations: $(XLAT)
+	sh bench/foundations.sh
+
+bench-dram:
+	sh bench/dram.sh
 
 bench: repro-isca18 repro-micro18 bench-speed bench-rtl-speed
 
