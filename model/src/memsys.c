@@ -5,8 +5,8 @@
  * BL8, 64-bit channel, FR-FCFS, open page) and §7.1 (DRAM reads and writes by source,
  * row hits and misses, queueing latency); the DRAM timing of issue 15 (refresh,
  * pipelined column commands, write timing and batched write drains, tRRD/tFAW, bounded
- * controller queues; checked against DRAMsim3, bench/results/dram.md). Timing only:
- * data contents are not modelled.
+ * controller queues; checked against DRAMsim3, bench/results/dram.md); the L2 set index
+ * of issue 16 (l2d.index, below). Timing only: data contents are not modelled.
  *
  * ---- Time and clocks ----------------------------------------------------------------
  * Time is in GPU cycles. With G = gpu.clock_mhz, D = dram.mhz, g = G / gcd(G, D) and
@@ -43,6 +43,36 @@
  * submit at t with bypass_l2: reaches its channel's queue at t + C, completes at
  *   cyc(e) + C; no L2 state or counter moves (memsys.h: "skip the L2 both ways").
  * Counters split by kind count XL_MEM_PT as page table and every other kind as data.
+ *
+ * ---- L2 set index (l2d.index) -------------------------------------------------------
+ * With line = pa >> 6, b = log2(sets) and the tag t = line >> b, a line lives in set
+ *   mod  line & (sets - 1)                                (bit-select: line bits 0..b-1)
+ *   xor  (line ^ (line >> b) ^ (line >> 2b)) & (sets - 1) (line bits 0..b-1 XOR bits
+ *        b..2b-1 XOR bits 2b..3b-1; = (line ^ f(t)) & (sets - 1) with
+ *        f(t) = t ^ (t >> b))
+ * computed once per request. The default 4 MB 16-way L2 has b = 12: xor folds pa bits
+ * 18..29 and 30..41 onto pa bits 6..17, so every bit of a physical address below 4 TB
+ * enters the index. Under mod, the lines of a PolyBench row-walk load (its lanes at one
+ * page offset of 64 frames) differ only in pa bits 12..17 of the index: they fall into
+ * at most 64 of the 4096 sets, with those of every wavefront at the same offset; under
+ * xor the frame-number bits above spread them over all sets. Examples (b = 12): lines
+ * 0 and 4096 (pa 0x0 and 0x40000) are both in set 0 under mod, in sets 0 and 1 under
+ * xor; line 0x123456789 (pa 0x48d159e240) is in set 0x789 under mod and
+ * 0x789 ^ 0x456 ^ 0x123 = 0x2fc under xor.
+ * Either way (set, t) identifies the line, so ways keep t as their tag (tag32 below) and
+ * a line is rebuilt from them as line = t << b | (set ^ f(t)) (f = 0 under mod): the
+ * address of a dirty victim's write-back and the lines of tag_widen.
+ * Why both: neither paper states the index. mod is what gem5's caches do: AMD's GPU
+ * model in gem5 keeps its L2 (TCC) in a Ruby CacheMemory (GPU_VIPER-TCC.sm), whose
+ * addressToCacheSet is a bitSelect of the address bits from start_index_bit up. Real
+ * GPUs hash: AMD's GCN/CDNA L2 maps requests to its channels "by a hashing mechanism
+ * that attempts to evenly distribute requests across the L2 channels" (ROCm Compute
+ * Profiler documentation, "L2 cache (TCC)"), and Accel-Sim's NVIDIA Volta model indexes
+ * the L2 sets and the memory partitions with polynomial (IPOLY) hashes, added "to
+ * reduce bank and cache set conflicts" (accel-sim-framework, gpgpu-sim4.md; Khairy et
+ * al., ISCA 2020). xor is GPGPU-Sim's bitwise-XOR set index (index ^ the next b bits,
+ * hashing.cc) taken one b-bit group further, so that every pa bit of a 4 GB memory
+ * counts; it is a fold, not one of those vendors' (unpublished) functions.
  *
  * ---- Address mapping (memsys.h: line interleaved across channels, then banks, then
  * ranks) -------------------------------------------------------------------------------
@@ -187,6 +217,7 @@ typedef struct {
     uint64_t done;       /* completion cycle, once completed */
     uint32_t next;       /* lookup FIFO, MSHR requester list, MSHR wait FIFO, completion
                           * FIFO or free list */
+    uint32_t set;        /* L2 set of line (l2_set), computed once at submit */
 } mreq_t;
 
 /* One 64 B DRAM read or write. */
@@ -208,8 +239,9 @@ typedef struct {
     uint32_t head, tail; /* requesters (mreq indices), submission order */
     uint32_t next;       /* chain of its hash bucket's busy MSHRs, or free list */
     uint32_t fnext, fprev;   /* its channel's fill list, (fill_t, fseq) order */
+    uint32_t set;        /* L2 set of line, from its first requester */
     uint8_t dirty, kind;
-    uint8_t pad[18];     /* to 64 B: with the array on a host line (alloc_lines) an MSHR
+    uint8_t pad[14];     /* to 64 B: with the array on a host line (alloc_lines) an MSHR
                           * is one host cache line, not parts of two */
 } mshr_t;
 typedef char mshr_is_one_host_line[sizeof(mshr_t) == 64u ? 1 : -1];
@@ -309,6 +341,7 @@ struct xl_memsys {
     uint64_t H, C;                  /* l2d.hit_latency, dram.ctrl_latency (GPU cycles) */
     uint64_t g, d;                  /* reduced clock ratio gpu : dram */
     uint32_t sets, ways, set_mask;
+    uint32_t fold_mask;             /* l2d.index: xor set_mask, mod 0 (l2_fold) */
     uint32_t channels, ranks, banks;
     uint64_t lines_per_row;
     int map_pow2;               /* channels, ranks, banks, lines_per_row all powers of two: */
@@ -336,8 +369,9 @@ struct xl_memsys {
     uint64_t age;                   /* arrivals at the channel queues */
     uint64_t pending;
 
-    /* L2: sets * ways. A way's tag is kept in 32 bits, line >> set_bits (the set is implied
-     * by its place), while every line submitted so far has such a tag below NO_TAG32:
+    /* L2: sets * ways. A way's tag is kept in 32 bits, line >> set_bits (with the set, implied
+     * by its place, it gives the line: l2_line), while every line submitted so far has such
+     * a tag below NO_TAG32:
      * then a 16-way set's tags are one 64 B host line instead of two. The first line
      * whose tag does not fit (a byte address of about 2^(38 + set_bits) or more) switches
      * the L2 to full 64-bit line numbers for good (tag_widen): same lookups, same
@@ -1231,11 +1265,26 @@ static void ev_wake(xl_memsys_t *m, uint32_t c)
         return -1;                                         \
     } while (0)
 
-static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
-    __attribute__((always_inline));
-static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
+/* The part of a line's set that its tag t = line >> set_bits contributes (file comment:
+ * L2 set index): 0 under l2d.index = mod, (t ^ t >> set_bits) & set_mask under xor. */
+static inline uint32_t l2_fold(const xl_memsys_t *m, uint64_t t)
 {
-    size_t b = (size_t)(line & m->set_mask) * m->ways;
+    return (uint32_t)((t ^ t >> m->set_bits) & m->fold_mask);
+}
+
+/* The L2 set of a line: its low set_bits bits XOR l2_fold of its tag. Once per request
+ * (submit_new), kept in the request and its MSHR. */
+static inline uint32_t l2_set(const xl_memsys_t *m, uint64_t line)
+{
+    return ((uint32_t)line ^ l2_fold(m, line >> m->set_bits)) & m->set_mask;
+}
+
+/* The way of set `set` (l2_set(line)) holding line, or -1; *base = set * ways. */
+static inline int l2_find(const xl_memsys_t *m, uint64_t line, uint32_t set, size_t *base)
+    __attribute__((always_inline));
+static inline int l2_find(const xl_memsys_t *m, uint64_t line, uint32_t set, size_t *base)
+{
+    size_t b = (size_t)set * m->ways;
     *base = b;
     if (m->tag32 != NULL) {
         const uint32_t *tg = m->tag32 + b;
@@ -1247,11 +1296,15 @@ static inline int l2_find(const xl_memsys_t *m, uint64_t line, size_t *base)
     }
 }
 
-/* Line number held by the valid way at index i (set * ways + way) of the set `set`. */
+/* Line number held by the valid way at index i (set * ways + way) of the set `set`:
+ * l2_set inverted, line = t << set_bits | (set ^ l2_fold(t)) with t its 32-bit tag
+ * (under mod, t << set_bits | set). */
 static uint64_t l2_line(const xl_memsys_t *m, size_t i, uint32_t set)
 {
-    if (m->tag32 != NULL)
-        return (uint64_t)m->tag32[i] << m->set_bits | set;
+    if (m->tag32 != NULL) {
+        uint64_t t = m->tag32[i];
+        return t << m->set_bits | (set ^ l2_fold(m, t));
+    }
     return m->tag[i];
 }
 
@@ -1309,6 +1362,7 @@ static inline void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
     uint32_t h = mshr_bucket(m, m->rq[r].line);
     m->mshr_free = e->next;
     e->line = m->rq[r].line;
+    e->set = m->rq[r].set;
     e->head = e->tail = NONE;
     e->dirty = 0;
     e->kind = m->rq[r].req.kind;
@@ -1363,13 +1417,13 @@ static inline void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, u
 static inline void l2_hit(xl_memsys_t *m, uint32_t r, size_t base, uint32_t w, uint64_t t)
 {
     if (m->ls16 != NULL) {
-        lset16_t *st = &m->ls16[m->rq[r].line & m->set_mask];
+        lset16_t *st = &m->ls16[m->rq[r].set];
         if ((st->order & 15u) != w)           /* not already the MRU */
             st->order = lru16_touch(st->order, w);
         if (m->rq[r].req.write)
             st->dirty |= (uint16_t)(1u << w);
     } else {
-        lru_touch(m, base, (uint32_t)(m->rq[r].line & m->set_mask), w);
+        lru_touch(m, base, m->rq[r].set, w);
         if (m->rq[r].req.write)
             m->way[base + w].dirty = 1;
     }
@@ -1393,7 +1447,7 @@ static void wq_drain(xl_memsys_t *m, uint64_t t)
         uint32_t r = m->wq_head;
         uint32_t s = mshr_find(m, m->rq[r].line);
         size_t base;
-        int w = l2_find(m, m->rq[r].line, &base);
+        int w = l2_find(m, m->rq[r].line, m->rq[r].set, &base);
         if (w < 0 && s == NONE && m->mshr_free == NONE)
             break;                             /* still no MSHR: it and all behind wait */
         m->wq_head = m->rq[r].next;
@@ -1428,7 +1482,7 @@ static void ev_lookup(xl_memsys_t *m)
         m->lk_t = m->rq[m->lk_head].t_lookup;
     m->l2_acc[kd]++;
     m->l2_accesses++;
-    w = l2_find(m, q->line, &base);
+    w = l2_find(m, q->line, q->set, &base);
     if (w >= 0) {
         m->l2_hit[kd]++;
         m->l2_hits++;
@@ -1455,7 +1509,7 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
     uint32_t s = ch->fhead;
     mshr_t *e = &m->mshr[s];
     uint64_t t = e->fill_t;
-    uint32_t set = (uint32_t)(e->line & m->set_mask), v, r, *pp;
+    uint32_t set = e->set, v, r, *pp;
     size_t base = (size_t)set * m->ways;
     lset_t *st;
     lway_t *wy;
@@ -1599,6 +1653,10 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
                 "power-of-two number of sets", c->l2d.size_kb, c->l2d.ways);
         return NULL;
     }
+    if (c->l2d.index != XL_L2_INDEX_MOD && c->l2d.index != XL_L2_INDEX_XOR) {
+        set_err(err, errlen, "l2d.index (%d) must be mod or xor", (int)c->l2d.index);
+        return NULL;
+    }
     if (c->l2d.mshrs == 0u || c->l2d.hit_latency == 0u) {
         set_err(err, errlen, "l2d.mshrs (%u) and l2d.hit_latency (%u) must be at least 1",
                 c->l2d.mshrs, c->l2d.hit_latency);
@@ -1654,6 +1712,7 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->sets = (uint32_t)sets;
     m->ways = c->l2d.ways;
     m->set_mask = (uint32_t)(sets - 1u);
+    m->fold_mask = c->l2d.index == XL_L2_INDEX_XOR ? m->set_mask : 0u;
     m->channels = c->dram.channels;
     m->ranks = c->dram.ranks;
     m->banks = c->dram.banks;
@@ -1831,6 +1890,7 @@ static inline uint32_t submit_new(xl_memsys_t *m, const xl_mem_req_t *r)
     q->req = *r;
     q->seq = m->seq++;
     q->line = r->addr >> LINE_SHIFT;
+    q->set = l2_set(m, q->line);
     q->next = NONE;
     m->pending++;
     return i;

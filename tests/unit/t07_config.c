@@ -65,7 +65,7 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
     EQ(gpu.cus); EQ(gpu.simds_per_cu); EQ(gpu.simd_width); EQ(gpu.wave_lanes);
     EQ(gpu.waves_per_simd); EQ(gpu.clock_mhz);
     EQ(l1d.size_kb); EQ(l1d.ways); EQ(l1d.line_bytes);
-    EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes);
+    EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes); EQ(l2d.index);
     EQ(l1tlb.entries); EQ(l1tlb.ways); EQ(l1tlb.repl); EQ(l1tlb.hit_latency); EQ(l1tlb.mshrs);
     EQ(l2tlb.entries); EQ(l2tlb.ways); EQ(l2tlb.repl); EQ(l2tlb.hit_latency); EQ(l2tlb.mshrs);
     EQ(iommu.tlb1_entries); EQ(iommu.tlb1_ways); EQ(iommu.tlb2_entries); EQ(iommu.tlb2_ways);
@@ -97,6 +97,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     assert_int_equal(c.l2d.size_kb, 4096);         /* 4 MB = 4 * 1024 KB */
     assert_int_equal(c.l2d.ways, 16);
     assert_int_equal(c.l2d.line_bytes, 64);
+    assert_int_equal(c.l2d.index, XL_L2_INDEX_MOD);   /* [OPEN]: bit-select, as gem5 */
     assert_int_equal(c.l1tlb.entries, 32);
     assert_int_equal(c.l1tlb.ways, 32);            /* fully associative */
     assert_int_equal(c.l2tlb.entries, 512);
@@ -302,6 +303,7 @@ static void test_07_06_ini_round_trip(void **state)
     a.gpu.waves_per_simd = 8; a.gpu.clock_mhz = 1500;
     a.l1d.size_kb = 16; a.l1d.ways = 8; a.l1d.line_bytes = 128;
     a.l2d.size_kb = 2048; a.l2d.ways = 8; a.l2d.line_bytes = 32;
+    a.l2d.index = XL_L2_INDEX_XOR;
     a.l1tlb.entries = 64; a.l1tlb.ways = 8; a.l1tlb.repl = XL_REPL_PLRU;
     a.l1tlb.hit_latency = 2; a.l1tlb.mshrs = 16;
     a.l2tlb.entries = 1024; a.l2tlb.ways = 32; a.l2tlb.repl = XL_REPL_PLRU;
@@ -500,12 +502,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 6 + l1d 4 + l2d 5 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 87 */
+    /* one line per key: gpu 6 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
+     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 88 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 87);
+    assert_int_equal(lines, 88);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

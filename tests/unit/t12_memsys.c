@@ -6,7 +6,9 @@
  * geometry errors (spec seed-000-003 §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
  * the DDR3 timing of issue 15: refresh, row hits pipelined tCCD apart, data slots taken
  * out of issue order, CWL/tWTR/tWR and read-to-write, batched write drains, tRRD/tFAW
- * and bounded controller queues.
+ * and bounded controller queues; and the L2 set index of issue 16 (l2d.index = xor:
+ * conflicts of one mod set spread, the set of an address, a victim's write-back
+ * address and widened tags rebuilt from tag and set, the random streams under xor).
  *
  * Default config: L2 hit latency H = 40, controller latency C = 20 GPU cycles each way,
  * GPU 2000 MHz / DRAM 800 MHz, so DRAM clock k is at GPU cycle cyc(k) = ceil(k * 5 / 2)
@@ -873,6 +875,180 @@ static void test_12_24_write_drain_batches(void **state)
     xl_memsys_destroy(m);
 }
 
+/* ------------------------------------------------------------ issue 16: L2 set index */
+
+/* Default config, linear DRAM mapping, an L2 of size_kb KB with `ways` ways and set
+ * index `index` (file comment of memsys.c: with b = log2(sets), xor puts line in set
+ * (line ^ line >> b ^ line >> 2b) & (sets - 1); mod in line & (sets - 1)). */
+static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
+{
+    xl_config_t c;
+    lin_config(&c);
+    c.l2d.size_kb = size_kb;
+    c.l2d.ways = ways;
+    c.l2d.index = index;
+    return mk(&c);
+}
+
+/* (a) Two lines of one mod set in two xor sets. 1 KB 1-way L2: 16 sets, b = 4.
+ *   A = pa 0x0   line 0:  mod set 0; xor 0 ^ 0 ^ 0 = 0.
+ *   B = pa 0x400 line 16: mod set 16 & 15 = 0; xor (16 ^ 1 ^ 0) & 15 = 1.
+ * A at 0 (cold miss, 145), B at 1000 (ch 0 bank 8 rank 0, a closed bank: 1145), A at
+ * 2000: under xor B went to set 1 and A hits (2040); under mod B evicted A, which is
+ * read again, a row hit (row 0 of bank 0 still open: 2000 + 118 = 2118, test 03).
+ * (b) 17 lines of one mod set, default geometry (4 MB 16-way: 4096 sets, b = 12):
+ * pa k * 0x40000 = line k * 4096 (k = 0..16), mod set 0 for all; xor set
+ * (k * 4096 ^ k ^ 0) & 4095 = k, 17 different sets. Read each in turn (one at a time, so
+ * fills go in order), then all again in the same order: under mod the 17th fill
+ * evicted line 0 (LRU) and each re-read evicts the next one to be read: 34 misses;
+ * under xor the second pass hits all 17. */
+static void test_12_25_l2_xor_spreads_mod_conflicts(void **state)
+{
+    xl_memsys_t *m;
+    unsigned x, k, p;
+    (void)state;
+    for (x = 0; x < 2u; x++) {
+        m = mk_l2(1, 1, x ? XL_L2_INDEX_XOR : XL_L2_INDEX_MOD);
+        rd(m, 0, 1, 0x0);
+        assert_int_equal(one(m, 1), 145);
+        rd(m, 1000, 2, 0x400);
+        assert_int_equal(one(m, 2), 1145);
+        rd(m, 2000, 3, 0x0);
+        assert_int_equal(one(m, 3), x ? 2040 : 2118);
+        assert_int_equal(st(m, "l2d.hits"), x ? 1 : 0);
+        assert_int_equal(st(m, "l2d.misses"), x ? 2 : 3);
+        xl_memsys_destroy(m);
+
+        m = mk_l2(4096, 16, x ? XL_L2_INDEX_XOR : XL_L2_INDEX_MOD);
+        for (p = 0; p < 2u; p++)
+            for (k = 0; k <= 16u; k++) {
+                uint64_t id = p * 17u + k;
+                rd(m, id * 1000u, id, (xl_pa_t)k * 0x40000u);
+                (void)one(m, id);
+            }
+        assert_int_equal(st(m, "l2d.accesses"), 34);
+        assert_int_equal(st(m, "l2d.hits"), x ? 17 : 0);
+        assert_int_equal(st(m, "dram.reads"), x ? 17 : 34);
+        xl_memsys_destroy(m);
+    }
+}
+
+/* The set of one address, hand-computed. 256 KB 1-way L2: 4096 sets, b = 12 (as the
+ * default 4 MB 16-way L2). X = pa 0x48d159e240, line 0x123456789: bits 0..11 = 0x789,
+ * 12..23 = 0x456, 24..35 = 0x123; mod set 0x789; xor set 0x789 ^ 0x456 ^ 0x123 = 0x2fc.
+ * Y = pa 0x1e240 (line 0x789) and Z = pa 0xbf00 (line 0x2fc) are below 4096 lines: their
+ * sets are their line numbers under both. In a 1-way L2 a line is evicted exactly by a
+ * fill of another line of its set. Reads, each alone:
+ *   X at 0     cold miss                                          145
+ *   Y at 1000  miss; ch 1 bank 4 rank 0 as X (linear mapping: X is line 0x123456789 ->
+ *              ch 1, bank 0x91a2b3c4 % 16 = 4, rank 0, row 0x91a2b; Y line 0x789 -> ch 1,
+ *              bank 0x3c4 % 16 = 4, rank 0, row 0): a row conflict, 1000 + 173 = 1173
+ *              (test 04 (a)); mod: Y evicts X (set 0x789); xor: not (X is in 0x2fc)
+ *   X at 2000  xor: hit, 2040; mod: miss, a row conflict again (Y's row 0 open), 2173
+ *   Z at 3000  miss, ch 0 bank 0x17e % 16 = 14 rank 1, closed: 3145; xor: evicts X
+ *   X at 4000  xor: miss, a row conflict (row 0 open since Y), 4173; mod: hit, 4040. */
+static void test_12_26_l2_xor_set_of_address(void **state)
+{
+    unsigned x;
+    (void)state;
+    for (x = 0; x < 2u; x++) {
+        xl_memsys_t *m = mk_l2(256, 1, x ? XL_L2_INDEX_XOR : XL_L2_INDEX_MOD);
+        rd(m, 0, 1, UINT64_C(0x48d159e240));
+        assert_int_equal(one(m, 1), 145);
+        rd(m, 1000, 2, 0x1e240);
+        assert_int_equal(one(m, 2), 1173);
+        rd(m, 2000, 3, UINT64_C(0x48d159e240));
+        assert_int_equal(one(m, 3), x ? 2040 : 2173);
+        rd(m, 3000, 4, 0xbf00);
+        assert_int_equal(one(m, 4), 3145);
+        rd(m, 4000, 5, UINT64_C(0x48d159e240));
+        assert_int_equal(one(m, 5), x ? 4173 : 4040);
+        assert_int_equal(st(m, "l2d.hits"), 1);
+        assert_int_equal(st(m, "dram.row_conflicts"), 2);
+        xl_memsys_destroy(m);
+    }
+}
+
+/* A dirty victim under xor is written back to its own line, rebuilt from tag and set as
+ * line = t << b | (set ^ ((t ^ t >> b) & (sets - 1))). 1 KB 1-way L2 (16 sets, b = 4),
+ * as test 08 with lines that share a set under xor only:
+ *   W = write pa 0x400 at 0: line 16, t = 1, xor set (16 ^ 1 ^ 0) & 15 = 1; ch 0 bank 8
+ *       rank 0 row 0, a closed bank: done 145, row 0 of bank 8 stays open.
+ *   R = read pa 0x40 at 1000: line 1, set 1; ch 1 bank 0, a closed bank: done 1145. Its
+ *       fill evicts dirty line 16: t = 1, set 1 -> 1 << 4 | (1 ^ ((1 ^ 0) & 15)) = 16.
+ *       The write reaches ch 0 at 1165 = clock 466; no read waits there, so it drains:
+ *       a row hit in bank 8, col 466, data 474..478 (test 08).
+ *   S = read pa 0x1400 at 1125: line 80, xor set (80 ^ 5 ^ 0) & 15 = 5 (no eviction);
+ *       ch 0, bank 40 % 16 = 8, rank 0, col 1, row 0: lookup 1165 miss, queue 1185 =
+ *       clock 474, a row hit, but a read after a write to its rank waits tWTR after the
+ *       write data: column 478 + 6 = 484, data 495..499, cyc(499) = 1248, done 1268.
+ * Had the victim been rebuilt as t << b | set = 17 (ch 1, bank 8, closed), the write
+ * would be a row miss on the other channel and S a plain row hit: column 474, data
+ * 485..489, cyc(489) = 1223, done 1243; the row hits would be 1, not 2.
+ * Under mod, W (set 16 & 15 = 0) and R (set 1) do not meet: no write-back. */
+static void test_12_27_l2_xor_writeback_address(void **state)
+{
+    xl_memsys_t *m;
+    uint64_t ids[4], done[4];
+    (void)state;
+    m = mk_l2(1, 1, XL_L2_INDEX_XOR);
+    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
+    assert_int_equal(one(m, 1), 145);
+    rd(m, 1000, 2, 0x40);
+    rd(m, 1125, 3, 0x1400);
+    assert_int_equal(drain(m, ids, done, 4), 2);
+    assert_int_equal(ids[0], 2);
+    assert_int_equal(done[0], 1145);
+    assert_int_equal(ids[1], 3);
+    assert_int_equal(done[1], 1268);
+    assert_int_equal(st(m, "l2d.writebacks"), 1);
+    assert_int_equal(st(m, "dram.writes"), 1);
+    assert_int_equal(st(m, "dram.row_hits"), 2);   /* the write-back and S */
+    assert_int_equal(st(m, "dram.row_misses"), 2); /* W's fetch and R */
+    xl_memsys_destroy(m);
+
+    m = mk_l2(1, 1, XL_L2_INDEX_MOD);
+    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
+    assert_int_equal(one(m, 1), 145);
+    rd(m, 1000, 2, 0x40);
+    assert_int_equal(one(m, 2), 1145);
+    assert_int_equal(st(m, "l2d.writebacks"), 0);
+    assert_int_equal(st(m, "dram.writes"), 0);
+    xl_memsys_destroy(m);
+}
+
+/* Tags widened to 64 bits under xor keep every line (tag_widen rebuilds each from its
+ * 32-bit tag and set). 1 KB 1-way L2 (16 sets, b = 4): tags fit 32 bits below line
+ * 0xffffffff << 4, pa 0x3ffffffffc00.
+ *   A = write pa 0x400 at 0 (line 16, xor set 1, as test 27): 145, dirty.
+ *   F = read pa 0x3ffffffffc00 at 1000: line 0xffffffff0, t = 0xffffffff does not fit:
+ *       the L2 widens. xor set (0 ^ 0xf ^ 0xf) & 15 = 0 (A stays); ch 0, bank
+ *       0x7fffffff8 % 16 = 8, rank 1, a closed bank of the other rank: 1145.
+ *   A at 2000: a hit only if widening rebuilt A's line as 16: 2040.
+ *   R = read pa 0x40 at 3000 (line 1, set 1; ch 1 bank 0, closed): 3145; evicts A, whose
+ *       write-back (now from its 64-bit tag) goes to line 16: ch 0 bank 8 rank 0, row 0
+ *       open since A's fetch, a row hit. */
+static void test_12_28_l2_xor_tag_widening(void **state)
+{
+    xl_memsys_t *m = mk_l2(1, 1, XL_L2_INDEX_XOR);
+    (void)state;
+    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
+    assert_int_equal(one(m, 1), 145);
+    rd(m, 1000, 2, UINT64_C(0x3ffffffffc00));
+    assert_int_equal(one(m, 2), 1145);
+    rd(m, 2000, 3, 0x400);
+    assert_int_equal(one(m, 3), 2040);
+    rd(m, 3000, 4, 0x40);
+    assert_int_equal(one(m, 4), 3145);
+    assert_int_equal(xl_memsys_next_event(m), UINT64_MAX);   /* the write-back drained */
+    assert_int_equal(st(m, "l2d.hits"), 1);
+    assert_int_equal(st(m, "l2d.writebacks"), 1);
+    assert_int_equal(st(m, "dram.writes"), 1);
+    assert_int_equal(st(m, "dram.row_hits"), 1);    /* the write-back */
+    assert_int_equal(st(m, "dram.row_misses"), 3);  /* A, F, R */
+    xl_memsys_destroy(m);
+}
+
 /* ------------------------------------------------------------ random streams */
 
 #define NREQ 4000u
@@ -1048,6 +1224,48 @@ static void test_12_13_event_skipping_equivalence(void **state)
     }
 }
 
+/* Tests 12 and 13 under l2d.index = xor (small_config: 64 sets, b = 6; the stream's
+ * lines lie below 65536 = 2^16, so all three 6-bit groups vary): two instances agree,
+ * the every-cycle and the skipping caller agree, every counter moves (write-backs too,
+ * whose lines are rebuilt from tag and set), and the index changes the L2's hits. */
+static void test_12_29_xor_random_stream(void **state)
+{
+    static stim_t s[NREQ];
+    static uint64_t d1[NREQ], d2[NREQ], d3[NREQ], o1[NREQ], o2[NREQ], o3[NREQ];
+    xl_config_t c;
+    uint64_t stops;
+    unsigned i;
+    xl_memsys_t *a, *b, *e, *mod;
+    (void)state;
+    small_config(&c);
+    make_stream(s, NREQ, 12345);
+    mod = mk(&c);
+    run_skipping(mod, s, NREQ, d1, o1, &stops);
+    c.l2d.index = XL_L2_INDEX_XOR;
+    a = mk(&c);
+    b = mk(&c);
+    e = mk(&c);
+    run_skipping(a, s, NREQ, d1, o1, &stops);
+    run_skipping(b, s, NREQ, d2, o2, &stops);
+    run_every_cycle(e, s, NREQ, d3, o3);
+    assert_memory_equal(d1, d2, sizeof d1);
+    assert_memory_equal(o1, o2, sizeof o1);
+    assert_memory_equal(d1, d3, sizeof d1);
+    assert_memory_equal(o1, o3, sizeof o1);
+    for (i = 0; i < NNAMES; i++) {
+        assert_int_equal(st(a, names[i]), st(b, names[i]));
+        assert_int_equal(st(a, names[i]), st(e, names[i]));
+        assert_true(st(a, names[i]) > 0);
+    }
+    assert_int_equal(st(a, "l2d.hits") + st(a, "l2d.misses"), st(a, "l2d.accesses"));
+    assert_int_equal(st(a, "l2d.accesses"), st(mod, "l2d.accesses"));
+    assert_true(st(a, "l2d.hits") != st(mod, "l2d.hits"));
+    xl_memsys_destroy(a);
+    xl_memsys_destroy(b);
+    xl_memsys_destroy(e);
+    xl_memsys_destroy(mod);
+}
+
 /* Geometry errors: 48 KB / 64 B / 16 ways = 768 / 16 = 48 sets, not a power of two;
  * 128 B lines are not what the memory system moves; an empty controller queue, write
  * watermarks out of order or above the write queue, tRFC >= tREFI. NULL and one line
@@ -1129,6 +1347,11 @@ int main(void)
         cmocka_unit_test(test_12_22_queue_full_backpressure),
         cmocka_unit_test(test_12_23_later_hit_takes_earlier_slot),
         cmocka_unit_test(test_12_24_write_drain_batches),
+        cmocka_unit_test(test_12_25_l2_xor_spreads_mod_conflicts),
+        cmocka_unit_test(test_12_26_l2_xor_set_of_address),
+        cmocka_unit_test(test_12_27_l2_xor_writeback_address),
+        cmocka_unit_test(test_12_28_l2_xor_tag_widening),
+        cmocka_unit_test(test_12_29_xor_random_stream),
     };
     return cmocka_run_group_tests_name("t12_memsys", tests, NULL, NULL);
 }

@@ -19,6 +19,9 @@
 typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
 typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
 typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
+/* Set index of the shared L2 data cache (memsys.c: "L2 set index"): bit-select or
+ * XOR-folded. */
+typedef enum { XL_L2_INDEX_MOD = 0, XL_L2_INDEX_XOR = 1 } xl_l2_index_t;
 typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
 /* Graphs of the Pannotia workloads: a synthetic graph of the kind of the real input
  * (road network, 2-D mesh, circuit), or the R-MAT graph the earlier generators used. */
@@ -46,7 +49,10 @@ typedef struct {
         uint32_t clock_mhz;      /* GPU clock */
     } gpu;
     struct { uint32_t size_kb, ways, line_bytes, hit_latency; } l1d;   /* per-CU L1 data cache */
-    struct { uint32_t size_kb, ways, line_bytes, hit_latency, mshrs; } l2d;   /* shared L2 */
+    struct {
+        uint32_t size_kb, ways, line_bytes, hit_latency, mshrs;
+        xl_l2_index_t index;     /* mod | xor: set index function (memsys.c) */
+    } l2d;                       /* shared L2 */
     struct {
         uint32_t entries, ways;  /* geometry (ways == entries: fully associative) */
         xl_repl_t repl;          /* lru | plru */

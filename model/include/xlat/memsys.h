@@ -17,6 +17,8 @@
  * miss waits, in order) and goes to its channel's queue after dram.ctrl_latency;
  * its data returns dram.ctrl_latency after the DRAM burst ends; the line is filled.
  * Writes (stores) are write-back, write-allocate; a dirty victim is written to DRAM.
+ * The L2 set of a line is its low bits (l2d.index = mod) or those XOR two higher groups
+ * of its bits (xor), memsys.c.
  * bypass_l2 requests (walker reads when iommu.walk_path = dram) skip the L2 both ways.
  *
  * Address mapping (line interleaved across channels, then banks, then ranks):
