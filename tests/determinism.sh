@@ -18,11 +18,14 @@ for v in "$@"; do
     fi || { echo "not ok - det: build with $cc $opt failed (see $d.build.log)"; exit 1; }
 done
 # name:workload:extra settings (the baseline, plus the SIMT-aware scheduler with walk
-# coalescing and the page-table line cache, so every model path is covered)
+# coalescing, the page-table line cache, oldest-first wavefront issue, the hashed L2 set
+# index and the three graph kinds, so every model path is covered)
 for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw: sssp:sssp: \
          hotspot:hotspot: lud:lud: \
          gev-simt-coal:gesummv:"--set iommu.sched=simt --set iommu.coalesce=both" \
-         nw-random-ptc:nw:"--set iommu.sched=random --set iommu.ptcache_kb=8"; do
+         nw-random-ptc:nw:"--set iommu.sched=random --set iommu.ptcache_kb=8" \
+         mvt-oldest:mvt:"--set gpu.wave_sched=oldest" \
+         gev-l2xor:gesummv:"--set l2d.index=xor" mis:mis: color:color:; do
     name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1

@@ -27,6 +27,7 @@ _Static_assert(sizeof(xl_repl_t) == sizeof(uint32_t), "enum fields are accessed 
 _Static_assert(sizeof(xl_tlb_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_l2_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_wave_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_graph_kind_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
@@ -56,6 +57,7 @@ typedef struct {
 static const char *const repl_names[]  = { "lru", "plru", NULL };
 static const char *const index_names[] = { "mod", "xor", NULL };
 static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
+static const char *const wave_sched_names[] = { "rr", "oldest", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
@@ -85,6 +87,7 @@ static const cfg_key_t schema[] = {
     U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; a 64-lane instruction issues over wave_lanes/simd_width cycles [ISCA Table I]"),
     U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
     U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ seed 002]"),
+    ENUM(gpu, wave_sched, XL_WAVE_SCHED_RR, wave_sched_names, "rr|oldest", "which READY wavefront of a CU issues next: rr = round-robin from the slot after the last issue (the model's choice so far), oldest = oldest-first, the wavefront dispatched earliest (gem5's GPU model default, ComputeUnit execPolicy OLDEST-FIRST); chosen default [OPEN]"),
     U32(gpu, clock_mhz,      2000, 1, 100000, "MHz",     "GPU clock [ISCA Table I: 2 GHz]"),
 
     U32(l1d, size_kb,    32, 1, 1048576, "KB",    "per-CU L1 data cache capacity [ISCA Table I]"),

@@ -2,7 +2,8 @@
  * gpusys.c - the cycle-level GPU translation system (gpusys.h).
  *
  * Spec seed-000-003 §1.5, the life of a translation, with time:
- *   1. a wavefront issues a memory instruction (one instruction per CU per cycle);
+ *   1. a wavefront issues a memory instruction (one instruction per CU per cycle; which
+ *      READY wavefront: gpu.wave_sched, round-robin or oldest-first, section "CU issue");
  *   2. the coalescer merges same-page lanes; the CU's L1 TLB takes l1tlb.ports
  *      requests per cycle (the CU's memory pipe is busy meanwhile);
  *   3. L1 TLB hit: translation after l1tlb.hit_latency; miss: an L1 MSHR (same-page
@@ -460,7 +461,10 @@ typedef struct {
     slot_t *slot;            /* slots_per_cu */
     wg_t *wg;                /* slots_per_cu */
     uint64_t ready_mask[4];  /* READY waves (up to 256 slots) */
-    uint32_t rr;
+    uint64_t ready_mem[4];   /* the READY waves whose instruction is a global load or store */
+    uint64_t *age;           /* per slot: its wave's dispatch number (slot_t.uid), kept here
+                              * so that the oldest-first scan reads one small array */
+    uint32_t rr;             /* round-robin: the slot after the last issue */
     uint32_t live;           /* resident waves */
     uint32_t free;           /* free slots */
     uint64_t mem_free_at;    /* memory pipe busy until */
@@ -628,15 +632,20 @@ static int oom;   /* set when a queue cannot grow: reported as an internal error
 
 static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
 
+static int is_mem_op(uint8_t op) { return op == XL_OP_LOAD || op == XL_OP_STORE; }
+
 static void set_ready(xl_gpu_t *g, cu_t *c, uint32_t s, int on)
 {
     uint64_t bit = UINT64_C(1) << (s & 63), *w = &c->ready_mask[s >> 6];
     if (on && !(*w & bit)) {
         *w |= bit;
+        if (is_mem_op(c->slot[s].in.op))
+            c->ready_mem[s >> 6] |= bit;
         g->ready_total++;
         c->nready++;
     } else if (!on && (*w & bit)) {
         *w &= ~bit;
+        c->ready_mem[s >> 6] &= ~bit;
         g->ready_total--;
         c->nready--;
     }
@@ -910,9 +919,10 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
         cu_t *cu = &g->cu[c];
         cu->slot = calloc(g->spc, sizeof *cu->slot);
         cu->wg = calloc(g->spc, sizeof *cu->wg);
+        cu->age = calloc(g->spc, sizeof *cu->age);
         cu->l1m = calloc(cfg->l1tlb.mshrs, sizeof *cu->l1m);
         cu->l1w = calloc((size_t)g->spc * XL_MAX_LANES, sizeof *cu->l1w);
-        if (!cu->slot || !cu->wg || !cu->l1m || !cu->l1w || l1d_init(&cu->l1d, cfg) ||
+        if (!cu->slot || !cu->wg || !cu->age || !cu->l1m || !cu->l1w || l1d_init(&cu->l1d, cfg) ||
             mtab_init(&cu->l1t, cfg->l1tlb.mshrs))
             goto nomem;
         for (uint32_t i = 0; i < g->spc * XL_MAX_LANES; i++)
@@ -1000,6 +1010,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
             cu_t *cu = &g->cu[c];
             free(cu->slot);
             free(cu->wg);
+            free(cu->age);
             free(cu->l1m);
             mtab_free_all(&cu->l1t);
             free(cu->l1w);
@@ -1207,6 +1218,7 @@ static void dispatch_wgs(xl_gpu_t *g)
                 xl_wl_wave_init(g->wl, &st->cur, g->kernel, g->next_wg, placed);
                 st->wg = (uint16_t)w;
                 st->uid = ++g->wave_uid;
+                cu->age[s] = st->uid;
                 st->state = W_BUSY;
                 if (cu->live++ == 0) {
                     g->live_cus++;
@@ -1778,13 +1790,29 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 _Static_assert(PG_HASH >= 2u * XL_MAX_LANES && XL_MAX_LANES < 0xFFu,
                "cu_issue's page hash is sized by XL_MAX_LANES");
 
-static int cu_issue(xl_gpu_t *g, uint32_t c)
+/* Which READY wavefront issues (spec §1.5 step 1: one instruction per CU per cycle).
+ * Eligible: every READY slot, except that a global load or store cannot issue while
+ * the CU's memory pipe is busy (cu_t.mem_free_at, the L1 TLB taking the previous memory
+ * instruction's pages); such a blocked slot does not hold up the CU, another eligible
+ * slot issues instead. Among the eligible slots, gpu.wave_sched [OPEN: neither paper
+ * states the wavefront scheduler] chooses:
+ *   rr      round-robin from the slot after the last issue (cu_t.rr): the eligible slots
+ *           in [rr, spc), then in [0, rr), lowest first; rr becomes the issuing slot + 1
+ *           (0 after the last slot). The model's choice so far and the default.
+ *   oldest  oldest-first: the eligible slot whose wave was dispatched earliest, i.e. the
+ *           smallest dispatch number (slot_t.uid, one GPU-wide counter incremented for
+ *           each wave placed, work-groups in dispatch order, a work-group's waves in slot
+ *           order). This is gem5's GPU model default (ComputeUnit execPolicy
+ *           "OLDEST-FIRST"; apu_se.py --CUExecPolicy): its OFSchedulingPolicy picks the
+ *           ready wave of smallest wfDynId, which ComputeUnit::startWavefront takes from
+ *           a counter shared by all CUs. Dispatch numbers are unique, so no two slots tie
+ *           (the scan below would keep the lowest slot). gem5 chooses per execution
+ *           resource (each SIMD's VALU, the memory pipes) and may issue several
+ *           instructions per CU per cycle; this model issues one, so the rule is applied
+ *           to the CU's one issue. cu_t.rr is neither read nor moved.
+ * Returns the slot, or NONE when no READY slot is eligible. */
+static inline uint32_t pick_rr(xl_gpu_t *g, cu_t *cu)
 {
-    cu_t *cu = &g->cu[c];
-    if (!cu->nready)
-        return 0;
-    /* round-robin from the slot after the last issue: the READY slots in [rr, spc),
-     * then in [0, rr), lowest first */
     uint32_t pos = cu->rr, end = g->spc;
     int wrapped = 0;
     for (;;) {
@@ -1797,90 +1825,119 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
         }
         if (!v || pos >= end) {     /* this pass is done */
             if (wrapped)
-                break;
+                return NONE;
             wrapped = 1;
             pos = 0;
             end = cu->rr;
             continue;
         }
         uint32_t s = pos++;
-        slot_t *st = &cu->slot[s];
-        int mem = st->in.op == XL_OP_LOAD || st->in.op == XL_OP_STORE;
-        if (mem && cu->mem_free_at > g->now)
+        if (is_mem_op(cu->slot[s].in.op) && cu->mem_free_at > g->now)
             continue;
         cu->rr = s + 1 == g->spc ? 0 : s + 1;
-        set_ready(g, cu, s, 0);
-        g->instrs++;
-        cu->instrs++;
-        if (!mem) {
-            st->state = W_BUSY;
-            PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
-                 gslot(g, c, s), 0);
-            return 1;
-        }
-        /* steps 1-2: a memory instruction; the coalescer merges same-page lanes */
-        g->mem_instrs++;
-        cu->mem_instrs++;
-        st->state = W_MEM;
-        st->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
-        st->t_issue = g->now;
-        st->n_walks = st->walk_reads = 0;
-        st->t_first_done = UINT64_MAX;
-        st->t_last_done = 0;
-        uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
-        /* pages seen so far by vpn: open addressing over twice the lane count, so a
-         * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
-        uint8_t pg_of[PG_HASH];
-        memset(pg_of, 0xFF, sizeof pg_of);
-        /* the loop keeps what it reads in locals: its byte stores (lane lists) could alias
-         * any field, so fields would be loaded again for every lane */
-        const xl_va_t *va = st->in.va;
-        uint64_t mask = st->in.mask;
-        unsigned shift = g->page_shift, np = 0;
-        for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
-            if (!((mask >> l) & 1u))
-                continue;
-            uint64_t vpn = va[l] >> shift;
-            if (k >= np || st->vpn[k] != vpn) {   /* same page as the last lane? */
-                uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >>
-                                        (64u - PG_HASH_BITS));
-                while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
-                    h = (h + 1) & (PG_HASH - 1u);
-                if (pg_of[h] == 0xFF)
-                    pg_of[h] = (uint8_t)np;   /* a new page: it takes index np */
-                k = pg_of[h];
+        return s;
+    }
+}
+
+/* The oldest-first choice: of the READY slots (without, while the memory pipe is busy,
+ * those whose instruction is a load or store: cu_t.ready_mem), the one of smallest age.
+ * A cycle in which nothing can issue costs one mask word per 64 slots. */
+static inline uint32_t pick_oldest(const xl_gpu_t *g, const cu_t *cu)
+{
+    uint64_t busy = cu->mem_free_at > g->now ? ~UINT64_C(0) : 0, best_age = UINT64_MAX;
+    uint32_t best = NONE;
+    for (uint32_t w = 0; w * 64 < g->spc; w++)
+        for (uint64_t v = cu->ready_mask[w] & ~(cu->ready_mem[w] & busy); v; v &= v - 1) {
+            uint32_t s = w * 64 + xl_ctz64(v);
+            if (cu->age[s] < best_age) {
+                best_age = cu->age[s];
+                best = s;
             }
-            if (k == np) {
-                st->vpn[np++] = vpn;
-                st->page_first[k] = (uint8_t)l;
-            } else if ((va[l] ^ va[last_of[k]]) >> 6 == 0) {
-                continue;   /* deliver would find its line issued already (the usual case) */
-            } else {
-                st->lane_next[last_of[k]] = (uint8_t)l;
-            }
-            last_of[k] = (uint8_t)l;
-            st->lane_next[l] = 0xFF;
         }
-        st->npages = (uint8_t)np;
-        g->requests += st->npages;
-        g->active_lanes += (uint64_t)__builtin_popcountll(mask);
-        if (np) {
-            g->pages_bucket[xl_fig3_bucket(np)]++;
-            if (np > g->pages_max)
-                g->pages_max = np;
-        }
-        st->pend_tr = st->npages;
-        st->pend_lines = 0;
-        uint32_t ports = g->cfg.l1tlb.ports;
-        cu->mem_free_at = g->now + (st->npages + ports - 1) / ports;
-        if (cu->mem_free_at > g->now)
-            PUSH(&g->q, cu->mem_free_at, EV_CU_WAKE, c, 0);
-        for (uint32_t p = 0; p < st->npages; p++)
-            issue_page(g, c, s, p, g->now + p / ports, 0);
-        check_mem_done(g, c, s);   /* an instruction with no active lane */
+    return best;
+}
+
+static int cu_issue(xl_gpu_t *g, uint32_t c)
+{
+    cu_t *cu = &g->cu[c];
+    if (!cu->nready)
+        return 0;
+    uint32_t s = g->cfg.gpu.wave_sched == XL_WAVE_SCHED_OLDEST ? pick_oldest(g, cu)
+                                                                : pick_rr(g, cu);
+    if (s == NONE)
+        return 0;
+    slot_t *st = &cu->slot[s];
+    int mem = is_mem_op(st->in.op);
+    set_ready(g, cu, s, 0);
+    g->instrs++;
+    cu->instrs++;
+    if (!mem) {
+        st->state = W_BUSY;
+        PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
+             gslot(g, c, s), 0);
         return 1;
     }
-    return 0;
+    /* steps 1-2: a memory instruction; the coalescer merges same-page lanes */
+    g->mem_instrs++;
+    cu->mem_instrs++;
+    st->state = W_MEM;
+    st->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
+    st->t_issue = g->now;
+    st->n_walks = st->walk_reads = 0;
+    st->t_first_done = UINT64_MAX;
+    st->t_last_done = 0;
+    uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
+    /* pages seen so far by vpn: open addressing over twice the lane count, so a
+     * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
+    uint8_t pg_of[PG_HASH];
+    memset(pg_of, 0xFF, sizeof pg_of);
+    /* the loop keeps what it reads in locals: its byte stores (lane lists) could alias
+     * any field, so fields would be loaded again for every lane */
+    const xl_va_t *va = st->in.va;
+    uint64_t mask = st->in.mask;
+    unsigned shift = g->page_shift, np = 0;
+    for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        uint64_t vpn = va[l] >> shift;
+        if (k >= np || st->vpn[k] != vpn) {   /* same page as the last lane? */
+            uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >>
+                                    (64u - PG_HASH_BITS));
+            while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
+                h = (h + 1) & (PG_HASH - 1u);
+            if (pg_of[h] == 0xFF)
+                pg_of[h] = (uint8_t)np;   /* a new page: it takes index np */
+            k = pg_of[h];
+        }
+        if (k == np) {
+            st->vpn[np++] = vpn;
+            st->page_first[k] = (uint8_t)l;
+        } else if ((va[l] ^ va[last_of[k]]) >> 6 == 0) {
+            continue;   /* deliver would find its line issued already (the usual case) */
+        } else {
+            st->lane_next[last_of[k]] = (uint8_t)l;
+        }
+        last_of[k] = (uint8_t)l;
+        st->lane_next[l] = 0xFF;
+    }
+    st->npages = (uint8_t)np;
+    g->requests += st->npages;
+    g->active_lanes += (uint64_t)__builtin_popcountll(mask);
+    if (np) {
+        g->pages_bucket[xl_fig3_bucket(np)]++;
+        if (np > g->pages_max)
+            g->pages_max = np;
+    }
+    st->pend_tr = st->npages;
+    st->pend_lines = 0;
+    uint32_t ports = g->cfg.l1tlb.ports;
+    cu->mem_free_at = g->now + (st->npages + ports - 1) / ports;
+    if (cu->mem_free_at > g->now)
+        PUSH(&g->q, cu->mem_free_at, EV_CU_WAKE, c, 0);
+    for (uint32_t p = 0; p < st->npages; p++)
+        issue_page(g, c, s, p, g->now + p / ports, 0);
+    check_mem_done(g, c, s);   /* an instruction with no active lane */
+    return 1;
 }
 
 /* ------------------------------------------------------------------ events */

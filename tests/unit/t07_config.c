@@ -63,7 +63,7 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
 {
 #define EQ(f) assert_true(a->f == b->f)
     EQ(gpu.cus); EQ(gpu.simds_per_cu); EQ(gpu.simd_width); EQ(gpu.wave_lanes);
-    EQ(gpu.waves_per_simd); EQ(gpu.clock_mhz);
+    EQ(gpu.waves_per_simd); EQ(gpu.wave_sched); EQ(gpu.clock_mhz);
     EQ(l1d.size_kb); EQ(l1d.ways); EQ(l1d.line_bytes);
     EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes); EQ(l2d.index);
     EQ(l1tlb.entries); EQ(l1tlb.ways); EQ(l1tlb.repl); EQ(l1tlb.hit_latency); EQ(l1tlb.mshrs);
@@ -114,6 +114,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     assert_int_equal(c.mem.page_kb, 4);
     /* spec §1.2 proposed defaults and §2.5 aging */
     assert_int_equal(c.gpu.waves_per_simd, 10);
+    assert_int_equal(c.gpu.wave_sched, XL_WAVE_SCHED_RR);   /* [OPEN]: the model's first choice */
     assert_int_equal(c.l1tlb.hit_latency, 1);
     assert_int_equal(c.l2tlb.hit_latency, 69);
     assert_int_equal(c.l1tlb.mshrs, 64);
@@ -265,6 +266,8 @@ static void test_07_05_set(void **state)
     xl_config_defaults(&c);
     assert_int_equal(xl_config_set(&c, "iommu.sched=simt", err, sizeof err), XL_OK);
     assert_int_equal(c.iommu.sched, XL_SCHED_SIMT);
+    assert_int_equal(xl_config_set(&c, "gpu.wave_sched=oldest", err, sizeof err), XL_OK);
+    assert_int_equal(c.gpu.wave_sched, XL_WAVE_SCHED_OLDEST);
     assert_int_equal(xl_config_set(&c, " l2tlb.entries = 1024 ", err, sizeof err), XL_OK);
     assert_int_equal(c.l2tlb.entries, 1024);
     /* 0x10 = 16 */
@@ -283,6 +286,7 @@ static void test_07_05_set(void **state)
     expect_set_error("iommu.buffer_entries=0",
                      "--set iommu.buffer_entries=0: 0 is out of range (min 1, max 65536)");
     expect_set_error("iommu.sched=best", "'best' is not one of fcfs, random, simt");
+    expect_set_error("gpu.wave_sched=gto", "'gto' is not one of rr, oldest");
     /* 2^64 = 18446744073709551616 does not fit */
     expect_set_error("sim.seed=18446744073709551616", "is out of range");
 
@@ -300,7 +304,7 @@ static void test_07_06_ini_round_trip(void **state)
     /* move every key away from its default, so a key that write_ini forgot would load
      * back as its default and differ */
     a.gpu.cus = 16; a.gpu.simds_per_cu = 2; a.gpu.simd_width = 32; a.gpu.wave_lanes = 32;
-    a.gpu.waves_per_simd = 8; a.gpu.clock_mhz = 1500;
+    a.gpu.waves_per_simd = 8; a.gpu.wave_sched = XL_WAVE_SCHED_OLDEST; a.gpu.clock_mhz = 1500;
     a.l1d.size_kb = 16; a.l1d.ways = 8; a.l1d.line_bytes = 128;
     a.l2d.size_kb = 2048; a.l2d.ways = 8; a.l2d.line_bytes = 32;
     a.l2d.index = XL_L2_INDEX_XOR;
@@ -337,6 +341,7 @@ static void test_07_06_ini_round_trip(void **state)
     assert_config_equal(&a, &b);
     /* the text names enums by value and shows units */
     assert_non_null(strstr(buf, "\nsched = random"));
+    assert_non_null(strstr(buf, "\nwave_sched = oldest"));
     assert_non_null(strstr(buf, "# lru|plru"));
     assert_non_null(strstr(buf, "seed = 9223372036854775809"));   /* 2^63 + 1 */
     free(buf);
@@ -502,12 +507,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 6 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 88 */
+    /* one line per key: gpu 7 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
+     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 89 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 88);
+    assert_int_equal(lines, 89);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

@@ -1,8 +1,9 @@
 /*
  * t14_gpusys.c - area 14: the cycle-level system (model/src/gpusys.c): the walk path's
  * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
- * scheduling policies end to end, and the counters of spec seed-000-003 §7.1 (per
- * kernel, per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler).
+ * scheduling policies end to end, the counters of spec seed-000-003 §7.1 (per kernel,
+ * per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler), and the
+ * CU's wavefront issue order (gpu.wave_sched) on hand-written wavefronts.
  */
 #include "xltest.h"
 
@@ -349,6 +350,180 @@ static void test_14_07_counters_add_up(void **st)
     xl_stats_destroy(s);
 }
 
+/* Hand-written wavefronts for the wavefront issue order (gpu.wave_sched): kernel 0 has
+ * `workgroups` work-groups of `waves` wavefronts; wave i of work-group g runs prog[g *
+ * waves + i], a list of instructions: "A" an ALU instruction of one cycle, a string of
+ * digits a load with one lane on each of those pages (page k at region base + k * 4096
+ * + 0x40). The workload's priv points to the program. */
+typedef struct {
+    uint32_t workgroups, waves;
+    const char *prog[4][4];   /* NULL ends a wave's list */
+} order_prog_t;
+
+static int order_create(xl_workload_t *wl, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    wl->nregions = 1;
+    wl->regions[0].name = "x";
+    wl->regions[0].bytes = 5 * 4096;
+    wl->regions[0].base = XL_WL_VA_BASE;
+    return XL_OK;
+}
+static int order_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    const order_prog_t *pr = wl->priv;
+    out->workgroups = pr->workgroups;
+    out->waves_per_wg = pr->waves;
+    return k == 0;
+}
+static int order_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    const order_prog_t *pr = wl->priv;
+    const char *in = w->step < 3 ? pr->prog[w->wg * pr->waves + w->wave][w->step] : NULL;
+    memset(out, 0, sizeof *out);
+    if (!in) {
+        out->op = XL_OP_END;
+        return 0;
+    }
+    w->step++;
+    if (in[0] == 'A') {
+        out->op = XL_OP_ALU;
+        out->cycles = 1;
+        return 1;
+    }
+    out->op = XL_OP_LOAD;
+    out->bytes = 4;
+    for (unsigned l = 0; in[l]; l++) {
+        out->mask |= UINT64_C(1) << l;
+        out->va[l] = wl->regions[0].base + (uint64_t)(in[l] - '0') * 4096 + 0x40;
+    }
+    return 1;
+}
+static const xl_wl_desc_t order_desc = {"order", "", "test", "irregular", "issue order",
+                                        order_create, one_destroy, order_kernel, one_begin,
+                                        order_next};
+
+/* The cycle and instruction id of the walk dispatch (DISPATCH, by the immediate rule) of
+ * page `page` of the order workload; -1 if none. */
+static long long dispatch_of(const char *log, unsigned page, long long *instr)
+{
+    char key[64];
+    snprintf(key, sizeof key, "va=0x%llx rule=immediate ",
+             (unsigned long long)(XL_WL_VA_BASE + (uint64_t)page * 4096));
+    for (const char *p = strstr(log, "DISPATCH"); p; p = strstr(p + 1, "DISPATCH")) {
+        const char *eol = strchr(p, '\n'), *v = strstr(p, key), *bol = p;
+        if (!v || (eol && v > eol))
+            continue;
+        while (bol > log && bol[-1] != '\n')
+            bol--;
+        *instr = strtoll(strstr(p, "instr=") + 6, NULL, 10);
+        return strtoll(bol, NULL, 10);
+    }
+    return -1;
+}
+
+/* Run program pr under the default config with the given overrides (NULL-ended) and check
+ * the DISPATCH cycle and instruction id of pages 0..npages-1 against cyc[] and instr[]. */
+static void check_order(const order_prog_t *pr, const char *const *sets, unsigned npages,
+                        const long long *cyc, const long long *instr, unsigned ninstrs)
+{
+    xl_config_t c;
+    xl_workload_t wl = { .desc = &order_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1,
+                         .priv = (void *)pr };
+    char err[256], *log = NULL;
+    xl_config_defaults(&c);
+    for (; *sets; sets++)
+        assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
+    order_create(&wl, err, sizeof err);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    size_t len = 0;
+    FILE *f = open_memstream(&log, &len);
+    xl_gpu_set_events(g, f);
+    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    fclose(f);
+    for (unsigned p = 0; p < npages; p++) {
+        long long in = -1, cy = dispatch_of(log, p, &in);
+        if (cy != cyc[p] || in != instr[p])
+            print_error("%s: page %u DISPATCH at %lld instr %lld; wanted %lld instr %lld\n",
+                        c.gpu.wave_sched == XL_WAVE_SCHED_OLDEST ? "oldest" : "rr", p, cy, in,
+                        cyc[p], instr[p]);
+        assert_int_equal(cy, cyc[p]);
+        assert_int_equal(in, instr[p]);
+    }
+    xl_stats_t *s = xl_stats_create();
+    xl_gpu_stats(g, s);
+    assert_int_equal(get(s, "gpu.instructions"), ninstrs);
+    xl_stats_destroy(s);
+    xl_gpu_destroy(g);
+    free(log);
+}
+
+/* 14.08 The wavefront issue order within a work-group, by hand. One work-group of three
+ * waves on CU 0, slots 0, 1, 2, dispatched in that order (dispatch numbers 1, 2, 3):
+ *   w0: ALU, LOAD p0 p1 p2     w1: LOAD p3     w2: ALU, ALU, LOAD p4
+ * with l1tlb.ports = 1. One instruction issues per cycle; an ALU instruction issued in
+ * cycle t makes its wave READY again in t + 1; a load issued in t keeps the memory pipe
+ * busy until t + pages, and a load cannot issue while it is busy. A page looked up by the
+ * L1 TLB in cycle u reaches the IOMMU in u + 120 and, both its TLBs missing, reaches the
+ * walk scheduler in u + 122, where an idle walker takes it at once (DISPATCH, rule
+ * immediate: 14.01); page p of a load issued in t is looked up in t + p. No two pages
+ * reach the IOMMU in one cycle and 5 walks keep 5 of the 8 walkers, so nothing queues.
+ * Memory instructions are numbered in issue order (instr=).
+ *   rr (from the slot after the last issue):
+ *     0: w0 ALU (rr -> 1)   1: w1 LOAD p3 (pipe busy to 2, rr -> 2)   2: w2 ALU (rr -> 0)
+ *     3: w0 LOAD p0 p1 p2 (pipe busy to 6, rr -> 1)   4: w1 waits for its load; w2 ALU
+ *     5: w2's LOAD waits for the pipe, nothing issues   6: w2 LOAD p4
+ *     DISPATCH: p3 1+122 = 123 (instr 0); p0 3+122 = 125, p1 126, p2 127 (instr 1);
+ *               p4 6+122 = 128 (instr 2)
+ *   oldest (smallest dispatch number among the eligible):
+ *     0: w0 ALU   1: w0 LOAD p0 p1 p2 (pipe busy to 4)
+ *     2, 3: w1's LOAD waits for the pipe, so w2 (younger) issues its two ALUs
+ *     4: w1 LOAD p3 (pipe busy to 5)   5: w2 LOAD p4
+ *     DISPATCH: p0 1+122 = 123, p1 124, p2 125 (instr 0); p3 4+122 = 126 (instr 1);
+ *               p4 5+122 = 127 (instr 2)
+ *   Were the blocked w1 to hold the CU in cycles 2 and 3, w2 would load in 7 (DISPATCH
+ *   129); were the busy pipe ignored, w1 would load in 2, its page reaching the IOMMU with
+ *   p1 in 122 and queueing behind it: p3 would dispatch in 125 and p2 in 126.
+ * 6 instructions: 3 ALU, 3 loads. */
+static void test_14_08_wave_order_in_workgroup(void **st)
+{
+    (void)st;
+    static const order_prog_t pr = {1, 3, {{"A", "012", NULL}, {"3", NULL}, {"A", "A", "4", NULL}}};
+    static const char *const rr[] = {"l1tlb.ports=1", "gpu.wave_sched=rr", NULL};
+    static const char *const old[] = {"l1tlb.ports=1", "gpu.wave_sched=oldest", NULL};
+    static const long long rr_cyc[5] = {125, 126, 127, 123, 128}, rr_in[5] = {1, 1, 1, 0, 2};
+    static const long long old_cyc[5] = {123, 124, 125, 126, 127}, old_in[5] = {0, 0, 0, 1, 2};
+    check_order(&pr, rr, 5, rr_cyc, rr_in, 6);
+    check_order(&pr, old, 5, old_cyc, old_in, 6);
+}
+
+/* 14.09 Oldest is by dispatch, not by slot. One CU of two slots (gpu.cus = 1,
+ * simds_per_cu = 1, waves_per_simd = 2); three work-groups of one wave:
+ *   A: ALU     B: ALU, LOAD p1     C: LOAD p2
+ * Cycle 0: A (slot 0, dispatch number 1) and B (slot 1, number 2) are placed; C waits for
+ * a slot. Both policies issue A's ALU in 0 (rr -> 1) and B's in 1 (rr -> 0; A finished
+ * in 1), after which C takes the freed slot 0 (number 3). In cycle 2 B and C are READY:
+ *   rr: from slot 0, C LOAD p2 in 2, then B LOAD p1 in 3 (a one-page load keeps the pipe
+ *       busy one cycle): DISPATCH p2 2+122 = 124 (instr 0), p1 3+122 = 125 (instr 1)
+ *   oldest: B (number 2) before C (number 3), although C has the lower slot:
+ *       DISPATCH p1 124 (instr 0), p2 125 (instr 1)
+ * 4 instructions: 2 ALU, 2 loads; page 0 is never loaded. */
+static void test_14_09_oldest_by_dispatch(void **st)
+{
+    (void)st;
+    static const order_prog_t pr = {3, 1, {{"A", NULL}, {"A", "1", NULL}, {"2", NULL}}};
+    static const char *const rr[] = {"gpu.cus=1", "gpu.simds_per_cu=1", "gpu.waves_per_simd=2",
+                                     "gpu.wave_sched=rr", NULL};
+    static const char *const old[] = {"gpu.cus=1", "gpu.simds_per_cu=1", "gpu.waves_per_simd=2",
+                                      "gpu.wave_sched=oldest", NULL};
+    static const long long rr_cyc[3] = {-1, 125, 124}, rr_in[3] = {-1, 1, 0};
+    static const long long old_cyc[3] = {-1, 124, 125}, old_in[3] = {-1, 0, 1};
+    check_order(&pr, rr, 3, rr_cyc, rr_in, 4);
+    check_order(&pr, old, 3, old_cyc, old_in, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_14_05_aging),
         cmocka_unit_test(test_14_06_counters_by_hand),
         cmocka_unit_test(test_14_07_counters_add_up),
+        cmocka_unit_test(test_14_08_wave_order_in_workgroup),
+        cmocka_unit_test(test_14_09_oldest_by_dispatch),
     };
     return cmocka_run_group_tests_name("t14_gpusys", tests, NULL, NULL);
 }
