@@ -9,6 +9,8 @@ secs=${XL_FUZZ_SECONDS:-30}
 sh model/tools/embed-presets.sh configs/*.ini > "$out/presets.c" || { echo "not ok - $name: presets"; exit 1; }
 # Seed the corpus with the shipped presets so the fuzzer starts from valid files.
 cp configs/*.ini "$out/corpus-$name/" 2>/dev/null
+# The graph readers start from the shipped graph files instead.
+[ "$name" = fuzz_graph ] && rm -f "$out/corpus-$name"/*.ini && cp tests/data/graphs/* "$out/corpus-$name/"
 if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -Imodel/include -Isw/include -D_POSIX_C_SOURCE=200809L \
         "$src" model/src/*.c sw/driver/*.c sw/workloads/*.c "$out/presets.c" -o "$out/$name" 2> "$out/$name.build.log"; then
