@@ -75,6 +75,16 @@ done
 end=$(date +%s)
 
 cyc() { J=$D/json/$1; jget "$2" sim.cycles; }
+# table A B: a row per workload, a column per stage and variant, cycles of run A / run B
+table() {
+    printf '| workload |'; for l in $labels $VARIANTS; do printf ' %s |' "${l%%:*}"; done; echo
+    printf '|---|'; for l in $labels $VARIANTS; do printf -- '---:|'; done; echo
+    for w in $IRR $GRAPH; do
+        printf '| %s |' "$w"
+        for l in $labels $VARIANTS; do l=${l%%:*}; printf ' %s |' "$(ratio "$(cyc "$l" "$w-$1")" "$(cyc "$l" "$w-$2")")"; done
+        echo
+    done
+}
 M=$OUT/foundations.md
 labels=""
 for st in $STAGES; do labels="$labels ${st%%:*}"; done
@@ -100,15 +110,7 @@ done
 echo
 echo "## SIMT-aware over FCFS (runtime ratio, > 1 = SIMT-aware faster)"
 echo
-printf '| workload |'; for l in $labels; do printf ' %s |' "$l"; done
-for v in $VARIANTS; do printf ' %s |' "${v%%:*}"; done; echo
-printf '|---|'; for l in $labels $VARIANTS; do printf -- '---:|'; done; echo
-for w in $IRR $GRAPH; do
-    printf '| %s |' "$w"
-    for l in $labels; do printf ' %s |' "$(ratio "$(cyc "$l" "$w-fcfs")" "$(cyc "$l" "$w-simt")")"; done
-    for v in $VARIANTS; do l=${v%%:*}; printf ' %s |' "$(ratio "$(cyc "$l" "$w-fcfs")" "$(cyc "$l" "$w-simt")")"; done
-    echo
-done
+table fcfs simt
 printf '| geomean, irregular |'
 for l in $labels $VARIANTS; do l=${l%%:*}
     printf ' %s |' "$(for w in $IRR; do ratio "$(cyc "$l" "$w-fcfs")" "$(cyc "$l" "$w-simt")"; echo; done | geo)"; done
@@ -116,14 +118,7 @@ echo
 echo
 echo "## FCFS over ideal translation (runtime ratio: the translation overhead)"
 echo
-printf '| workload |'; for l in $labels; do printf ' %s |' "$l"; done
-for v in $VARIANTS; do printf ' %s |' "${v%%:*}"; done; echo
-printf '|---|'; for l in $labels $VARIANTS; do printf -- '---:|'; done; echo
-for w in $IRR $GRAPH; do
-    printf '| %s |' "$w"
-    for l in $labels $VARIANTS; do l=${l%%:*}; printf ' %s |' "$(ratio "$(cyc "$l" "$w-fcfs")" "$(cyc "$l" "$w-ideal")")"; done
-    echo
-done
+table fcfs ideal
 echo
 echo "## FCFS runtime (GPU cycles)"
 echo

@@ -958,28 +958,36 @@ static uint64_t bus_slot(const xl_memsys_t *m, const chan_t *ch, uint64_t s, uin
     return s;
 }
 
-/* Insert v into the rank's sorted window act[a0 .. an), compacting it to the front of its
- * buffer or doubling the buffer when the end is reached. The window holds at most one
+/* Make room for one more element at the end of a sorted window buf[lo .. hi) of a buffer
+ * of cap elements of esz bytes: when the end is reached, compact the window to the front,
+ * or double the buffer if the window fills more than half of it. Returns the buffer. */
+static void *window_room(void *buf, uint32_t *lo, uint32_t *hi, uint32_t *cap, size_t esz)
+{
+    if (*hi < *cap)
+        return buf;
+    uint32_t n = *hi - *lo;
+    if (n * 2u > *cap) {
+        void *p = alloc_lines_or_stop((size_t)*cap * 2u * esz);
+        memcpy(p, (char *)buf + (size_t)*lo * esz, (size_t)n * esz);
+        free(buf);
+        buf = p;
+        *cap *= 2u;
+    } else {
+        memmove(buf, (char *)buf + (size_t)*lo * esz, (size_t)n * esz);
+    }
+    *lo = 0;
+    *hi = n;
+    return buf;
+}
+
+/* Insert v into the rank's sorted window act[a0 .. an). The window holds at most one
  * activate per bank ahead of the decision clock and the few within act_reach behind it,
  * and the buffer starts at that size (xl_memsys_create): the steady state does not
  * allocate. burst_insert is the same for a channel's bursts. */
 static void act_insert(rank_t *r, uint64_t v)
 {
     uint32_t i;
-    if (r->an == r->acap) {
-        uint32_t n = r->an - r->a0;
-        if (n * 2u > r->acap) {
-            uint32_t cap = r->acap * 2u;
-            uint64_t *p = alloc_lines_or_stop((size_t)cap * sizeof *p);
-            memcpy(p, r->act + r->a0, (size_t)n * sizeof *p);
-            free(r->act);
-            r->act = p;
-            r->acap = cap;
-        } else
-            memmove(r->act, r->act + r->a0, (size_t)n * sizeof *r->act);
-        r->a0 = 0;
-        r->an = n;
-    }
+    r->act = window_room(r->act, &r->a0, &r->an, &r->acap, sizeof *r->act);
     for (i = r->an; i > r->a0 && r->act[i - 1u] > v; i--)
         r->act[i] = r->act[i - 1u];
     r->act[i] = v;
@@ -989,20 +997,7 @@ static void act_insert(rank_t *r, uint64_t v)
 static void burst_insert(chan_t *ch, uint64_t s, uint32_t rank, uint32_t w)
 {
     uint32_t i;
-    if (ch->bn == ch->bcap) {
-        uint32_t n = ch->bn - ch->b0;
-        if (n * 2u > ch->bcap) {
-            uint32_t cap = ch->bcap * 2u;
-            burst_t *p = alloc_lines_or_stop((size_t)cap * sizeof *p);
-            memcpy(p, ch->bk + ch->b0, (size_t)n * sizeof *p);
-            free(ch->bk);
-            ch->bk = p;
-            ch->bcap = cap;
-        } else
-            memmove(ch->bk, ch->bk + ch->b0, (size_t)n * sizeof *ch->bk);
-        ch->b0 = 0;
-        ch->bn = n;
-    }
+    ch->bk = window_room(ch->bk, &ch->b0, &ch->bn, &ch->bcap, sizeof *ch->bk);
     for (i = ch->bn; i > ch->b0 && ch->bk[i - 1u].s > s; i--)
         ch->bk[i] = ch->bk[i - 1u];
     ch->bk[i].s = s;
