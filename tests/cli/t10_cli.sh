@@ -36,8 +36,8 @@ bad "07 unknown workload" "unknown workload 'nosuch'" run --workload nosuch
 bad "08 unknown preset" "nosuch" run --workload mvt --preset nosuch
 "$X" list > "$T/out" 2>&1
 ok_list=1
-for w in mvt atax bicg gesummv xsbench nw isca18; do grep -q "^  $w " "$T/out" || ok_list=0; done
-[ $ok_list = 1 ] && ok "10.09 list shows the six workloads and the isca18 preset" || no "10.09 list"
+for w in mvt atax bicg gesummv xsbench nw isca18 micro18; do grep -q "^  $w " "$T/out" || ok_list=0; done
+[ $ok_list = 1 ] && ok "10.09 list shows the six workloads and the isca18 and micro18 presets" || no "10.09 list"
 
 # --- 10.10-10.16: configuration errors name file, line and key
 printf '[l1tlb]\nentries = 32\nfoo = 3\n' > "$T/unk.ini"

@@ -64,19 +64,31 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
 #define EQ(f) assert_true(a->f == b->f)
     EQ(gpu.cus); EQ(gpu.simds_per_cu); EQ(gpu.simd_width); EQ(gpu.wave_lanes);
     EQ(gpu.waves_per_simd); EQ(gpu.wave_sched); EQ(gpu.clock_mhz);
-    EQ(l1d.size_kb); EQ(l1d.ways); EQ(l1d.line_bytes);
-    EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes); EQ(l2d.index);
-    EQ(l1tlb.entries); EQ(l1tlb.ways); EQ(l1tlb.repl); EQ(l1tlb.hit_latency); EQ(l1tlb.mshrs);
-    EQ(l2tlb.entries); EQ(l2tlb.ways); EQ(l2tlb.repl); EQ(l2tlb.hit_latency); EQ(l2tlb.mshrs);
+    EQ(l1d.size_kb); EQ(l1d.ways); EQ(l1d.line_bytes); EQ(l1d.hit_latency);
+    EQ(l2d.size_kb); EQ(l2d.ways); EQ(l2d.line_bytes); EQ(l2d.hit_latency); EQ(l2d.mshrs);
+    EQ(l2d.index);
+    EQ(l1tlb.entries); EQ(l1tlb.ways); EQ(l1tlb.repl); EQ(l1tlb.index);
+    EQ(l1tlb.hit_latency); EQ(l1tlb.mshrs); EQ(l1tlb.ports);
+    EQ(l2tlb.entries); EQ(l2tlb.ways); EQ(l2tlb.repl); EQ(l2tlb.index);
+    EQ(l2tlb.hit_latency); EQ(l2tlb.mshrs); EQ(l2tlb.ports);
     EQ(iommu.tlb1_entries); EQ(iommu.tlb1_ways); EQ(iommu.tlb2_entries); EQ(iommu.tlb2_ways);
     EQ(iommu.buffer_entries); EQ(iommu.walkers); EQ(iommu.sched); EQ(iommu.coalesce);
-    EQ(iommu.aging_threshold); EQ(iommu.link_latency);
+    EQ(iommu.aging_threshold); EQ(iommu.link_latency); EQ(iommu.tlb_latency);
+    EQ(iommu.pwc_latency); EQ(iommu.walk_path); EQ(iommu.ptcache_kb); EQ(iommu.ptcache_ways);
+    EQ(iommu.ptcache_latency);
     EQ(pwc.l4_entries); EQ(pwc.l4_ways); EQ(pwc.l3_entries); EQ(pwc.l3_ways);
     EQ(pwc.l2_entries); EQ(pwc.l2_ways);
     EQ(dram.mhz); EQ(dram.channels); EQ(dram.ranks); EQ(dram.banks);
+    EQ(dram.tcl); EQ(dram.trcd); EQ(dram.trp); EQ(dram.tras); EQ(dram.tburst);
+    EQ(dram.tcwl); EQ(dram.tccd); EQ(dram.trrd); EQ(dram.tfaw);
+    EQ(dram.twr); EQ(dram.twtr); EQ(dram.trtp); EQ(dram.trtrs); EQ(dram.trefi); EQ(dram.trfc);
+    EQ(dram.queue_depth); EQ(dram.write_queue_depth); EQ(dram.write_high); EQ(dram.write_low);
+    EQ(dram.row_kb); EQ(dram.mapping); EQ(dram.ctrl_latency);
     EQ(mem.size_mb); EQ(mem.alloc); EQ(mem.page_kb);
     EQ(translation.ideal);
-    EQ(sim.seed);
+    EQ(workload.pb_wg_items); EQ(workload.nw_block); EQ(workload.graph);
+    assert_string_equal(a->workload.graph_file, b->workload.graph_file);
+    EQ(sim.seed); EQ(sim.watchdog);
 #undef EQ
 }
 
@@ -323,7 +335,19 @@ static void test_07_06_ini_round_trip(void **state)
     a.translation.ideal = 1;
     a.workload.pb_wg_items = 32; a.workload.nw_block = 64; a.workload.graph = XL_GRAPH_RMAT;
     snprintf(a.workload.graph_file, sizeof a.workload.graph_file, "graphs/road ny.gr");
+    a.l1d.hit_latency = 20; a.l2d.hit_latency = 50; a.l2d.mshrs = 128;
+    a.l1tlb.index = XL_TLB_INDEX_XOR; a.l1tlb.ports = 4;
+    a.l2tlb.index = XL_TLB_INDEX_MOD; a.l2tlb.ports = 1;
+    a.iommu.tlb_latency = 3; a.iommu.pwc_latency = 2; a.iommu.walk_path = XL_WALK_PATH_DRAM;
+    a.iommu.ptcache_kb = 8; a.iommu.ptcache_ways = 4; a.iommu.ptcache_latency = 3;
+    a.dram.tcl = 12; a.dram.trcd = 13; a.dram.trp = 14; a.dram.tras = 30; a.dram.tburst = 8;
+    a.dram.tcwl = 9; a.dram.tccd = 5; a.dram.trrd = 6; a.dram.tfaw = 30; a.dram.twr = 13;
+    a.dram.twtr = 7; a.dram.trtp = 7; a.dram.trtrs = 2; a.dram.trefi = 7000; a.dram.trfc = 300;
+    a.dram.queue_depth = 16; a.dram.write_queue_depth = 24; a.dram.write_high = 20;
+    a.dram.write_low = 4; a.dram.row_kb = 2; a.dram.mapping = XL_DRAM_MAP_LINEAR;
+    a.dram.ctrl_latency = 30;
     a.sim.seed = UINT64_C(0x8000000000000001);   /* needs all 64 bits */
+    a.sim.watchdog = UINT64_C(0x100000000);      /* and so does the watchdog */
     assert_int_equal(xl_config_validate(&a, err, sizeof err), XL_OK);
 
     char *buf = NULL;
@@ -401,6 +425,27 @@ static void test_07_08_preset_isca18(void **state)
     assert_int_equal(xl_config_load_preset(&p, "isca19", err, sizeof err), XL_EINPUT);
     assert_non_null(strstr(err, "unknown preset 'isca19' (known: "));
     assert_non_null(strstr(err, "isca18"));
+}
+
+/* MICRO'18 Table I has ISCA'18's fields and values (spec seed-000-003 §1.1), so the
+ * micro18 preset equals the defaults key for key, and names its paper. */
+static void test_07_13_preset_micro18(void **state)
+{
+    (void)state;
+    xl_config_t d, p;
+    xl_config_defaults(&d);
+    xl_config_defaults(&p);
+    p.gpu.cus = 1;
+    p.iommu.coalesce = XL_COAL_BOTH;
+    assert_int_equal(xl_config_load_preset(&p, "micro18", err, sizeof err), XL_OK);
+    assert_config_equal(&p, &d);
+    assert_int_equal(p.iommu.coalesce, XL_COAL_OFF);   /* the baseline has no coalescing */
+    unsigned n = xl_config_preset_count(), found = n;
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(xl_config_preset_name(i), "micro18") == 0)
+            found = i;
+    assert_true(found < n);
+    assert_true(strncmp(xl_config_preset_summary(found), "MICRO'18 baseline", 17) == 0);
 }
 
 static void test_07_09_validate(void **state)
@@ -594,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_07_10_atomic_load),
         cmocka_unit_test(test_07_11_describe),
         cmocka_unit_test(test_07_12_string_key),
+        cmocka_unit_test(test_07_13_preset_micro18),
     };
     return cmocka_run_group_tests_name("t07_config", tests, NULL, NULL);
 }
