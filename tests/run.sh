@@ -40,15 +40,17 @@ run_cmocka() {
 
 # run_tap LABEL SCRIPT [ARGS]: scripts print "ok - name" / "not ok - name" lines.
 run_tap() {
-    out="$LOG/$1-$(basename "$2").log"
+    name=$(basename "$2")
+    [ "$1" = fuzz ] && name=$(basename "$3" .c)   # one runner, several targets
+    out="$LOG/$1-$name.log"
     sh "$2" "$3" > "$out" 2>&1
     rc=$?
     p=$(grep -c '^ok ' "$out")
     f=$(grep -c '^not ok ' "$out")
     if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
     pass "$p"
-    [ "$f" != 0 ] && fail "$f" "$1 $(basename "$2"): $(grep '^not ok ' "$out" | head -n 3 | tr '\n' ';') (see $out)"
-    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$(basename "$2")" "$p" "$f"
+    [ "$f" != 0 ] && fail "$f" "$1 $name: $(grep '^not ok ' "$out" | head -n 3 | tr '\n' ';') (see $out)"
+    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$name" "$p" "$f"
 }
 
 build() {   # build LABEL MAKE-ARGS...
