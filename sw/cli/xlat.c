@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -234,12 +235,23 @@ static void write_results_json(FILE *f, const xl_config_t *c, const xl_workload_
     fputs("\n}\n", f);
 }
 
-/* Open "path.tmp" now so a bad path is reported before the run; renamed when done, so
- * an existing file is never lost to a failed run. */
+/* Open the output now so a bad path is reported before the run. A regular file (or a new
+ * one) is written as "path.tmp" and renamed over it when done, so an existing file is
+ * never lost to a failed run. Anything else that exists at path (a device such as
+ * /dev/null, a pipe, a symbolic link such as /dev/stdout) is written in place: renaming
+ * over it would replace the special file itself, which as root destroys it. tmp is left
+ * empty then, and finish_tmp only closes. */
 static FILE *open_tmp(const char *path, char *tmp, size_t tlen, char *err, size_t errlen)
 {
-    snprintf(tmp, tlen, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    struct stat sb;
+    FILE *f;
+    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        tmp[0] = '\0';
+        f = fopen(path, "w");
+    } else {
+        snprintf(tmp, tlen, "%s.tmp", path);
+        f = fopen(tmp, "w");
+    }
     if (!f)
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
     return f;
@@ -247,9 +259,10 @@ static FILE *open_tmp(const char *path, char *tmp, size_t tlen, char *err, size_
 
 static int finish_tmp(FILE *f, const char *tmp, const char *path, char *err, size_t errlen)
 {
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+    if (fclose(f) != 0 || (tmp[0] && rename(tmp, path) != 0)) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
+        if (tmp[0])
+            remove(tmp);
         return XL_EINTERNAL;
     }
     return XL_OK;

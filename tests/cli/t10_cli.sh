@@ -133,3 +133,25 @@ if "$X" run --workload sssp --set workload.graph_file=tests/data/graphs/tiny.gr 
 else
     no "10.47 sssp on tests/data/graphs/tiny.gr: $(head -c 300 "$T/err")"
 fi
+
+# --- 10.48-10.49: an output path that is not a regular file is written in place, never
+# replaced (renaming over a device such as /dev/null destroys it as root). Only nodes made
+# in this test's own directory are used: a test never touches the machine's special files.
+printf 'old\n' > "$T/real.json"
+ln -s real.json "$T/link.json"
+if "$X" run --workload mvt --scale $SCALE --json "$T/link.json" > /dev/null 2>&1 &&
+   [ -L "$T/link.json" ] && grep -q '"stats"' "$T/real.json" && [ ! -e "$T/link.json.tmp" ]; then
+    ok "10.48 --json through a symbolic link writes its target and keeps the link"
+else
+    no "10.48 --json replaced or missed the link"
+fi
+if [ "$(id -u)" = 0 ] && mknod "$T/null" c 1 3 2> /dev/null; then
+    if "$X" run --workload mvt --scale $SCALE --json "$T/null" --events "$T/null" > /dev/null 2>&1 &&
+       [ -c "$T/null" ]; then
+        ok "10.49 --json and --events to a character device (a null node of the test's own) keep it a device"
+    else
+        no "10.49 a character device given as output was replaced"
+    fi
+else
+    ok "10.49 skipped: making a device node needs root"
+fi
