@@ -236,6 +236,23 @@ static int node_id(rd_t *r, const char *tok, const char *which, uint32_t *id)
 
 /* ---- headers ------------------------------------------------------------------------ */
 
+/* The header's sizes (nv nodes, nent arc lines or entries, making up to arcs arcs) are
+ * checked against Pannotia's int limits and kept, with the header's line. */
+static int set_size(rd_t *r, uint64_t nv, uint64_t nent, uint64_t arcs, const char *upto)
+{
+    if (nv < 1u || nv > XL_GRAPH_MAX_VERTICES || arcs > XL_GRAPH_MAX_ARCS) {
+        char what[128];
+        snprintf(what, sizeof what, "too large or empty: %llu nodes, %s%llu arcs (at most "
+                 "%u of each)", (unsigned long long)nv, upto, (unsigned long long)arcs,
+                 XL_GRAPH_MAX_ARCS);
+        return fail(r, "%s", what);
+    }
+    r->nv = nv;
+    r->nent = nent;
+    r->hdr_line = r->line;
+    return XL_OK;
+}
+
 static int gr_header(rd_t *r)
 {
     int k;
@@ -252,18 +269,7 @@ static int gr_header(rd_t *r)
         if (n != 4 || strcmp(t[1], "sp") != 0 || parse_u64(t[2], &nv) != 0 ||
             parse_u64(t[3], &m) != 0)
             return fail(r, "%s", "malformed problem line (expected 'p sp NODES ARCS')");
-        uint64_t arcs = r->use == XL_GRAPH_FOR_SSSP ? m : 2u * m;
-        if (nv < 1u || nv > XL_GRAPH_MAX_VERTICES || arcs > XL_GRAPH_MAX_ARCS) {
-            char what[128];
-            snprintf(what, sizeof what, "too large or empty: %llu nodes, %llu arcs (at most "
-                     "%u of each)", (unsigned long long)nv, (unsigned long long)arcs,
-                     XL_GRAPH_MAX_ARCS);
-            return fail(r, "%s", what);
-        }
-        r->nv = nv;
-        r->nent = m;
-        r->hdr_line = r->line;
-        return XL_OK;
+        return set_size(r, nv, m, r->use == XL_GRAPH_FOR_SSSP ? m : 2u * m, "");
     }
     if (k == 0) {
         r->line = 0;
@@ -313,18 +319,7 @@ static int mtx_header(rd_t *r)
             return fail(r, "%s", what);
         }
         int both = r->symmetric || r->use != XL_GRAPH_FOR_SSSP;
-        uint64_t arcs = both ? 2u * nnz : nnz;
-        if (rows < 1u || rows > XL_GRAPH_MAX_VERTICES || arcs > XL_GRAPH_MAX_ARCS) {
-            char what[128];
-            snprintf(what, sizeof what, "too large or empty: %llu nodes, up to %llu arcs (at "
-                     "most %u of each)", (unsigned long long)rows, (unsigned long long)arcs,
-                     XL_GRAPH_MAX_ARCS);
-            return fail(r, "%s", what);
-        }
-        r->nv = rows;
-        r->nent = nnz;
-        r->hdr_line = r->line;
-        return XL_OK;
+        return set_size(r, rows, nnz, both ? 2u * nnz : nnz, "up to ");
     }
     if (k == 0) {
         r->line = 0;

@@ -400,6 +400,16 @@ static void test_07_07_json(void **state)
     free(buf);
 }
 
+/* The index of preset `name`, or xl_config_preset_count() when there is none. */
+static unsigned preset_index(const char *name)
+{
+    unsigned n = xl_config_preset_count();
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(xl_config_preset_name(i), name) == 0)
+            return i;
+    return n;
+}
+
 static void test_07_08_preset_isca18(void **state)
 {
     (void)state;
@@ -413,11 +423,8 @@ static void test_07_08_preset_isca18(void **state)
     assert_int_equal(xl_config_load_preset(&p, "isca18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
 
-    unsigned n = xl_config_preset_count(), found = n;
+    unsigned n = xl_config_preset_count(), found = preset_index("isca18");
     assert_true(n >= 1);
-    for (unsigned i = 0; i < n; i++)
-        if (strcmp(xl_config_preset_name(i), "isca18") == 0)
-            found = i;
     assert_true(found < n);
     assert_true(strncmp(xl_config_preset_summary(found), "ISCA'18 baseline", 16) == 0);
     assert_null(xl_config_preset_name(n));
@@ -440,10 +447,7 @@ static void test_07_13_preset_micro18(void **state)
     assert_int_equal(xl_config_load_preset(&p, "micro18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
     assert_int_equal(p.iommu.coalesce, XL_COAL_OFF);   /* the baseline has no coalescing */
-    unsigned n = xl_config_preset_count(), found = n;
-    for (unsigned i = 0; i < n; i++)
-        if (strcmp(xl_config_preset_name(i), "micro18") == 0)
-            found = i;
+    unsigned n = xl_config_preset_count(), found = preset_index("micro18");
     assert_true(found < n);
     assert_true(strncmp(xl_config_preset_summary(found), "MICRO'18 baseline", 17) == 0);
 }
