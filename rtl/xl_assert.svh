@@ -1,4 +1,4 @@
-// xl_assert.svh - the one assertion macro header of xlat's RTL (rtl-style-and-verification.md
+// xl_assert.svh - the one assertion macro header of xlat's RTL (docs/rtl.md
 // sec. 0 item 4, sec. 2.3 "Assertions", sec. 2.4 "The assertion macro header", sec. 5.3
 // property style).
 //

@@ -4,11 +4,11 @@
 // neighbours complete at once on one of 8 lanes (full coalescing), upper-level neighbours
 // record where their own walk will resume (partial coalescing).
 //
-// Spec: seed-000-003-walk-scheduling-coalescing.md §1.3 (x86-64 entry format, index and
+// Spec: docs/isca18-micro18.md §1.3 (x86-64 entry format, index and
 // neighbourhood of each level: VA[47:15] at L1, VA[47:24] at L2, VA[47:33] at L3, VA[47:42]
 // at L4), §3.2 (PL/PA/CL, PWST), §3.3 E1-E3 (arrival, scan on a line return, CL at every
 // dispatch opportunity), §3.5 (modes off/leaf/upper/both), §8 items 7-8 (CL recomputed
-// every cycle; the resume point only moves down). DESIGN.md "twin contract".
+// every cycle; the resume point only moves down). docs/design.md "twin contract".
 //
 // Timing: every output but the counters answers in the cycle of its inputs; the state moves
 // at the rising edge. rtl/README.md (section xl_coalesce) has the port table and an ASCII
@@ -96,7 +96,7 @@
 //   StatWidth  1..64    width of the counters, equal to the C's modulo 2^StatWidth
 //
 // Test-only mutation hooks (tests/lockstep/mutants_coalesce.sh; never defined in a real
-// build), each breaking one rule of the spec:
+// build), each breaking one rule of docs/isca18-micro18.md:
 //   XL_MUTANT_NBR_SHIFT    every neighbourhood starts one VA bit higher (L1 VA[47:16], ...)
 //   XL_MUTANT_PL_UP        an upper line may move the resume point up (no "L < PL" test)
 //   XL_MUTANT_OWN_LANE     the walker's own lane is not excluded from leaf completions
@@ -197,7 +197,7 @@ module xl_coalesce #(
   localparam int Nb4  = 30 + NbrOff;
   localparam int KeyW = VpnW - Nb1;   // VA[47:15]: the bits any neighbourhood key reads
 
-  // Entry bits (spec §1.3): P, PS and the frame.
+  // Entry bits (docs/isca18-micro18.md §1.3): P, PS and the frame.
   localparam int PteP  = 0;
   localparam int PtePs = 7;
 

@@ -3,8 +3,8 @@
 // NumWalkers page-table walkers sharing one memory read port (valid/ready requests; tagged
 // responses, any latency, any order, at most one per cycle).
 //
-// Spec: seed-000-003-walk-scheduling-coalescing.md §1.5 steps 6-9 (the walk), §2 (SIMT-aware
-// scheduling, PWC counters), §3 (coalescing). DESIGN.md "twin contract".
+// Spec: docs/isca18-micro18.md §1.5 steps 6-9 (the walk), §2 (SIMT-aware
+// scheduling, PWC counters), §3 (coalescing). docs/design.md "twin contract".
 //
 // C twin: model/include/xlat/iommu.h (its header comment is the behavioural spec of this
 // module) and model/src/iommu.c (xl_iommu_reset / _comb / _commit, ports xl_iommu_in_t /

@@ -2,11 +2,11 @@
 // page-table level (L4, L3, L2 entries), each entry with a 2-bit saturating pending counter
 // and counter-aware tree-PLRU replacement; per-level hit/miss/fill/eviction counters.
 //
-// Spec: seed-000-003-walk-scheduling-coalescing.md sec. 1.4 (deepest hit decides the walk cost:
+// Spec: docs/isca18-micro18.md sec. 1.4 (deepest hit decides the walk cost:
 // L2 hit -> 1 read, deepest L3 -> 2, L4 only -> 3, none -> 4), sec. 2.6 (reservation counters:
 // +1 on an arrival-time probe hit, saturating at 3; -1 on a walk-time lookup hit, saturating
 // at 0; never evict a counter>0 way while the set has a counter-0 way; [INF] bit-exact tree
-// rule), sec. 8 item 4 (the probe does not move PLRU). DESIGN.md "twin contract".
+// rule), sec. 8 item 4 (the probe does not move PLRU). docs/design.md "twin contract".
 //
 // C twin: model/include/xlat/pwc.h, model/src/pwc.c (xl_pwc_reset / xl_pwc_comb /
 // xl_pwc_step, ports xl_pwc_in_t / xl_pwc_out_t; PLRU helpers in model/src/tlb.c). Ports and

@@ -3,12 +3,12 @@
 // RANDOM (a 32-bit LFSR) or the SIMT-aware rule (aging > batching > lowest score, oldest
 // on ties), with the walk-coalescing ports CL (blocked_i), kill_i and arr_blocked_i.
 //
-// Spec: seed-000-003-walk-scheduling-coalescing.md §2.2 (per-entry fields and widths),
+// Spec: docs/isca18-micro18.md §2.2 (per-entry fields and widths),
 // §2.3 (arrival: immediate dispatch to an idle walker, per-instruction score merge, scores
 // saturate at 256 and never decrease), §2.4 (walker free: aging > batching on
 // last_sched_id > min score, oldest on ties), §2.5 (bypass counters), §2.7 (FCFS, random),
 // §3.3/§3.5 (CL filter first, then the policy; coalesced entries leave); ISCA'18 §III-IV.
-// DESIGN.md "twin contract". Port table and timing: rtl/README.md (section xl_walk_sched).
+// docs/design.md "twin contract". Port table and timing: rtl/README.md (section xl_walk_sched).
 //
 // C twin: model/include/xlat/walk_sched.h, model/src/walk_sched.c (xl_walk_sched_reset /
 // _comb / _commit; ports xl_ws_in_t / xl_ws_out_t; architectural view xl_walk_sched_view).

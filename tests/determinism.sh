@@ -1,5 +1,5 @@
 #!/bin/sh
-# determinism.sh - DESIGN.md: the same config, workload and seed give bit-identical
+# determinism.sh - docs/design.md: the same config, workload and seed give bit-identical
 # results with gcc and clang, at -O0 and -O2, and from `make fast`'s profile-guided,
 # link-time optimised gcc build. Builds five binaries and compares the results JSON of a
 # small run of every workload.

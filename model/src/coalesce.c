@@ -1,6 +1,6 @@
 /*
  * coalesce.c - twin block "xl_coalesce" of coalesce.h: the PL/PA/CL fields of the IOMMU
- * buffer and the neighbourhood scan of MICRO'18 §III-IV (spec seed-000-003 §3.3 E1-E3,
+ * buffer and the neighbourhood scan of MICRO'18 §III-IV (docs/isca18-micro18.md §3.3 E1-E3,
  * §3.5 variants, §8 items 7-8). The comb/step split and every tie rule are written in
  * coalesce.h; the RTL module xl_coalesce.sv follows the same text.
  */
@@ -24,7 +24,7 @@ int xl_co_level_on(xl_co_mode_t mode, unsigned level)
     return level == 1u ? (mode & XL_CO_LEAF) != 0 : (mode & XL_CO_UPPER) != 0;
 }
 
-/* Same line at level L: VA bits 47 .. 15 + 9(L-1) equal (spec §1.3 neighbourhoods). */
+/* Same line at level L: VA bits 47 .. 15 + 9(L-1) equal (docs/isca18-micro18.md §1.3 neighbourhoods). */
 int xl_co_nbr(uint64_t a, uint64_t b, unsigned level)
 {
     return (((a ^ b) & XL_VA_MASK) >> xl_co_nbr_shift(level)) == 0u;

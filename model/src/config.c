@@ -3,8 +3,8 @@
  * defaults, ranges, units and descriptions; our own INI parser; `--set` overrides;
  * the built-in presets; cross-key validation; INI/JSON output.
  *
- * Defaults are the ISCA'18 baseline: spec seed-000-003 §1.1 (Table I) plus the proposed
- * defaults of §1.2 and the open choices of §8 (DESIGN.md "Configuration and presets").
+ * Defaults are the ISCA'18 baseline: docs/isca18-micro18.md §1.1 (Table I) plus the proposed
+ * defaults of §1.2 and the open choices of §8 (docs/design.md "Configuration and presets").
  *
  * Everything is driven by one table, `schema[]`: defaults, load, set, validate (ranges),
  * write_ini, write_json and describe all walk it, so adding a key is one table row
@@ -79,14 +79,14 @@ static const char *const graph_names[] = { "input", "rmat", NULL };
 
 #define MAX_ENTRIES 1048576u   /* 2^20: far above any paper's structure, bounds allocation */
 
-/* Provenance tags follow the spec: [ISCA] Table I, [ADJ] adjacent paper/gem5 default,
+/* Provenance tags follow docs/isca18-micro18.md: [ISCA] Table I, [ADJ] adjacent paper/gem5 default,
  * [INF] inferred, [OPEN] not given anywhere (a chosen default that can be swept). */
 static const cfg_key_t schema[] = {
     U32(gpu, cus,            8,    1, 1024,   "CUs",     "compute units [ISCA Table I]"),
     U32(gpu, simds_per_cu,   4,    1, 64,     "SIMDs",   "SIMD units per CU [ISCA Table I]"),
     U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; a 64-lane instruction issues over wave_lanes/simd_width cycles [ISCA Table I]"),
     U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
-    U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ seed 002]"),
+    U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ MICRO'21 (Kotra et al.)]"),
     ENUM(gpu, wave_sched, XL_WAVE_SCHED_RR, wave_sched_names, "rr|oldest", "which READY wavefront of a CU issues next: rr = round-robin from the slot after the last issue (the model's choice so far), oldest = oldest-first, the wavefront dispatched earliest (gem5's GPU model default, ComputeUnit execPolicy OLDEST-FIRST); chosen default [OPEN]"),
     U32(gpu, clock_mhz,      2000, 1, 100000, "MHz",     "GPU clock [ISCA Table I: 2 GHz]"),
 
@@ -134,11 +134,11 @@ static const cfg_key_t schema[] = {
     U32(iommu, ptcache_ways,    8,   1, 1024,    "ways",   "associativity of the page-table line cache (LRU); chosen default [INF]"),
     U32(iommu, ptcache_latency, 2,   1, 100000,  "cycles", "hit latency of the page-table line cache in GPU cycles; chosen default [INF]"),
 
-    U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
     U32(pwc, l4_ways,    4,  1, 64,   "ways",    "L4 PWC associativity (tree-PLRU); chosen default [OPEN]"),
-    U32(pwc, l3_entries, 8,  1, 4096, "entries", "PWC entries for L3 (PDPTE); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l3_entries, 8,  1, 4096, "entries", "PWC entries for L3 (PDPTE); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
     U32(pwc, l3_ways,    4,  1, 64,   "ways",    "L3 PWC associativity (tree-PLRU); chosen default [OPEN]"),
-    U32(pwc, l2_entries, 32, 1, 4096, "entries", "PWC entries for L2 (PDE); chosen default [ADJ seed 002 / OPEN]"),
+    U32(pwc, l2_entries, 32, 1, 4096, "entries", "PWC entries for L2 (PDE); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
     U32(pwc, l2_ways,    4,  1, 64,   "ways",    "L2 PWC associativity (tree-PLRU); chosen default [OPEN]"),
 
     U32(dram, mhz,      800, 1, 100000, "MHz",      "DRAM I/O clock, DDR3-1600 [ISCA Table I]"),
@@ -760,7 +760,7 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         }
     }
 
-    /* GPU: a wavefront issues over wave_lanes / simd_width cycles (spec §1.1) */
+    /* GPU: a wavefront issues over wave_lanes / simd_width cycles (docs/isca18-micro18.md §1.1) */
     if (c->gpu.wave_lanes == 0 || c->gpu.wave_lanes > XL_MAX_LANES) {
         cfg_err(err, errlen, "gpu.wave_lanes (%u) must be 1..%u", c->gpu.wave_lanes, XL_MAX_LANES);
         return XL_EINPUT;
@@ -790,7 +790,7 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
                              c->iommu.tlb1_ways, 0, "", err, errlen)) ||
         (rc = check_geometry("iommu.tlb2_entries", c->iommu.tlb2_entries, "iommu.tlb2_ways",
                              c->iommu.tlb2_ways, 0, "", err, errlen)) ||
-        /* the PWCs use tree-PLRU with pending counters (spec §2.6) */
+        /* the PWCs use tree-PLRU with pending counters (docs/isca18-micro18.md §2.6) */
         (rc = check_geometry("pwc.l4_entries", c->pwc.l4_entries, "pwc.l4_ways", c->pwc.l4_ways, 1,
                              "the PWC uses tree-PLRU", err, errlen)) ||
         (rc = check_geometry("pwc.l3_entries", c->pwc.l3_entries, "pwc.l3_ways", c->pwc.l3_ways, 1,

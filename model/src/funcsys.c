@@ -1,7 +1,7 @@
 /*
  * funcsys.c - the functional translation system (see funcsys.h).
  *
- * Spec seed-000-003 §1.5, the life of a translation, without time:
+ * docs/isca18-micro18.md §1.5, the life of a translation, without time:
  *   2. the coalescer merges the instruction's same-page lanes;
  *   3. each request looks up the CU's L1 TLB, then the shared L2 TLB;
  *   4-5. an L2 TLB miss goes to the IOMMU and looks up its L1/L2 TLBs;
@@ -114,7 +114,7 @@ int xl_func_create(xl_func_t **out, const xl_config_t *cfg, const xl_workload_t 
         return fail_tlb(XL_EINPUT, f);
     if ((rc = xl_as_init(&f->as, f->pm, XL_FUNC_ASID, err, errlen)) != XL_OK)
         return fail_tlb(rc, f);
-    /* Map every region; the builder sets A and D up front (spec §1.2: A/D updates are
+    /* Map every region; the builder sets A and D up front (docs/isca18-micro18.md §1.2: A/D updates are
      * not modelled). */
     for (unsigned i = 0; i < wl->nregions; i++) {
         uint64_t psz = UINT64_C(1) << f->page_shift;

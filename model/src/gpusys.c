@@ -1,7 +1,7 @@
 /*
  * gpusys.c - the cycle-level GPU translation system (gpusys.h).
  *
- * Spec seed-000-003 §1.5, the life of a translation, with time:
+ * docs/isca18-micro18.md §1.5, the life of a translation, with time:
  *   1. a wavefront issues a memory instruction (one instruction per CU per cycle; which
  *      READY wavefront: gpu.wave_sched, round-robin or oldest-first, section "CU issue");
  *   2. the coalescer merges same-page lanes; the CU's L1 TLB takes l1tlb.ports
@@ -422,7 +422,7 @@ typedef struct {
 #define L1D_NIL 0xFFFFu   /* ways are at most 1024 (config.c) */
 
 /* Requests inside the IOMMU (buffered or being walked) counted by neighbourhood: the
- * MICRO'18 Fig 5/6 measurement (spec §6) asks, for every page-table read, whether
+ * MICRO'18 Fig 5/6 measurement (docs/isca18-micro18.md §6) asks, for every page-table read, whether
  * another request shares its neighbourhood. One node per level-L neighbourhood with a
  * request inside, found by key in the level's hash chains; a node links to the node of
  * its enclosing level-(L+1) neighbourhood and each request keeps its level-1 node
@@ -478,10 +478,10 @@ typedef struct {
     fifo_t l1_retry;         /* gslot<<0 packed with page index: (slot << 8) | page */
     l1d_t l1d;
     uint32_t nready;         /* READY waves */
-    /* counters (spec §7.1 "Per CU") */
+    /* counters (docs/isca18-micro18.md §7.1 "Per CU") */
     uint64_t instrs;         /* wavefront instructions issued by this CU */
     uint64_t mem_instrs;     /* global memory instructions issued by this CU */
-    uint64_t stall;          /* stall cycles counted so far (spec §6): those of the per-CU
+    uint64_t stall;          /* stall cycles counted so far (docs/isca18-micro18.md §6): those of the per-CU
                               * issue loop, plus, at each time the CU lost its last resident
                               * wave, the all-stalled cycles of its resident stretch */
     uint64_t stall_base;     /* all_stall when the CU last became resident */
@@ -510,7 +510,7 @@ struct xl_gpu {
                                * shortcut and skipped cycles): each resident CU stalled in all
                                * of them, so a CU's share is all_stall's growth while it was
                                * resident (cu_t.stall_base), added when it stops being so; the
-                               * GPU's stall cycles (spec §6) are the sum over CUs (cu_stall) */
+                               * GPU's stall cycles (docs/isca18-micro18.md §6) are the sum over CUs (cu_stall) */
     int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
     uint32_t ready_total;     /* READY wavefronts, all CUs */
 
@@ -578,7 +578,7 @@ struct xl_gpu {
     uint64_t l1d_acc, l1d_hit, lines;
     uint64_t data_mem_reqs;
     uint64_t cycles;
-    /* spec §7.1 counters */
+    /* docs/isca18-micro18.md §7.1 counters */
     uint64_t *kcycles;        /* [k]: cycles of kernel k, from the placement of its first
                                * work-group to the retirement of its last wavefront */
     uint32_t kcap;            /* kcycles entries allocated */
@@ -1090,7 +1090,7 @@ static int kcycles_grow(xl_gpu_t *g)
     return 0;
 }
 
-/* Walk-buffer occupancy buckets of the spec §7.1 histogram, by share of the n entries. */
+/* Walk-buffer occupancy buckets of the docs/isca18-micro18.md §7.1 histogram, by share of the n entries. */
 #define OCC_BUCKETS 6u
 static const char *const occ_name[OCC_BUCKETS] = {"empty", "le25", "le50", "le75", "lt100",
                                                   "full"};
@@ -1245,7 +1245,7 @@ static void dispatch_wgs(xl_gpu_t *g)
     }
 }
 
-/* The memory instruction of slot s is complete: record its walk metrics (spec §6,
+/* The memory instruction of slot s is complete: record its walk metrics (docs/isca18-micro18.md §6,
  * §7.2 per-instruction record) and fetch the next instruction. */
 static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
 {
@@ -1532,8 +1532,8 @@ static void gpu_resp(xl_gpu_t *g, uint32_t k)
 static const char *const lvl_name[5] = {"-", "L1", "L2", "L3", "L4"};
 
 /* A walk-path request finished (walked or completed by coalescing): fill the IOMMU TLBs
- * and send the translation back over the link (spec §1.5 step 9; coalesced completions
- * fill exactly like walked ones, spec §8 item 9). */
+ * and send the translation back over the link (docs/isca18-micro18.md §1.5 step 9; coalesced completions
+ * fill exactly like walked ones, docs/isca18-micro18.md §8 item 9). */
 static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, unsigned reads,
                       int coalesced, unsigned lane, uint32_t walker)
 {
@@ -1552,7 +1552,7 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
     xl_tlb_fill(&g->io1, ASID, va, frame, shift, NULL);
     e->pa = frame;
     nbhd_leave(&g->nbhd, e->nbhd);
-    /* attribute the walk to the instruction that first missed on this page (spec §6) */
+    /* attribute the walk to the instruction that first missed on this page (docs/isca18-micro18.md §6) */
     slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
     if (st->state == W_MEM && st->instr_id == e->instr_id) {
         st->walk_reads += reads;
@@ -1790,7 +1790,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 _Static_assert(PG_HASH >= 2u * XL_MAX_LANES && XL_MAX_LANES < 0xFFu,
                "cu_issue's page hash is sized by XL_MAX_LANES");
 
-/* Which READY wavefront issues (spec §1.5 step 1: one instruction per CU per cycle).
+/* Which READY wavefront issues (docs/isca18-micro18.md §1.5 step 1: one instruction per CU per cycle).
  * Eligible: every READY slot, except that a global load or store cannot issue while
  * the CU's memory pipe is busy (cu_t.mem_free_at, the L1 TLB taking the previous memory
  * instruction's pages); such a blocked slot does not hold up the CU, another eligible
@@ -2082,7 +2082,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         } else if (iommu_blocked_full(g)) {
             g->buf_full_cycles++;
         }
-        /* spec §6 stall cycles: a CU with resident wavefronts of which none can issue */
+        /* docs/isca18-micro18.md §6 stall cycles: a CU with resident wavefronts of which none can issue */
         if (!g->ready_total) {
             g->all_stall++;
         } else {

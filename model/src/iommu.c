@@ -1,6 +1,6 @@
 /*
  * iommu.c - twin block "xl_iommu" of iommu.h: walkers, one memory read port, and the
- * three sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) wired as spec seed-000-003
+ * three sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) wired as docs/isca18-micro18.md
  * §1.5 (steps 6-9), §2.3-§2.6 and §3.3 describe. Every ordering rule is in iommu.h.
  */
 #include "xlat/iommu.h"
@@ -112,7 +112,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
     uint64_t lanes, co_lanes;
     int had_line;
 
-    /* Every field of out is written every cycle, an idle port as zeros (DESIGN.md: the
+    /* Every field of out is written every cycle, an idle port as zeros (docs/design.md: the
      * outputs are fully defined). Not one memset of the whole struct: most of it is the
      * sub-blocks' ports, which their own comb writes in full (ws, pwc, co), or fields
      * written unconditionally below; only the rest is cleared here. A port's other fields

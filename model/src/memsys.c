@@ -1,6 +1,6 @@
 /*
  * memsys.c - the memory system below the translation path (memsys.h): the shared L2
- * data cache and the DRAM timing model, spec seed-000-003 §1.1 (Table I: 4 MB 16-way
+ * data cache and the DRAM timing model, docs/isca18-micro18.md §1.1 (Table I: 4 MB 16-way
  * 64 B L2; DDR3-1600, 2 channels x 2 ranks x 16 banks), §1.2 (DDR3-1600 11-11-11,
  * BL8, 64-bit channel, FR-FCFS, open page) and §7.1 (DRAM reads and writes by source,
  * row hits and misses, queueing latency); the DRAM timing of issue 15 (refresh,

@@ -1,11 +1,11 @@
 /*
- * pagetable.c - the functional x86-64 4-level page-table walker (spec seed-000-003
+ * pagetable.c - the functional x86-64 4-level page-table walker (docs/isca18-micro18.md
  * §1.3, bit-exact format; §1.4 walk cost: one dependent 64 B line read per level
  * walked). Levels follow MICRO'18: L4 = root (PML4) ... L1 = leaf (PT).
  *
  * The walker is purely functional: it reads the simulated physical memory and
  * reports every line it read, in order, so that timing models can replay the same
- * reads through caches and DRAM. It never writes (no A/D updates, spec §1.2).
+ * reads through caches and DRAM. It never writes (no A/D updates, docs/isca18-micro18.md §1.2).
  */
 #include "xlat/pagetable.h"
 

@@ -1,6 +1,6 @@
 /*
  * physmem.c - simulated physical memory: a sparse store of 4 KB frames and the
- * deterministic, seeded frame allocator (spec seed-000-003 §1.2, "deterministic
+ * deterministic, seeded frame allocator (docs/isca18-micro18.md §1.2, "deterministic
  * seeded allocator for data and page-table pages"; frames hold the x86-64 page
  * tables of §1.3).
  *

@@ -1,7 +1,7 @@
 /*
  * pwc.c - the IOMMU page-walk caches of pwc.h: one set-associative, tree-PLRU cache
  * per upper page-table level (L4, L3, L2), each entry with a 2-bit saturating pending
- * counter and counter-aware replacement (spec seed-000-003 §1.4 walk cost, §2.6
+ * counter and counter-aware replacement (docs/isca18-micro18.md §1.4 walk cost, §2.6
  * reservation counters and replacement, §8 item 4).
  *
  * Entry of level L: tag = VA[47 : 12+9(L-1)] (L4: VA[47:39], L3: VA[47:30],
@@ -291,7 +291,7 @@ void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t
 }
 
 /* ---------------------------------------------------------------------------------
- * Twin block "xl_pwc" (pwc.h, DESIGN.md twin contract; rtl/xl_pwc.sv will match).
+ * Twin block "xl_pwc" (pwc.h, docs/design.md twin contract; rtl/xl_pwc.sv will match).
  * Ports per cycle: one arrival-time probe (§2.3 1-a), one walk-time lookup (§2.4 2-b)
  * and one fill. comb answers probe and lookup from the state before the edge; step
  * applies, in this order, the lookup's PLRU touch and counter decrement, the probe's

@@ -1,13 +1,13 @@
 /*
  * stats.c - the statistics registry (stats.h): named counters with one-line
  * descriptions, printed as an aligned text table and as the flat "stats" object of the
- * results JSON (DESIGN.md, "Names that outside tools rely on"; the counters themselves
- * are those of spec seed-000-003 §7.1).
+ * results JSON (docs/design.md, "Names that outside tools rely on"; the counters themselves
+ * are those of docs/isca18-micro18.md §7.1).
  *
  * Entries keep their registration order (a growing array, never sorted or hashed), so
  * the output is the same on every run. Ratios are exact fractions num/den printed by
  * integer long division, digit by digit, with no 128-bit product and no floating point
- * (DESIGN.md twin contract: "integer arithmetic only").
+ * (docs/design.md twin contract: "integer arithmetic only").
  */
 #include "xlat/stats.h"
 
@@ -35,7 +35,7 @@ struct xl_stats {
 };
 
 /* Out of memory while registering: a statistics table with a silently missing row
- * would be wrong output, so stop (DESIGN.md: internal error = exit status 1). */
+ * would be wrong output, so stop (docs/design.md: internal error = exit status 1). */
 static void stats_oom(void)
 {
     fputs("xlat: out of memory in the statistics registry\n", stderr);

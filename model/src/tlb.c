@@ -1,7 +1,7 @@
 /*
  * tlb.c - the generic TLB of tlb.h: fully or set associative, LRU (per-entry stamps)
  * or tree-PLRU, asid-tagged, 4 KB and 2 MB pages. Implements the GPU L1/L2 TLBs and
- * the IOMMU TLBs of spec seed-000-003 §1.1 (Table I: 32-entry FA L1, 512-entry 16-way
+ * the IOMMU TLBs of docs/isca18-micro18.md §1.1 (Table I: 32-entry FA L1, 512-entry 16-way
  * L2) and the shared tree-PLRU helpers used by the page-walk cache (§2.6).
  *
  * Rules fixed here (all deterministic, no dependence on pointers or host word size):

@@ -1,7 +1,7 @@
 /*
  * walk_sched.c - twin block "xl_walk_sched" of walk_sched.h: the IOMMU page-walk
  * request buffer and the walk scheduler (FCFS, random, SIMT-aware). Implements spec
- * seed-000-003 §2.2 (buffer fields, widths), §2.3 (arrival: immediate dispatch, score
+ * docs/isca18-micro18.md §2.2 (buffer fields, widths), §2.3 (arrival: immediate dispatch, score
  * merge), §2.4 (walker free: aging > batching > min score), §2.5 (aging), §2.7 (FCFS,
  * random) and §8 items 3, 5, 6, 10; ISCA'18 §III-IV.
  *

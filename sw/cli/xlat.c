@@ -1,5 +1,5 @@
 /*
- * xlat.c - the command-line front end (DESIGN.md "What a user runs").
+ * xlat.c - the command-line front end (docs/design.md "What a user runs").
  *
  *   xlat run   [--preset NAME] [--config FILE] --workload NAME [--scale F] [--seed N]
  *              [--set section.key=value ...] [--json FILE] [--quiet]

@@ -1,6 +1,6 @@
 /*
  * addrspace.c - the page-table builder ("driver"): builds an x86-64 4-level page
- * table (spec seed-000-003 §1.3, bit-exact entry format; levels L4 = root .. L1 =
+ * table (docs/isca18-micro18.md §1.3, bit-exact entry format; levels L4 = root .. L1 =
  * leaf) in the simulated physical memory, with 4 KB or 2 MB pages, taking every node
  * and data frame from the seeded frame allocator (§1.2).
  *

@@ -85,7 +85,7 @@
  * Degrees 1..4, nearly all 3 or 4.
  *
  * ---- Community R-MAT (xl_graph_rmat), workload.graph = rmat, unchanged ----
- * The earlier model's graph (spec seed-000-003 §4.2 "Regular workloads": "CSR graph ...
+ * The earlier model's graph (docs/isca18-micro18.md §4.2 "Regular workloads": "CSR graph ...
  * give the gathers high locality, e.g. an RMAT-like graph with vertex ordering giving
  * <= 4 pages per instruction"; §4.1: the graph codes are "fairly regular"). Duplicate
  * edges are kept (multi-edges, as the Graph500 R-MAT generator keeps them); self-loops

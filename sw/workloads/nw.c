@@ -1,5 +1,5 @@
 /*
- * nw.c - Rodinia Needleman-Wunsch (OpenCL nw_kernel1 / nw_kernel2), spec seed-000-003
+ * nw.c - Rodinia Needleman-Wunsch (OpenCL nw_kernel1 / nw_kernel2), docs/isca18-micro18.md
  * §4.2 "NW", read against Rodinia 3.1's OpenCL host code (opencl/nw/nw.c) and kernels
  * (opencl/nw/nw.cl).
  *
@@ -24,14 +24,14 @@
  *     each with a global size of 16 * blk, i.e. blk work-groups: 851 kernels; kernel k
  *     (1-based) runs min(k, 852 - k) work-groups, at most 426 (k = 426).
  *
- * nw_block = 64: the earlier generator's geometry, after spec §4.2 (which made 64 the
+ * nw_block = 64: the earlier generator's geometry, after docs/isca18-micro18.md §4.2 (which made 64 the
  *   default); kept so reports can show the alternative.
  *   - Tile width 64 is Rodinia's own build-time override (RD_WG_SIZE_0_0=64 in OpenCL
  *     nw.c, and in needle.h of AMD's HIP port, rodinia_3.0/hip/nw in HIP-Examples,
  *     whose default is also 16): one fully populated 64-lane wavefront per tile.
  *   - Size: N = 8192 (cols = 8193, row pitch 32,772 B), block_width 128, 255 kernels
- *     (kernel k runs min(k, 256 - k) work-groups). [INF] N comes from seed 002's
- *     report of 255 back-to-back NW kernels on the same infrastructure (spec §4.2),
+ *     (kernel k runs min(k, 256 - k) work-groups). [INF] N comes from MICRO'21 (Kotra et al.)'s
+ *     report of 255 back-to-back NW kernels on the same infrastructure (docs/isca18-micro18.md §4.2),
  *     which 64-wide tiles give at N = 8192; N = 6816 is not a multiple of 64.
  *   - Buffers: two, reference then input_itemsets, as AMD's HIP port allocates on the
  *     device (referrence_cuda, matrix_cuda; no output buffer). 2 * 8193^2 * 4 B =
@@ -54,7 +54,7 @@
  * blk-1-bx; nw2: bx + block_width - blk, block_width - 1 - bx) and in barrier placement
  * (nw2 has no barrier after step 1 nor between the two compute loops).
  * An instruction costs the same issue cycles with 16 active lanes as with 64 (a
- * wavefront instruction occupies the 16-wide SIMD for 4 cycles, spec §1.1).
+ * wavefront instruction occupies the 16-wide SIMD for 4 cycles, docs/isca18-micro18.md §1.1).
  *
  * Scale: run the middle ceil(K*scale) kernels of the K (at least 1). The middle
  * diagonals are the longest, so a short run keeps the most concurrent work-groups,

@@ -1,6 +1,6 @@
 /*
  * pannotia.c - the Pannotia graph codes SSSP, MIS and Color (OpenCL CSR versions:
- * sssp_csr kernel_csr.cl, mis kernel.cl, color kernel_max.cl), spec seed-000-003 §4.1
+ * sssp_csr kernel_csr.cl, mis kernel.cl, color kernel_max.cl), docs/isca18-micro18.md §4.1
  * (footprints, "fairly regular") and §4.2 "Regular workloads": "CSR graph. Coalesced
  * row-pointer and frontier reads, plus gathers of neighbour data".
  *
@@ -113,7 +113,7 @@
 
 #define PN_LOG2_WIN   11u    /* community: 2048 consecutive vertex ids (8 KB of an int array) */
 #define PN_FAR_PERMIL 20u    /* long-range edges, per mille */
-#define PN_VEC_CYCLES 4u     /* one 64-lane vector op on a 16-wide SIMD (spec §1.1) */
+#define PN_VEC_CYCLES 4u     /* one 64-lane vector op on a 16-wide SIMD (docs/isca18-micro18.md §1.1) */
 #define PN_BIG_DIST   99999999u   /* Pannotia BIG_NUM */
 #define PN_NEVER      0x7Fu       /* state: no change within the run */
 #define PN_JOINED     0x80u       /* MIS state: joined the independent set */

@@ -1,7 +1,7 @@
 /*
  * polybench.c - MVT, ATAX, BICG and GESUMMV, the PolyBench/GPU 1.0 OpenCL kernels
  * (Grauer-Gray et al.; the host .c and kernel .cl of OpenCL/MVT, ATAX, BICG and
- * GESUMMV), built from the two access shapes of spec seed-000-003 §4.2 "PolyBench/GPU
+ * GESUMMV), built from the two access shapes of docs/isca18-micro18.md §4.2 "PolyBench/GPU
  * matrix kernels":
  *
  *   row-walk (divergent):    lane l owns row i = first + l and loops j over the
@@ -15,7 +15,7 @@
  *
  * Per iteration a wavefront issues the matrix load(s), the uniform vector load (every
  * lane the same address) and one ALU op for the multiply-add (4 issue cycles: one
- * wavefront op on a 16-wide SIMD, spec §1.1, however many lanes are active). The
+ * wavefront op on a 16-wide SIMD, docs/isca18-micro18.md §1.1, however many lanes are active). The
  * accumulator (x1[i], tmp[i], ...) is register-promoted: one coalesced load before the
  * loop (omitted where the kernel initialises it, BICG's q[i] = 0.0) and one coalesced
  * store after it.
@@ -42,7 +42,7 @@
  * PolyBench-ACC's; a work-group smaller than 64 items is one partially filled
  * wavefront. BICG and GESUMMV use 256 in both suites and ignore the key.
  *
- * Geometry (spec §4.2 "Matrix sizing", matched to ISCA'18 Table II):
+ * Geometry (docs/isca18-micro18.md §4.2 "Matrix sizing", matched to ISCA'18 Table II):
  *   MVT     a 4096x4096 double (pitch 32 KB), x1 x2 y1 y2 double[4096]   = 128.125 MB
  *   ATAX    A 4096x4096 float (pitch 16 KB), x y tmp float[4096]         =  64.047 MB
  *   BICG    A 8192x4096 float (NX=8192 rows, pitch 16 KB), p s float[NY],
@@ -55,7 +55,7 @@
  * double gives 128.125 MB. The same holds in the other three rows: each Table II value
  * is the sum above plus 16 KB to within 0.01 MB (64.0625, 128.109, 128.0625, and
  * 128.141 for double MVT), so the element type, not the size, is what differs. BICG's
- * 8192 rows are likewise inferred from its 128.11 MB (spec §4.2; the suites use 4096).
+ * 8192 rows are likewise inferred from its 128.11 MB (docs/isca18-micro18.md §4.2; the suites use 4096).
  *
  * Scale: each kernel's loop runs its first ceil(trip * scale) iterations (at least 1),
  * where trip is NCOL for a row-walk and NROW for a column-walk; the matrix geometry and
@@ -129,7 +129,7 @@ static const pb_def_t pb_atax = {
 };
 
 /* bicg k1: q[i] = 0; q[i] += A[i*ny+j]*p[j] (i < NX); k2: s[j] = 0; s[j] += A[i*ny+j]*r[i]
- * (j < NY). NX = 8192 rows, NY = 4096 columns (spec §4.2: the 16 KB-pitch option). */
+ * (j < NY). NX = 8192 rows, NY = 4096 columns (docs/isca18-micro18.md §4.2: the 16 KB-pitch option). */
 static const pb_def_t pb_bicg = {
     &xl_wl_bicg, 8192, 4096, 4, 0, 5,
     {"A", "p", "q", "r", "s"}, {8192u * 4096u, 4096, 8192, 8192, 4096},

@@ -2,7 +2,7 @@
  * rodinia.c - the Rodinia regular workloads BackProp, K-Means, Hotspot (ISCA'18 Table
  * II) and LUD (MICRO'18's regular set), from the OpenCL kernels of Rodinia 3.1
  * (backprop_kernel.cl, kmeans.cl, hotspot_kernel.cl, lud_kernel.cl) and their host
- * launch loops; spec seed-000-003 §4.1 (footprints) and §4.2 "Regular workloads".
+ * launch loops; docs/isca18-micro18.md §4.1 (footprints) and §4.2 "Regular workloads".
  *
  * Every global access is coalesced: a wavefront reads 16-float (64 B) row segments of
  * one to four rows, or 64 consecutive floats. Translation overhead is small, which is
@@ -10,7 +10,7 @@
  * exception noted below. A 16 x 16 work-group is
  * 4 wavefronts; wavefront w holds ty = 4w .. 4w+3 (lane l: ty = 4w + l/16,
  * tx = l % 16); 2-D grids are numbered by work-group x fastest (wg = by * nbx + bx).
- * ALU ops are 4 issue cycles per 64-lane vector op (16-wide SIMD, spec §1.1); LDS ops
+ * ALU ops are 4 issue cycles per 64-lane vector op (16-wide SIMD, docs/isca18-micro18.md §1.1); LDS ops
  * 4 cycles per access.
  *
  * BackProp (bpnn_layerforward_ocl, bpnn_adjust_weights_ocl): in = 786,432 input units
@@ -33,8 +33,8 @@
  * then 5 iterations of kmeans_kernel_c: per cluster and feature a coalesced
  * feature-major load (one page) and a uniform clusters load. 6 kernels. The 34 feature
  * rows of 64 KB are 544 pages, which every wavefront cycles through once per cluster:
- * just over the 512-entry L2 TLB, so K-Means keeps a visible translation overhead (the
- * spec: 4.33 MB "fits the TLB reach of 512 x 4 KB = 2 MB only partly").
+ * just over the 512-entry L2 TLB, so K-Means keeps a visible translation overhead (docs/isca18-micro18.md §4.2:
+ * 4.33 MB "fits the TLB reach of 512 x 4 KB = 2 MB only partly").
  *
  * Hotspot: 1024 x 1024 grid (Rodinia's temp_1024/power_1024 inputs), buffers temp[0],
  * temp[1], power: 3 x 4 MB = 12.00 MB (Table II: 12.02, 0.17 % less). BLOCK_SIZE 16,

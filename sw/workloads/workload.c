@@ -1,7 +1,7 @@
 /*
  * workload.c - the workload registry, region layout, wavefront cursor set-up and the
- * --scale parser (spec seed-000-003 §4.1 workload table, §4.2 trace model;
- * DESIGN.md "Workloads" and "Names that outside tools rely on").
+ * --scale parser (docs/isca18-micro18.md §4.1 workload table, §4.2 trace model;
+ * docs/design.md "Workloads" and "Names that outside tools rely on").
  *
  * Registry order is the ISCA'18 irregular set as the project lists it:
  * mvt, atax, bicg, gesummv, xsbench, nw; then the regular set: sssp, mis, color,

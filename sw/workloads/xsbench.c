@@ -1,6 +1,6 @@
 /*
  * xsbench.c - XSBench macroscopic cross-section lookups, unionized-grid version
- * (spec seed-000-003 §4.2 "XSBench"; algorithm of the public XSBench proxy app:
+ * (docs/isca18-micro18.md §4.2 "XSBench"; algorithm of the public XSBench proxy app:
  * grid_search, calculate_macro_xs, calculate_micro_xs).
  *
  * One work-item = one lookup: a random energy E and a random material m.

@@ -1,6 +1,6 @@
 // xl_walk_sched_fv - formal properties of the walk buffer and scheduler (rtl/xl_walk_sched.sv),
-// proven by bounded model checking with yosys-smtbmc and z3 (DESIGN.md verification stack
-// item 4; rtl-style-and-verification.md §5). Every input is free at every step (the
+// proven by bounded model checking with yosys-smtbmc and z3 (docs/design.md verification stack
+// item 4; docs/rtl.md §5). Every input is free at every step (the
 // wrapper's ports become free variables); a shadow of the buffer, kept from the block's own
 // ports, states what must hold:
 //   no lost request   every buffered request stays in its slot until it is dispatched or

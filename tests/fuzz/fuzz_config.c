@@ -1,5 +1,5 @@
 /*
- * fuzz_config.c - libFuzzer target for the configuration parser (DESIGN.md
+ * fuzz_config.c - libFuzzer target for the configuration parser (docs/design.md
  * "Verification stack" 6: config, trace and CLI parsers are fuzzed).
  *
  * Each input is loaded as INI text on top of the defaults, validated and written back

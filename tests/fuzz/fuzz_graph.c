@@ -1,6 +1,6 @@
 /*
  * fuzz_graph.c - libFuzzer target for the graph-file readers (sw/workloads/graph_io.c:
- * DIMACS .gr and Matrix Market .mtx, workload.graph_file; DESIGN.md "Verification stack"
+ * DIMACS .gr and Matrix Market .mtx, workload.graph_file; docs/design.md "Verification stack"
  * 6: input parsers are fuzzed).
  *
  * Each input is written to a file of its own under build/fuzz and read for both uses

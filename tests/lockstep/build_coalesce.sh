@@ -1,6 +1,6 @@
 #!/bin/sh
 # build_coalesce.sh [--mutant NAME] - builds the xl_coalesce Verilator lockstep harness
-# (tests/lockstep/xl_coalesce_lockstep.cpp; rtl-style-and-verification.md §1.10, §1.11) into
+# (tests/lockstep/xl_coalesce_lockstep.cpp; docs/rtl.md §1.10, §1.11) into
 # build/rtl/lockstep/coalesce/, never into the source tree:
 #
 #   1. the C twin's files (model/src/coalesce.c, model/src/rng.c) with cc;

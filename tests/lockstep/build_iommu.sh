@@ -1,6 +1,6 @@
 #!/bin/sh
 # build_iommu.sh [--models "NAME ..."] | [--mutant NAME] - builds the xl_iommu Verilator
-# lockstep harness (tests/lockstep/xl_iommu_lockstep.cpp; rtl-style-and-verification.md §1.10,
+# lockstep harness (tests/lockstep/xl_iommu_lockstep.cpp; docs/rtl.md §1.10,
 # §1.11; same layout as build_pwc.sh) under build/rtl/iommu/, never in the source tree:
 #
 #   1. the C twin of the walk path (model/src/iommu.c, walk_sched.c, pwc.c, coalesce.c, tlb.c)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # build_pwc.sh [--mutant NAME] - builds the xl_pwc Verilator lockstep harness (tests/lockstep/
-# README.md; rtl-style-and-verification.md §1.10, §1.11) into build/rtl/pwc/lockstep/.
+# README.md; docs/rtl.md §1.10, §1.11) into build/rtl/pwc/lockstep/.
 #
 #   1. the C twin's files (model/src/pwc.c, tlb.c for the tree-PLRU helpers, rng.c) with cc;
 #   2. rtl/xl_pwc.sv Verilated twice (--cc --build, no SystemC), one model per parameter set:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # build_walk_sched.sh [--aging-small LIST] [--aging-paper LIST] | [--mutant NAME:POLICY ...]
-# builds the xl_walk_sched Verilator lockstep harness (rtl-style-and-verification.md §1.10,
+# builds the xl_walk_sched Verilator lockstep harness (docs/rtl.md §1.10,
 # §1.11; same layout as build.sh of xl_pwc) under build/rtl/lockstep/walk_sched/, never in
 # the source tree:
 #

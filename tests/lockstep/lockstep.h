@@ -1,5 +1,5 @@
 // lockstep.h - shared pieces of xlat's Verilator lockstep harnesses (one C++ main per RTL
-// block; DESIGN.md "Verification stack" item 3; rtl-style-and-verification.md §1.10, §1.11):
+// block; docs/design.md "Verification stack" item 3; docs/rtl.md §1.10, §1.11):
 // option parsing with exit status 2 on bad input, a field/expected/actual mismatch table,
 // a ring buffer of recent cycles, C-side functional coverage bins with minimum counts, a
 // wall clock for speed reports, and the re-run of a failing command with a waveform.
@@ -28,7 +28,7 @@ extern char **environ;
 
 namespace xl_ls {
 
-// Bad command-line input (DESIGN.md exit statuses): one line on stderr, exit status 2.
+// Bad command-line input (docs/design.md exit statuses): one line on stderr, exit status 2.
 [[noreturn]] inline void usage_error(const char *prog, const char *fmt, ...)
 {
     va_list ap;
@@ -306,7 +306,7 @@ template <class Vcd, class M> Vcd *open_vcd(M *m, const std::string &path, const
 }
 
 // The reset at the start of a run, with the inputs already driven: rst_ni starts high so the
-// asynchronous reset sees a falling edge (rtl-style-and-verification.md §1.10 bug 1), two
+// asynchronous reset sees a falling edge (docs/rtl.md §1.10 bug 1), two
 // clocks while low, release while the clock is low.
 template <class M> void initial_reset(M *m)
 {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # mutants_coalesce.sh [NAME...] - mutation test of the xl_coalesce lockstep checker: each
 # mutant is rtl/xl_coalesce.sv built with one XL_MUTANT_* define that breaks one rule of the
-# spec (seed-000-003 §1.3 neighbourhoods, §3.3 E2.2 scan, §8 item 8 resume point), Verilated
+# spec (docs/isca18-micro18.md §1.3 neighbourhoods, §3.3 E2.2 scan, §8 item 8 resume point), Verilated
 # without --assert (so the RTL's own assertions cannot be what catches it), and the lockstep
 # against the unchanged C twin must report a MISMATCH for it. A mutant that survives every
 # seed means the stimulus or the comparison is too weak.

@@ -8,7 +8,7 @@
 #   PORT_HIGHEST     the memory port goes to the highest-numbered walker that asks, not the
 #                    lowest (iommu.h "memory": the lowest-numbered walker)
 #   RESUME_SHALLOW   a resumed walk ignores a deeper PWC hit (iommu.h "Dispatch": start at
-#                    PL - 1 unless the PWC hit is deeper; spec §3.3 E3.3)
+#                    PL - 1 unless the PWC hit is deeper; docs/isca18-micro18.md §3.3 E3.3)
 # Prints one TAP line per mutant ("ok - mutant X killed ..."); exit status 1 if one survives or
 # fails to build. Builds under build/rtl/iommu/mut-NAME/ (tests/lockstep/build_iommu.sh).
 cd "$(dirname "$0")/../.." || exit 1

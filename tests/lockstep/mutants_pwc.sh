@@ -1,7 +1,7 @@
 #!/bin/sh
 # mutants_pwc.sh [NAME...] - mutation test of the xl_pwc lockstep checker: each mutant is
-# rtl/xl_pwc.sv built with one XL_MUTANT_* define that breaks one rule of the spec
-# (seed-000-003 §2.6 counters and counter-aware PLRU, and the twin's step order), and the
+# rtl/xl_pwc.sv built with one XL_MUTANT_* define that breaks one rule of docs/isca18-micro18.md
+# (docs/isca18-micro18.md §2.6 counters and counter-aware PLRU, and the twin's step order), and the
 # lockstep against the unchanged C twin must report a MISMATCH for it. A mutant that
 # survives every seed means the stimulus or the comparison is too weak.
 #   PLRU_TIE    counter-aware descent prefers the non-PLRU child

@@ -1,7 +1,7 @@
 #!/bin/sh
 # mutants_walk_sched.sh [NAME...] - mutation test of the xl_walk_sched lockstep checker: each
 # mutant is rtl/xl_walk_sched.sv built with one XL_MUTANT_* define that breaks one rule of
-# the spec (seed-000-003 §2.3-§2.5, §2.7, §3.3), and the lockstep against the unchanged C
+# docs/isca18-micro18.md ( §2.3-§2.5, §2.7, §3.3), and the lockstep against the unchanged C
 # twin must report a MISMATCH for it (same idea as mutants.sh of xl_pwc). A mutant that
 # survives every seed means the stimulus or the comparison is too weak.
 #   TIE_YOUNGEST    min score: equal scores go to the youngest (flipped oldest tie-break)

@@ -2,9 +2,9 @@
 // twin (model/src/coalesce.c: xl_coalesce_comb / xl_coalesce_step / xl_coalesce_resume) and
 // the Verilated RTL (rtl/xl_coalesce.sv) get identical inputs every cycle; every output is
 // compared every cycle, and the per-slot state (valid, VA, PL, PA) every N cycles and at the
-// end (DESIGN.md twin contract and verification stack item 3; spec
-// seed-000-003-walk-scheduling-coalescing.md §1.3, §3; harness shape from
-// rtl-style-and-verification.md §1.10, §1.11; shared helpers in lockstep.h).
+// end (docs/design.md twin contract and verification stack item 3; spec
+// docs/isca18-micro18.md §1.3, §3; harness shape from
+// docs/rtl.md §1.10, §1.11; shared helpers in lockstep.h).
 //
 // Per cycle: draw inputs from a small consistent world (seeded xl_rng, model/include/xlat/
 // rng.h), drive them, eval; ask the C twin for the expected outputs (comb, with both the

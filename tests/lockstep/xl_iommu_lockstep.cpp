@@ -2,9 +2,9 @@
 // (model/src/iommu.c: xl_iommu_comb / xl_iommu_commit, built on walk_sched, pwc and coalesce)
 // and the Verilated RTL (rtl/xl_iommu.sv with xl_walk_sched, xl_pwc, xl_coalesce) get identical
 // inputs every cycle; every output and every counter is compared every cycle, the walkers'
-// state (and the top's copy of the buffered requests' tags) every few cycles (DESIGN.md twin
-// contract, verification stack item 3; spec seed-000-003 §1.5, §2, §3; harness shape from
-// rtl-style-and-verification.md §1.10, §1.11; shared pieces in lockstep.h).
+// state (and the top's copy of the buffered requests' tags) every few cycles (docs/design.md twin
+// contract, verification stack item 3; docs/isca18-micro18.md §1.5, §2, §3; harness shape from
+// docs/rtl.md §1.10, §1.11; shared pieces in lockstep.h).
 //
 // The harness is also the memory. In the random and pressure modes it builds a page table with
 // the C page-table builder (sw/driver/addrspace.c on model/src/physmem.c): 4 KB and 2 MB pages
@@ -322,7 +322,7 @@ void check_state(const M *m, const xl_iommu_t *c, const Desc &d,
 
 // ----------------------------------------------------------------------------- page table
 
-// Upper-level indices of the harness's address space. Neighbourhoods (spec §1.3): L4 indices
+// Upper-level indices of the harness's address space. Neighbourhoods (docs/isca18-micro18.md §1.3): L4 indices
 // 1, 2, 3, 5 share one 4 TB neighbourhood (3 has nothing mapped: a fault at the L4 line; 5 only
 // has L3 index 0), 12 and 40 have their own; L3 indices 0 and 5 share an 8 GB one; L2 indices
 // 0, 3, 7 a 16 MB one. Five mapped L4 indices, 18 (L4, L3) pairs and 90 (L4, L3, L2) triples:
@@ -1138,7 +1138,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     };
 
     // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
-    // (rtl-style-and-verification.md §1.10 bug 1), clock twice while low, release.
+    // (docs/rtl.md §1.10 bug 1), clock twice while low, release.
     xl_iommu_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     idle.root = root;

@@ -1,9 +1,9 @@
 // xl_pwc_lockstep.cpp - Verilator lockstep harness of the page-walk cache block: the C twin
 // (model/src/pwc.c: xl_pwc_comb / xl_pwc_step) and the Verilated RTL (rtl/xl_pwc.sv) get the
 // same random inputs every cycle, and every output and every statistics counter is compared
-// every cycle (DESIGN.md twin contract and verification stack item 3; spec
-// seed-000-003-walk-scheduling-coalescing.md §1.4, §2.6; harness shape from
-// rtl-style-and-verification.md §1.10, §1.11).
+// every cycle (docs/design.md twin contract and verification stack item 3; spec
+// docs/isca18-micro18.md §1.4, §2.6; harness shape from
+// docs/rtl.md §1.10, §1.11).
 //
 // Per cycle: draw inputs (seeded xl_rng, model/include/xlat/rng.h), drive them, eval; ask
 // the C twin for the expected outputs (comb); compare; count coverage from the C state;

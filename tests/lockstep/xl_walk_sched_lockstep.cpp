@@ -3,9 +3,9 @@
 // and the Verilated RTL (rtl/xl_walk_sched.sv) get the same inputs every cycle; every output
 // and statistics counter is compared every cycle, and every --view-every cycles and at the
 // end the architectural view of all slots (xl_walk_sched_view) is compared with the RTL's
-// registers (read through /*verilator public_flat_rd*/ signals). DESIGN.md twin contract and
-// verification stack item 3; spec seed-000-003-walk-scheduling-coalescing.md §2, §3.3;
-// harness shape from rtl-style-and-verification.md §1.10, §1.11; shared helpers from
+// registers (read through /*verilator public_flat_rd*/ signals). docs/design.md twin contract and
+// verification stack item 3; docs/isca18-micro18.md §2, §3.3;
+// harness shape from docs/rtl.md §1.10, §1.11; shared helpers from
 // lockstep.h (options, mismatch table, history ring, coverage bins, wall clock, re-run).
 //
 // Per cycle: draw inputs (seeded xl_rng, model/include/xlat/rng.h), drive them, eval; ask

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_coalesce.sh - every RTL check of xl_coalesce (rtl/xl_coalesce.sv, neighbourhood-aware
-# walk coalescing, spec seed-000-003 §1.3, §3), one TAP line each ("ok - NAME" /
+# walk coalescing, docs/isca18-micro18.md §1.3, §3), one TAP line each ("ok - NAME" /
 # "not ok - NAME"); exit status 1 if anything failed. Run from anywhere; builds only under
 # build/rtl/lockstep/coalesce/ and build/rtl/coalesce/.
 #   icarus    tests/rtl/tb_xl_coalesce.sv: directed, hand-computed cases, four modes (Icarus 11)
@@ -16,7 +16,7 @@
 # Yosys synthesis and the mutation test run in the background beside the other steps.
 # Environment: XL_CO_SMALL_CYCLES (default 25000) and XL_CO_PAPER_CYCLES (default 8000)
 # cycles per mode and seed of the random runs (pressure runs use 4/5 and 1/2 of them).
-# Style guide: ../shared/spec/rtl-style-and-verification.md §1.10, §1.11, §2.3, §5.3.
+# Style guide: docs/rtl.md §1.10, §1.11, §2.3, §5.3.
 cd "$(dirname "$0")/../.." || exit 1
 
 B=build/rtl/coalesce
@@ -44,7 +44,7 @@ YOSYS_PID=$!
 # ---------------------------------------------------------------- icarus
 # Icarus 11 prints "sorry: constant selects in always_* processes ..." for part-selects
 # with constant bounds inside always_comb: harmless (it widens the sensitivity list only,
-# rtl-style-and-verification.md §2.3), so those lines are filtered from the build log.
+# docs/rtl.md §2.3), so those lines are filtered from the build log.
 if iverilog -g2012 -Wall -Wno-timescale -Irtl -o "$B/icarus/tb_xl_coalesce.vvp" \
         rtl/xl_coalesce.sv tests/rtl/tb_xl_coalesce.sv > "$B/icarus/build.raw" 2>&1; then
     grep -v 'sorry: constant selects in always_\* processes' "$B/icarus/build.raw" \

@@ -1,6 +1,6 @@
 #!/bin/sh
-# check_formal.sh - formal properties of the RTL (DESIGN.md verification stack item 4;
-# rtl-style-and-verification.md §5): bounded model checking with Yosys's built-in SAT solver
+# check_formal.sh - formal properties of the RTL (docs/design.md verification stack item 4;
+# docs/rtl.md §5): bounded model checking with Yosys's built-in SAT solver
 # (`sat -seq N -prove-asserts -set-assumes`), which proves these small instances in seconds
 # where yosys-smtbmc with z3 took minutes. One "ok - NAME" / "not ok - NAME" line per check.
 #   tests/formal/xl_walk_sched_fv.sv  no lost request, no duplicate grant, FCFS priority

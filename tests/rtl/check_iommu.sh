@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/rtl/check_iommu.sh - every RTL check of xl_iommu (rtl/xl_iommu.sv, the IOMMU walk path
-# top: scheduler, PWC, coalescing, walkers, one memory port; spec seed-000-003 §1.5, §2, §3), one
+# top: scheduler, PWC, coalescing, walkers, one memory port; docs/isca18-micro18.md §1.5, §2, §3), one
 # TAP line each ("ok - NAME" / "not ok - NAME", as tests/run.sh counts them); exit status 1 if
 # anything failed. Runnable from anywhere; builds only under build/ (build/rtl/iommu/).
 #   icarus    tests/rtl/tb_xl_iommu.sv: the §3.4 walkthrough and directed cases, hand-computed
@@ -19,7 +19,7 @@
 # its trace's first 2x that many cycles at the paper sets and 5x at the others (make lockstep's
 # 2,000,000 replays whole traces). Traces: --scale 0.0002 at the paper sets, 0.001 at the others
 # (XL_TRACE_SCALE overrides both; NW's trace does not shrink below about 800,000 cycles).
-# Style guide: ../shared/spec/rtl-style-and-verification.md §1.10, §1.11, §2.3.
+# Style guide: docs/rtl.md §1.10, §1.11, §2.3.
 cd "$(dirname "$0")/../.." || exit 1
 
 B=build/rtl/iommu

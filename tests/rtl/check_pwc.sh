@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/rtl/check_pwc.sh - every RTL check of xl_pwc (rtl/xl_pwc.sv, the page-walk caches of spec
-# seed-000-003 §1.4, §2.6), one TAP line each ("ok - NAME" / "not ok - NAME"), as
+# docs/isca18-micro18.md §1.4, §2.6), one TAP line each ("ok - NAME" / "not ok - NAME"), as
 # tests/run.sh counts them; exit status 1 if anything failed. Builds only under build/rtl/pwc/.
 #   icarus    tests/rtl/tb_xl_pwc.sv, directed hand-computed cases (Icarus 11)
 #   yosys     read_verilog -sv, read_verilog -sv -formal, synth -top xl_pwc at the paper and
@@ -11,7 +11,7 @@
 #             bad options exit 2; every mutant of tests/lockstep/mutants_pwc.sh must be killed
 # Yosys synthesis and the mutant builds run in the background beside the other steps.
 # Environment: XL_LOCKSTEP_CYCLES (default 150000) cycles per lockstep run.
-# Style guide: ../shared/spec/rtl-style-and-verification.md §1.10, §1.11, §2.3, §5.3.
+# Style guide: docs/rtl.md §1.10, §1.11, §2.3, §5.3.
 cd "$(dirname "$0")/../.." || exit 1
 
 B=build/rtl/pwc

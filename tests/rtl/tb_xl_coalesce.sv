@@ -1,5 +1,5 @@
 // tb_xl_coalesce.sv - self-checking Icarus testbench of rtl/xl_coalesce.sv (neighbourhood-aware
-// walk coalescing, MICRO'18; spec seed-000-003 §1.3, §3.2-§3.5, §8 items 7-8; C twin
+// walk coalescing, MICRO'18; docs/isca18-micro18.md §1.3, §3.2-§3.5, §8 items 7-8; C twin
 // model/include/xlat/coalesce.h). Directed cases whose expected values are worked out by hand
 // in the comments; cases A-D reuse the hand-computed unit tests 15.01-15.04 of
 // tests/unit/t15_coalesce.c:
@@ -14,7 +14,7 @@
 // StatWidth 16. Prints one "ok - ..." / "not ok - ..." line per check and exits non-zero
 // ($fatal) if any check failed. Run by tests/rtl/check_coalesce.sh.
 //
-// Conventions used in the hand traces (spec §1.3):
+// Conventions used in the hand traces (docs/isca18-micro18.md §1.3):
 //   idx_L(va) = VA[20+9(L-1) : 12+9(L-1)]: L1 VA[20:12], L2 VA[29:21], L3 VA[38:30],
 //   L4 VA[47:39]; the entry of va in a level-L line is slot (lane) idx_L(va) & 7.
 //   nbr(a, b, L): VA[47:15] equal at L1, VA[47:24] at L2, VA[47:33] at L3, VA[47:42] at L4.

@@ -1,5 +1,5 @@
 // tb_xl_iommu.sv - self-checking Icarus testbench of rtl/xl_iommu.sv, the IOMMU walk path top
-// (scheduler, PWC, coalescing, 2 walkers, one memory port; spec seed-000-003 §1.5, §2, §3; C
+// (scheduler, PWC, coalescing, 2 walkers, one memory port; docs/isca18-micro18.md §1.5, §2, §3; C
 // twin model/include/xlat/iommu.h). The small parameter set (also linted and synthesized by
 // tests/rtl/check_iommu.sh): 4 slots, 2 walkers, FCFS, coalescing both, PWC L4 2x2, L3 4x2,
 // L2 8x4 (entries x ways), PwcLatency 1, TagWidth 8, StatWidth 16. Test 15.06
@@ -9,7 +9,7 @@
 // in a memory model (function mem64 below) and answers every read after a fixed latency (2
 // cycles unless a case says otherwise), so every expected value is worked out by hand in the
 // comments:
-//   T1  the MICRO'18 walkthrough of spec §3.4 (as 15.06): CL, partial coalescing, a resumed
+//   T1  the MICRO'18 walkthrough of docs/isca18-micro18.md §3.4 (as 15.06): CL, partial coalescing, a resumed
 //       walk, a leaf completion by coalescing;
 //   T2  immediate dispatch and PWC hits shortening walks (1 and 2 reads), a 2 MB leaf at L2,
 //       a fault (not-present L2 entry);
@@ -324,7 +324,7 @@ module tb_xl_iommu;
     end
 
     ////////////////////////////////////////////////////////////////////////////////////////
-    // T1: spec §3.4 (test 15.06). FCFS, cold PWCs, latency 2. req0 = VA0 (tag 0), req1 = VA1
+    // T1: docs/isca18-micro18.md §3.4 (test 15.06). FCFS, cold PWCs, latency 2. req0 = VA0 (tag 0), req1 = VA1
     // (tag 1: VA0's 16 MB, so its L4/L3/L2 lines, another leaf node), req2 = VA2 (tag 2:
     // VA0's 32 KB, PTE lane 3).
     ////////////////////////////////////////////////////////////////////////////////////////

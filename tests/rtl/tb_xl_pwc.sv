@@ -1,5 +1,5 @@
 // tb_xl_pwc.sv - self-checking Icarus testbench of rtl/xl_pwc.sv (the page-walk caches with
-// 2-bit pending counters and counter-aware tree-PLRU; spec seed-000-003 sec. 1.4, sec. 2.6,
+// 2-bit pending counters and counter-aware tree-PLRU; docs/isca18-micro18.md sec. 1.4, sec. 2.6,
 // sec. 8 item 4).
 // Directed cases whose expected values are worked out by hand in the comments, at the paper
 // geometry (L4 1 set x 4 ways, L3 2 x 4, L2 8 x 4). Prints one "ok - ..." / "not ok - ..."

@@ -1,5 +1,5 @@
 // tb_xl_walk_sched.sv - self-checking Icarus testbench of rtl/xl_walk_sched.sv (the IOMMU
-// walk buffer and scheduler; spec seed-000-003 §2.2-§2.5, §2.7, §3.3). Directed cases whose
+// walk buffer and scheduler; docs/isca18-micro18.md §2.2-§2.5, §2.7, §3.3). Directed cases whose
 // expected values are worked out by hand in the comments, most of them the hand-built cases
 // of tests/unit/t11_walk_sched.c rebuilt through the ports (the RTL cannot be loaded by
 // hand, so each buffer is filled by arrivals with the walkers busy). Prints one
@@ -341,7 +341,7 @@ module tb_xl_walk_sched;
     check("full: cnt_arrivals 5", 64'(o_cnt_arrivals[Fcfs4]), 64'd5);
 
     // ------------------------------------------------------------ 4. SIMT score merge
-    // SIMT8, walkers busy (spec §2.3 1-b; unit test 11.05):
+    // SIMT8, walkers busy (docs/isca18-micro18.md §2.3 1-b; unit test 11.05):
     //   instr 7 est 4 -> 4 (slot 0); instr 7 est 3 -> 3 + 4 = 7 (slot 1, slot 0 too);
     //   instr 9 est 2 -> 2 (slot 2); instr 7 est 1 -> 1 + 7 = 8 (slot 3; slots 0, 1 too);
     //   instr 7 est 1 -> 9 (slot 4). Instr 9 keeps 2.

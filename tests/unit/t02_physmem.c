@@ -1,6 +1,6 @@
 /*
  * t02_physmem.c - area 02: simulated physical memory and the seeded frame allocator
- * (model/include/xlat/physmem.h; spec seed-000-003 §1.2 "deterministic seeded
+ * (model/include/xlat/physmem.h; docs/isca18-micro18.md §1.2 "deterministic seeded
  * allocator for data and page-table pages").
  */
 #include "xltest.h"

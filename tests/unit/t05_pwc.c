@@ -1,9 +1,9 @@
 /*
  * t05_pwc.c - unit tests of the page-walk caches (model/src/pwc.c, pwc.h): deepest-hit
- * walk cost (spec seed-000-003 §1.4), tags and sets per level, the 2-bit pending
+ * walk cost (docs/isca18-micro18.md §1.4), tags and sets per level, the 2-bit pending
  * counters and counter-aware tree-PLRU replacement (§2.6, §8 item 4), geometry errors.
  *
- * Geometry used unless a test says otherwise: the spec's default 4/8/32 entries as
+ * Geometry used unless a test says otherwise: docs/isca18-micro18.md's default 4/8/32 entries as
  * 1/2/8 sets x 4 ways (§1.2). Level index: lv[0] = L4, lv[1] = L3, lv[2] = L2.
  */
 #include "xltest.h"

@@ -1,5 +1,5 @@
 /*
- * t06_stats.c - the statistics registry (stats.h; DESIGN.md results JSON "stats"):
+ * t06_stats.c - the statistics registry (stats.h; docs/design.md results JSON "stats"):
  * registration order, live counters, exact integer ratio formatting, the JSON and text
  * layouts, and replace-on-reregister.
  */

@@ -1,6 +1,6 @@
 /*
- * t07_config.c - the configuration (config.h; DESIGN.md "Configuration and presets"):
- * defaults equal to ISCA'18 Table I (spec seed-000-003 §1.1) plus the §1.2 proposed
+ * t07_config.c - the configuration (config.h; docs/design.md "Configuration and presets"):
+ * defaults equal to ISCA'18 Table I (docs/isca18-micro18.md §1.1) plus the §1.2 proposed
  * defaults, INI loading and overriding, every error message, --set, the INI round
  * trip, the isca18 preset, cross-key validation and atomic loading.
  */
@@ -97,7 +97,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     (void)state;
     xl_config_t c;
     xl_config_defaults(&c);
-    /* spec §1.1 Table I */
+    /* docs/isca18-micro18.md §1.1 Table I */
     assert_int_equal(c.gpu.clock_mhz, 2000);       /* 2 GHz */
     assert_int_equal(c.gpu.cus, 8);
     assert_int_equal(c.gpu.simds_per_cu, 4);
@@ -124,7 +124,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     assert_int_equal(c.dram.ranks, 2);
     assert_int_equal(c.dram.banks, 16);
     assert_int_equal(c.mem.page_kb, 4);
-    /* spec §1.2 proposed defaults and §2.5 aging */
+    /* docs/isca18-micro18.md §1.2 proposed defaults and §2.5 aging */
     assert_int_equal(c.gpu.waves_per_simd, 10);
     assert_int_equal(c.gpu.wave_sched, XL_WAVE_SCHED_RR);   /* [OPEN]: the model's first choice */
     assert_int_equal(c.l1tlb.hit_latency, 1);
@@ -434,7 +434,7 @@ static void test_07_08_preset_isca18(void **state)
     assert_non_null(strstr(err, "isca18"));
 }
 
-/* MICRO'18 Table I has ISCA'18's fields and values (spec seed-000-003 §1.1), so the
+/* MICRO'18 Table I has ISCA'18's fields and values (docs/isca18-micro18.md §1.1), so the
  * micro18 preset equals the defaults key for key, and names its paper. */
 static void test_07_13_preset_micro18(void **state)
 {

@@ -1,6 +1,6 @@
 /*
  * t08_workload.c - the built-in workload generators and the registry (spec
- * seed-000-003 §4.1 workload table, §4.2 access patterns; ISCA'18 Table II footprints).
+ * docs/isca18-micro18.md §4.1 workload table, §4.2 access patterns; ISCA'18 Table II footprints).
  */
 #include "xltest.h"
 
@@ -97,7 +97,7 @@ static void test_08_01_registry_order_and_aliases(void **state)
     for (unsigned i = 0; i < 13; i++)
         assert_string_equal(xl_wl_get(i)->name, order[i]);
     assert_null(xl_wl_get(13));
-    /* names and the papers' abbreviations, any case (DESIGN.md) */
+    /* names and the papers' abbreviations, any case (docs/design.md) */
     assert_ptr_equal(xl_wl_find("MVT"), &xl_wl_mvt);
     assert_ptr_equal(xl_wl_find("atx"), &xl_wl_atax);
     assert_ptr_equal(xl_wl_find("ATX"), &xl_wl_atax);

@@ -1,7 +1,7 @@
 /*
  * t11_walk_sched.c - unit tests of the twin block xl_walk_sched (model/src/walk_sched.c,
  * walk_sched.h): the IOMMU walk-request buffer and the FCFS / random / SIMT-aware walk
- * schedulers (spec seed-000-003 §2.2-§2.5, §2.7, §8 items 3, 5, 6, 10).
+ * schedulers (docs/isca18-micro18.md §2.2-§2.5, §2.7, §8 items 3, 5, 6, 10).
  *
  * Most tests write the buffer contents by hand (put()) and then check comb's pick and
  * what step leaves behind; the last test drives random traffic and checks invariants

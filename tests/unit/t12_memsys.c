@@ -3,7 +3,7 @@
  * (model/src/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
  * conflicts and tRAS, MSHR merging and waiting, FR-FCFS, bypass_l2, dirty write-backs,
  * the address mapping, the GPU/DRAM clock ratio, determinism, event skipping and
- * geometry errors (spec seed-000-003 §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
+ * geometry errors (docs/isca18-micro18.md §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
  * the DDR3 timing of issue 15: refresh, row hits pipelined tCCD apart, data slots taken
  * out of issue order, CWL/tWTR/tWR and read-to-write, batched write drains, tRRD/tFAW
  * and bounded controller queues; and the L2 set index of issue 16 (l2d.index = xor:

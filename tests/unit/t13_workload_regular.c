@@ -4,7 +4,7 @@
  * (graph.c: a road network, a circuit, a 2-D mesh; workload.graph = input), on real graph
  * files (graph_io.c: DIMACS .gr, Matrix Market .mtx) and on the earlier community R-MAT
  * graphs (workload.graph = rmat), and the Rodinia codes BackProp, K-Means, Hotspot, LUD
- * (spec seed-000-003 §4.1 footprints, §4.2 "Regular workloads"). The reader tests use
+ * (docs/isca18-micro18.md §4.1 footprints, §4.2 "Regular workloads"). The reader tests use
  * tests/data/graphs/tiny.gr and tiny.mtx (run from the repository root, as tests/run.sh
  * does) and malformed files written into a private mkdtemp directory.
  */
@@ -123,7 +123,7 @@ static uint64_t wave_hash(const xl_workload_t *wl, uint32_t k, uint32_t wg, uint
 static void test_13_01_registry_and_aliases(void **state)
 {
     (void)state;
-    /* appended after nw, in this order (DESIGN.md names) */
+    /* appended after nw, in this order (docs/design.md names) */
     static const char *const order[] = {"sssp", "mis", "color", "backprop", "kmeans",
                                         "hotspot", "lud"};
     static const char *const suite[] = {"Pannotia", "Pannotia", "Pannotia", "Rodinia",
@@ -590,7 +590,7 @@ static void test_13_07_gather_pages(void **state)
      * (2 %) adds a page. Measured with seed 1: 1.45 pages per gather on average and 3.6
      * for gathers with at least 32 lanes; a gather of 64 lanes spread uniformly over x's
      * 3,392 pages would touch about 63. The bounds: at most 2 pages on average, at most
-     * 4.5 with >= 32 lanes (the spec's "<= 4 pages" order). The col[e] load (pc 3) reads
+     * 4.5 with >= 32 lanes (docs/isca18-micro18.md's "<= 4 pages" order). The col[e] load (pc 3) reads
      * the wave's own contiguous lists: at most 2 on average. */
     wl = open_rmat("sssp", XL_SCALE_ONE, 1);
     sssp_gathers(&wl, &gs);

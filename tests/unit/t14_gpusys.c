@@ -1,7 +1,7 @@
 /*
  * t14_gpusys.c - area 14: the cycle-level system (model/src/gpusys.c): the walk path's
  * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
- * scheduling policies end to end, the counters of spec seed-000-003 §7.1 (per kernel,
+ * scheduling policies end to end, the counters of docs/isca18-micro18.md §7.1 (per kernel,
  * per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler), and the
  * CU's wavefront issue order (gpu.wave_sched) on hand-written wavefronts.
  */
@@ -134,7 +134,7 @@ static void test_14_01_cold_walk_timing(void **st)
     free(log);
 }
 
-/* 14.06 The spec §7.1 counters on 14.01's one-lane load, by hand. The wave issues in
+/* 14.06 The docs/isca18-micro18.md §7.1 counters on 14.01's one-lane load, by hand. The wave issues in
  * cycle 0 and retires with its data in the last cycle R = sim.cycles:
  *   kernel 0 lasts R cycles; CU 0 issued 1 instruction (the load; the end of the stream
  *   is no instruction) and stalled in cycles 1..R-1 (R - 1); the other CUs ran nothing;

@@ -1,6 +1,6 @@
 /*
  * t15_coalesce.c - area 15: neighbourhood-aware walk coalescing (MICRO'18, spec
- * seed-000-003 §3): the neighbourhood test at each level, CL, the leaf and upper-level
+ * docs/isca18-micro18.md §3): the neighbourhood test at each level, CL, the leaf and upper-level
  * scan of xl_coalesce on hand-built lines, the scheduler's CL/kill ports, and the §3.4
  * walkthrough driven through the whole walk path block (xl_iommu) on a real page table.
  */
@@ -348,7 +348,7 @@ static void cycle(rig_t *r, int tag, uint64_t va)
     r->cycle++;
 }
 
-/* Spec §3.4 with two walkers, FCFS, coalescing both, cold PWCs, memory latency 2.
+/* docs/isca18-micro18.md §3.4 with two walkers, FCFS, coalescing both, cold PWCs, memory latency 2.
  * VA0 = 0x4000_0000 (req0), VA1 = VA0 + 2 MB (req1: same 16 MB, so same L4/L3/L2 lines,
  * another leaf node), VA2 = VA0 + 0x3000 (req2: VA0's 32 KB, PTE slot 3).
  *   c0  req0 arrives, buffer empty, walkers idle: IMMEDIATE to walker 0 (start L4)

@@ -1,6 +1,6 @@
 /*
  * xltest.h - the common include of the unit tests: cmocka and the xlat headers.
- * Each test file is one area of the spec (t01_rng, t03_pagetable, ...); each test
+ * Each test file is one area of docs/isca18-micro18.md (t01_rng, t03_pagetable, ...); each test
  * checks a value someone can compute by hand, and its comment shows the arithmetic.
  */
 #ifndef XLTEST_H

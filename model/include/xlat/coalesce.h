@@ -1,15 +1,15 @@
 /*
  * coalesce.h - twin block "xl_coalesce": neighbourhood-aware walk coalescing, MICRO'18
- * §III-IV (spec seed-000-003 §3.2-§3.5, reconstructed). The per-slot PL/PA fields of
+ * §III-IV (docs/isca18-micro18.md §3.2-§3.5, reconstructed). The per-slot PL/PA fields of
  * the IOMMU buffer, the CL flag (computed every cycle) and the neighbourhood scan on
  * every page-table line a walker receives. The walk scheduler (xl_walk_sched) holds the
  * rest of each slot; this block mirrors the slot's VA, written at the same edge as the
  * scheduler writes the arrival. The page-walk service table (PWST: per walker, the VA it
  * serves and the level of its outstanding access) belongs to the walkers (xl_iommu) and
  * comes in as an input. The RTL module rtl/xl_coalesce.sv has the same ports and cycle
- * semantics (DESIGN.md twin contract).
+ * semantics (docs/design.md twin contract).
  *
- * Neighbourhood (spec §1.3): nbr(a, b, L) iff a[47:S] == b[47:S] with S = 15 + 9(L-1),
+ * Neighbourhood (docs/isca18-micro18.md §1.3): nbr(a, b, L) iff a[47:S] == b[47:S] with S = 15 + 9(L-1),
  * i.e. the 8 entries of one 64 B line: 32 KB at L1 (leaf), 16 MB at L2, 8 GB at L3,
  * 4 TB at L4. The level-L entry of va sits in slot idx_L(va) & 7 of its line.
  *
@@ -17,7 +17,7 @@
  * Level L is "enabled" when the mode covers it.
  *
  * One cycle (comb, from the state before the edge and the inputs):
- *  - CL (spec §3.3 E3.1): blocked[s] = valid[s] and some walker w with pwst[w].valid,
+ *  - CL (docs/isca18-micro18.md §3.3 E3.1): blocked[s] = valid[s] and some walker w with pwst[w].valid,
  *    level L = pwst[w].level enabled, and nbr(va[s], pwst[w].va, L). arr_blocked is the
  *    same test for the arriving VA (so it is not dispatched immediately, §3.3 E1).
  *  - Scan (E2.2), when line_valid (a walker's level-L read returned; line_va is the VA it
@@ -29,7 +29,7 @@
  *        possible with two requests for one page) the lower slot takes it and the other
  *        stays pending.
  *      upper (L > 1, not a leaf): at the edge PL[s] = L and PA[s] = frame(e), only if
- *        PL[s] is none or L < PL[s] (the resume point only moves down, spec §8 item 8).
+ *        PL[s] is none or L < PL[s] (the resume point only moves down, docs/isca18-micro18.md §8 item 8).
  *  - resume(s): PL[s] (0 = none, else 2..4) and PA[s]: where a dispatched walk starts.
  * The edge: the dispatched slot and the killed slots become invalid (PL cleared); the
  * upper-level updates of this cycle's scan are applied; the arrival slot is written
@@ -148,7 +148,7 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
 void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out);
 
 /* The low VA bit of a level-L neighbourhood, the VAs whose level-L page-table entries
- * share one 64 B line: VA[47 : 15 + 9(L-1)] (spec §1.3; 32 KB at L1). */
+ * share one 64 B line: VA[47 : 15 + 9(L-1)] (docs/isca18-micro18.md §1.3; 32 KB at L1). */
 static inline unsigned xl_co_nbr_shift(unsigned level)
 {
     return 15u + 9u * (level - 1u);

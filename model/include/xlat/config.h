@@ -1,6 +1,6 @@
 /*
  * config.h - the effective configuration of a run, its INI loader, `--set`
- * overrides and built-in presets (DESIGN.md "Configuration and presets").
+ * overrides and built-in presets (docs/design.md "Configuration and presets").
  *
  * INI: "[section]" headers, "key = value" lines, '#' or ';' comments on their own line
  * or after a value. Every key has a default, a unit and a one-line description in the

@@ -3,7 +3,7 @@
  * streams driven through the coalescer, the per-CU L1 TLBs, the shared L2 TLB, the
  * IOMMU TLBs and the page-walk caches, with real walks of the page table in simulated
  * memory. No timing: every lookup and fill takes effect at once, in a fixed
- * round-robin issue order (spec seed-000-003 §1.5, steps 1-9 without latencies).
+ * round-robin issue order (docs/isca18-micro18.md §1.5, steps 1-9 without latencies).
  *
  * It answers the questions the ISCA'18 motivation asks before any timing exists:
  * how often each TLB level misses, how many distinct pages one wavefront memory

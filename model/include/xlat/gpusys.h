@@ -1,5 +1,5 @@
 /*
- * gpusys.h - the cycle-level GPU translation system (spec seed-000-003 §1.5, §2, §6,
+ * gpusys.h - the cycle-level GPU translation system (docs/isca18-micro18.md §1.5, §2, §6,
  * §7): compute units issuing wavefront instructions, the coalescer, per-CU L1 TLBs and
  * the shared L2 TLB with miss-merging MSHRs, the GPU<->IOMMU link, the IOMMU TLBs, the
  * walk-request buffer and scheduler (twin block xl_walk_sched), the page-walk caches

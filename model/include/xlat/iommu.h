@@ -1,10 +1,10 @@
 /*
  * iommu.h - twin block "xl_iommu": the IOMMU walk path, the top that joins the walk
  * buffer and scheduler (xl_walk_sched), the page-walk caches (xl_pwc), walk coalescing
- * (xl_coalesce) and N page-table walkers with one memory read port. Spec seed-000-003
+ * (xl_coalesce) and N page-table walkers with one memory read port. docs/isca18-micro18.md
  * §1.5 steps 6-9 (the walk), §2 (scheduling), §3 (coalescing). The IOMMU TLBs stay in
  * front of it (in gpusys), as do the link and the memory system. The RTL module
- * rtl/xl_iommu.sv has the same ports and cycle semantics (DESIGN.md twin contract).
+ * rtl/xl_iommu.sv has the same ports and cycle semantics (docs/design.md twin contract).
  *
  * Ports, one cycle:
  *   arrival   arr_valid {arr_va, arr_instr_id, arr_tag} -> arr_ready. The PWC probe of
@@ -28,7 +28,7 @@
  * Dispatch (one per cycle, to the lowest-numbered IDLE walker, the scheduler's pick):
  * the walk-time PWC lookup gives the deepest hit h (0 = none) and the node of level
  * h - 1. A request with a resume point (PL, PA) from coalescing starts at level PL - 1
- * with node PA, unless the PWC hit is deeper (h - 1 < PL - 1): spec §3.3 E3.3 [OPEN,
+ * with node PA, unless the PWC hit is deeper (h - 1 < PL - 1): docs/isca18-micro18.md §3.3 E3.3 [OPEN,
  * default yes]. Otherwise it starts at h - 1 (node from the PWC) or at L4 (the root).
  *
  * Comb computes, in this order, from the state before the edge: the response (own

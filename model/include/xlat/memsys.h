@@ -1,7 +1,7 @@
 /*
  * memsys.h - the memory system below the translation path: the shared L2 data cache
  * and the DRAM timing model (DDR3-1600: channels, ranks, banks, open row buffers,
- * FR-FCFS), spec seed-000-003 §1.1 (Table I) and §1.2 (DRAM timing, walker path).
+ * FR-FCFS), docs/isca18-micro18.md §1.1 (Table I) and §1.2 (DRAM timing, walker path).
  * Data lines (after each CU's L1) and walkers' page-table lines share it, so walks
  * contend with data.
  *

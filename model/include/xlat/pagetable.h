@@ -1,6 +1,6 @@
 /*
  * pagetable.h - x86-64 4-level page-table entries and the functional walker
- * (spec seed-000-003 §1.3, bit-exact).
+ * (docs/isca18-micro18.md §1.3, bit-exact).
  *
  * Levels follow MICRO'18: L4 = root (PML4), L3 = PDPT, L2 = PD, L1 = leaf (PT).
  * index(L) = VA[12+9(L-1)+8 : 12+9(L-1)], entry = node + 8*index,
@@ -66,7 +66,7 @@ typedef struct {
     xl_pa_t  node_pa[XL_PT_LEVELS + 1]; /* node_pa[L]: node base read at level L (0 if not) */
 } xl_walk_t;
 
-/* Walk rules (spec §1.3): at each level L the walker reads the 64 B line holding the
+/* Walk rules (docs/isca18-micro18.md §1.3): at each level L the walker reads the 64 B line holding the
  * entry for va (recorded in line_pa/line_level, node base in node_pa[L]) and then
  *  - P = 0            -> XL_WALK_FAULT_NOT_PRESENT, fault_level = L;
  *  - L = 4 and PS = 1 -> XL_WALK_FAULT_RESERVED, fault_level = 4;
@@ -78,7 +78,7 @@ typedef struct {
  *                        is ignored), page_shift 12, leaf_level 1;
  *  - otherwise        -> next node = pte[51:12] << 12, continue at L-1.
  * Only VA bits 47:0 are used. A, D and the permission bits are neither checked nor
- * updated (spec §1.2: A/D updates not modelled). On a fault, pa/page_shift/leaf_* are 0
+ * updated (docs/isca18-micro18.md §1.2: A/D updates not modelled). On a fault, pa/page_shift/leaf_* are 0
  * and the faulting line is included in the reads.
  * Walk from the root node (CR3) for va. */
 void xl_pt_walk(const xl_physmem_t *pm, xl_pa_t root, xl_va_t va, xl_walk_t *w);

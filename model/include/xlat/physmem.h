@@ -1,6 +1,6 @@
 /*
  * physmem.h - simulated physical memory: sparse 4 KB frames and a deterministic,
- * seeded frame allocator (spec seed-000-003 §1.2, "deterministic seeded allocator
+ * seeded frame allocator (docs/isca18-micro18.md §1.2, "deterministic seeded allocator
  * for data and page-table pages").
  *
  * Only frames that are written hold storage (page-table nodes); data frames are

@@ -1,7 +1,7 @@
 /*
  * pwc.h - the IOMMU page-walk caches: one small set-associative cache per upper
  * level (L4, L3, L2 entries), tree-PLRU, each entry with a 2-bit saturating pending
- * counter (spec seed-000-003 §1.4, §2.6; ISCA'18 §IV).
+ * counter (docs/isca18-micro18.md §1.4, §2.6; ISCA'18 §IV).
  *
  * An entry of level L (4, 3 or 2) is tagged by (asid, VA[47 : 12+9(L-1)]) and holds
  * the physical base of the level L-1 node that the L entry points to. A hit on the
@@ -94,7 +94,7 @@ void xl_pwc_probe(xl_pwc_t *c, uint16_t asid, xl_va_t va, int inc, xl_pwc_result
  * new counter = 0. */
 void xl_pwc_fill(xl_pwc_t *c, unsigned level, uint16_t asid, xl_va_t va, xl_pa_t next);
 
-/* Twin block "xl_pwc" (DESIGN.md contract; rtl/xl_pwc.sv will match). One probe, one
+/* Twin block "xl_pwc" (docs/design.md contract; rtl/xl_pwc.sv will match). One probe, one
  * walk-time lookup and one fill per cycle. comb answers probe and lookup from the state
  * before the edge; step applies, in this order: the lookup's PLRU touch and counter
  * decrement, the probe's counter increment (when probe_inc), then the fill. */

@@ -1,5 +1,5 @@
 /*
- * rng.h - the one pseudo-random generator of xlat (DESIGN.md: "one documented
+ * rng.h - the one pseudo-random generator of xlat (docs/design.md: "one documented
  * LFSR or xorshift with an explicit seed").
  *
  * xorshift64* (Vigna 2014): state s != 0; s ^= s >> 12; s ^= s << 25; s ^= s >> 27;

@@ -1,7 +1,7 @@
 /*
  * stats.h - the statistics registry: named counters with one-line descriptions,
  * printed as an aligned table and written as the flat "stats" object of the results
- * JSON (DESIGN.md, "Names that outside tools rely on").
+ * JSON (docs/design.md, "Names that outside tools rely on").
  *
  * Names are dotted ("l1tlb.misses"). A counter is registered by pointer and read when
  * printed, so modules keep their counters in their own structs. Derived values are

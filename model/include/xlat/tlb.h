@@ -2,7 +2,7 @@
  * tlb.h - a generic translation lookaside buffer: fully or set associative, LRU or
  * tree-PLRU, tagged with an address-space id, holding 4 KB and 2 MB pages.
  * Used for the per-CU L1 TLBs, the shared L2 TLB and the IOMMU TLBs
- * (spec seed-000-003 §1.1, Table I: 32-entry FA L1, 512-entry 16-way L2).
+ * (docs/isca18-micro18.md §1.1, Table I: 32-entry FA L1, 512-entry 16-way L2).
  *
  * Set index of a page number vpn (va >> 12 for a 4 KB entry, va >> 21 for a 2 MB one;
  * a lookup probes both), with b = log2(sets); sets = entries / ways must be a power of

@@ -2,7 +2,7 @@
  * types.h - widths, page geometry and error codes shared by every xlat module.
  *
  * Addresses are 64-bit integers; a virtual address uses bits 47:0 (x86-64 4-level
- * paging, spec seed-000-003 §1.3), a physical address bits 51:0.
+ * paging, docs/isca18-micro18.md §1.3), a physical address bits 51:0.
  */
 #ifndef XLAT_TYPES_H
 #define XLAT_TYPES_H
@@ -24,7 +24,7 @@ typedef uint64_t xl_pa_t;   /* physical address, bits 51:0 significant */
 #define XL_PAGE_2M        (UINT64_C(1) << XL_PAGE_SHIFT_2M)
 #define XL_LINE_BYTES     64u   /* one page-table line = 8 entries of 8 B */
 
-/* Lanes per wavefront (GCN: 64 work-items per wavefront, spec §1.1). */
+/* Lanes per wavefront (GCN: 64 work-items per wavefront, docs/isca18-micro18.md §1.1). */
 #define XL_MAX_LANES      64u
 
 /* Index of the lowest set bit of w (w != 0): the same answer from the compiler builtin
@@ -43,7 +43,7 @@ static inline unsigned xl_ctz64(uint64_t w)
 #endif
 }
 
-/* Return codes used by every fallible function. Exit statuses follow DESIGN.md. */
+/* Return codes used by every fallible function. Exit statuses follow docs/design.md. */
 enum {
     XL_OK = 0,
     XL_EINTERNAL = 1,   /* a bug or resource exhaustion: exit status 1 */

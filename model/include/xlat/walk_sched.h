@@ -1,8 +1,8 @@
 /*
  * walk_sched.h - twin block "xl_walk_sched": the IOMMU page-walk request buffer and
- * the walk scheduler (FCFS, random, SIMT-aware), ISCA'18 §III-IV, spec seed-000-003
+ * the walk scheduler (FCFS, random, SIMT-aware), ISCA'18 §III-IV, docs/isca18-micro18.md
  * §2.2-§2.5 and §2.7. The RTL module rtl/xl_walk_sched.sv will have the same ports,
- * widths and cycle semantics (DESIGN.md twin contract):
+ * widths and cycle semantics (docs/design.md twin contract):
  *
  *   xl_walk_sched_reset(st, params)      asynchronous reset
  *   xl_walk_sched_comb(st, in, out)      this cycle's outputs; no side effects
@@ -40,7 +40,7 @@
  *    of two for the RANDOM policy so the mod is a bit mask.
  *  - Slot allocation: the lowest free slot index. Stamps: a 32-bit arrival counter that
  *    increments per buffered arrival; "older" compares stamps by wrapping subtraction.
- *  - Walk coalescing (MICRO'18, spec §3.3; the xl_coalesce block computes these):
+ *  - Walk coalescing (MICRO'18, docs/isca18-micro18.md §3.3; the xl_coalesce block computes these):
  *    blocked[slot] (CL) and kill[slot] (completed by a leaf line this cycle) exclude an
  *    entry from every pick rule ("CL filter first, then the policy", §3.5); arr_blocked
  *    (the arrival is in the neighbourhood of a walker's access) forbids the IMMEDIATE

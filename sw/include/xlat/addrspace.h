@@ -1,7 +1,7 @@
 /*
  * addrspace.h - the page-table builder ("driver"): an address space with an
  * address-space id and an x86-64 4-level page table built in simulated physical
- * memory (spec seed-000-003 §1.3). Maps virtual ranges with 4 KB or 2 MB pages,
+ * memory (docs/isca18-micro18.md §1.3). Maps virtual ranges with 4 KB or 2 MB pages,
  * allocating data frames and page-table nodes from the seeded frame allocator.
  */
 #ifndef XLAT_ADDRSPACE_H

@@ -1,5 +1,5 @@
 /*
- * workload.h - built-in workload generators (spec seed-000-003 §4.2, "access
+ * workload.h - built-in workload generators (docs/isca18-micro18.md §4.2, "access
  * patterns for the synthetic trace generator").
  *
  * A workload is a sequence of kernels; a kernel is a 1-D grid of work-groups of
