@@ -19,13 +19,17 @@ for v in "$@"; do
 done
 # name:workload:extra settings (the baseline, plus the SIMT-aware scheduler with walk
 # coalescing, the page-table line cache, oldest-first wavefront issue, the hashed L2 set
-# index and the three graph kinds, so every model path is covered)
+# index, the three graph kinds and a scaled run's whole rounds, so every model path is
+# covered). Runs at scale 0.002 take the plain fraction (workload.min_rounds = 0) to stay
+# small; xsb-rounds keeps the rounds on a 4-wave GPU.
 for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw: sssp:sssp: \
          hotspot:hotspot: lud:lud: \
          gev-simt-coal:gesummv:"--set iommu.sched=simt --set iommu.coalesce=both" \
          nw-random-ptc:nw:"--set iommu.sched=random --set iommu.ptcache_kb=8" \
          mvt-oldest:mvt:"--set gpu.wave_sched=oldest" \
-         gev-l2xor:gesummv:"--set l2d.index=xor" mis:mis: color:color:; do
+         gev-l2xor:gesummv:"--set l2d.index=xor" mis:mis: color:color: \
+         mvt-l2path:mvt:"--set iommu.walk_path=l2" \
+         xsb-rounds:xsbench:"--set workload.min_rounds=4 --set gpu.cus=1 --set gpu.waves_per_simd=1"; do
     name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1
@@ -33,7 +37,7 @@ for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw:
         cc=${v% *}; opt=${v#* }
         d="$T/$cc$opt"
         # shellcheck disable=SC2086
-        "$(bin "$cc" "$opt")" run --workload $w --scale 0.002 --seed 3 $extra --json "$d/$name.json" > /dev/null 2>&1 || same=0
+        "$(bin "$cc" "$opt")" run --workload $w --scale 0.002 --seed 3 --set workload.min_rounds=0 $extra --json "$d/$name.json" > /dev/null 2>&1 || same=0
         if [ -z "$ref" ]; then ref="$d/$name.json"; else cmp -s "$ref" "$d/$name.json" || same=0; fi
     done
     [ $same = 1 ] && echo "ok - det: $name identical under gcc/clang -O0/-O2 and gcc PGO" \

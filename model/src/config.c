@@ -129,7 +129,7 @@ static const cfg_key_t schema[] = {
     U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB <-> IOMMU latency in GPU cycles, each way; chosen default [OPEN]"),
     U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
     U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
-    ENUM(iommu, walk_path, XL_WALK_PATH_L2, path_names, "l2|dram", "page-table reads go through the shared L2 data cache, or straight to DRAM [INF]"),
+    ENUM(iommu, walk_path, XL_WALK_PATH_DRAM, path_names, "l2|dram", "where walker reads go: dram = straight to main memory, the IOMMU being in the CPU complex (ISCA'18 §II-B, MICRO'18 §VI); l2 = through the GPU's shared L2 data cache (a variant) [ISCA]"),
     U32(iommu, ptcache_kb,      0,   0, 1024,    "KB",     "IOMMU cache of 64 B page-table lines in front of the walkers' memory port, 0 = none [MICRO'18 §VI alternative; sizes INF 4-32]"),
     U32(iommu, ptcache_ways,    8,   1, 1024,    "ways",   "associativity of the page-table line cache (LRU); chosen default [INF]"),
     U32(iommu, ptcache_latency, 2,   1, 100000,  "cycles", "hit latency of the page-table line cache in GPU cycles; chosen default [INF]"),
@@ -177,6 +177,7 @@ static const cfg_key_t schema[] = {
     U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
     U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),
     ENUM(workload, graph, XL_GRAPH_INPUT, graph_names, "input|rmat", "Pannotia graphs: input = a synthetic graph of the real input's kind (road network, mesh, circuit); rmat = R-MAT communities; see sw/workloads/pannotia.c"),
+    U32(workload, min_rounds, 4, 0, 1000, "rounds", "a scaled run (--scale < 1) keeps, in every kernel it runs, at least this many rounds of the GPU's resident wavefronts (cus x simds_per_cu x waves_per_simd), or the whole kernel if it is smaller, so it measures the kernel's steady state, not its ramp; 0 = the plain fraction; see docs/isca18-micro18.md §4.1"),
     STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
@@ -430,11 +431,17 @@ void xl_config_defaults(xl_config_t *c)
             key_put(c, &schema[i], schema[i].def);
 }
 
+void xl_config_wl_params(const xl_config_t *c, xl_wl_params_t *p)
+{
+    *p = c->workload;
+    p->resident_waves = c->gpu.cus * c->gpu.simds_per_cu * c->gpu.waves_per_simd;
+}
+
 void xl_wl_params_defaults(xl_wl_params_t *p)
 {
     xl_config_t c;
     xl_config_defaults(&c);
-    *p = c.workload;
+    xl_config_wl_params(&c, p);
 }
 
 /* Apply INI text to *c in place (the callers pass a scratch copy, so a failure leaves

@@ -56,6 +56,8 @@ enum {
     EV_LINE_DONE     /* a: gslot - an L1 data hit returns */
 };
 
+#define LAT_BUCKETS 10u   /* walk latency histogram: lt128 .. lt32k, ge32k */
+
 typedef struct {
     uint64_t t, seq;
     uint32_t type, a;
@@ -571,6 +573,10 @@ struct xl_gpu {
     uint64_t walk_reads_level[5];
     uint64_t walk_lat_sum;    /* IOMMU arrival -> walk complete */
     uint64_t walk_queue_sum;  /* IOMMU arrival -> dispatch */
+    uint64_t walk_svc_sum;    /* dispatch -> walk complete (the walk's own cost) */
+    uint64_t lat_hist[LAT_BUCKETS];   /* walk-path requests by IOMMU arrival -> complete */
+    uint64_t svc_hist[LAT_BUCKETS];   /* walks by dispatch -> complete */
+    uint64_t lf_2x, lf_3x;    /* multi-walk instructions whose last walk took >= 2x, 3x the first */
     uint64_t buf_full_cycles;
     uint64_t work_instrs, work_bucket[XL_FIG3_BUCKETS];
     uint64_t multi_instrs, interleaved;
@@ -1091,6 +1097,17 @@ static int kcycles_grow(xl_gpu_t *g)
 }
 
 /* Walk-buffer occupancy buckets of the docs/isca18-micro18.md §7.1 histogram, by share of the n entries. */
+/* Walk latency buckets, powers of two from 128 cycles: the ISCA'18 text puts a walk at
+ * "hundreds of cycles" (§IV), the queueing in front of it adds thousands when the buffer
+ * is full; lt128, lt256, ..., lt32k, ge32k. */
+static unsigned lat_bucket(uint64_t lat)
+{
+    unsigned b = 0;
+    for (uint64_t lim = 128; b < LAT_BUCKETS - 1 && lat >= lim; lim <<= 1)
+        b++;
+    return b;
+}
+
 #define OCC_BUCKETS 6u
 static const char *const occ_name[OCC_BUCKETS] = {"empty", "le25", "le50", "le75", "lt100",
                                                   "full"};
@@ -1260,6 +1277,8 @@ static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
             g->interleaved++;
         g->first_lat_sum += st->lat_first;
         g->last_lat_sum += st->lat_last;
+        g->lf_2x += st->lat_last >= 2 * st->lat_first;
+        g->lf_3x += st->lat_last >= 3 * st->lat_first;
         g->gap_sum += st->t_last_done - st->t_first_done;
     }
     g->last_retire = g->now;
@@ -1542,11 +1561,14 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
     uint64_t lat = g->now - e->t_iommu;
     g->done_reqs++;
     g->walk_lat_sum += lat;
+    g->lat_hist[lat_bucket(lat)]++;
     if (coalesced) {
         g->coalesced++;
     } else {
         g->walks++;
         g->walk_queue_sum += e->t_dispatch - e->t_iommu;
+        g->walk_svc_sum += g->now - e->t_dispatch;
+        g->svc_hist[lat_bucket(g->now - e->t_dispatch)]++;
     }
     xl_tlb_fill(&g->io2, ASID, va, frame, shift, NULL);
     xl_tlb_fill(&g->io1, ASID, va, frame, shift, NULL);
@@ -2283,6 +2305,22 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
                    g->walk_lat_sum, g->done_reqs, 1);
     xl_stats_ratio(s, "iommu.walk_queue_avg", "IOMMU arrival to walker dispatch, mean GPU cycles",
                    g->walk_queue_sum, g->walks, 1);
+    xl_stats_ratio(s, "iommu.walk_service_avg",
+                   "walker dispatch to completion of a walk, mean GPU cycles (the walk's own cost)",
+                   g->walk_svc_sum, g->walks, 1);
+    static const char *const lat_name[LAT_BUCKETS] = {"lt128", "lt256", "lt512", "lt1k", "lt2k",
+                                                      "lt4k",  "lt8k",  "lt16k", "lt32k", "ge32k"};
+    for (unsigned b = 0; b < LAT_BUCKETS; b++) {
+        snprintf(n, sizeof n, "iommu.walk_latency_hist.%s", lat_name[b]);
+        snprintf(d, sizeof d, "walk-path requests whose IOMMU arrival to completion was %s cycles",
+                 lat_name[b]);
+        xl_stats_value(s, n, d, g->lat_hist[b]);
+    }
+    for (unsigned b = 0; b < LAT_BUCKETS; b++) {
+        snprintf(n, sizeof n, "iommu.walk_service_hist.%s", lat_name[b]);
+        snprintf(d, sizeof d, "walks whose dispatch to completion was %s cycles", lat_name[b]);
+        xl_stats_value(s, n, d, g->svc_hist[b]);
+    }
     xl_stats_counter(s, "iommu.buffer_full_cycles", "cycles an arrival found the walk buffer full",
                      &g->buf_full_cycles);
     xl_stats_counter(s, "iommu.buffer_max_occupancy", "most requests buffered at once",
@@ -2331,6 +2369,12 @@ void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
     xl_stats_ratio(s, "iommu.last_walk_latency_avg",
                    "latency of each multi-walk instruction's last-completed walk, mean (Fig 6)",
                    g->last_lat_sum, g->multi_instrs, 1);
+    xl_stats_ratio(s, "walk.last_first_2x_frac",
+                   "multi-walk instructions whose last walk's latency was >= 2x the first's (Fig 6)",
+                   g->lf_2x, g->multi_instrs, 4);
+    xl_stats_ratio(s, "walk.last_first_3x_frac",
+                   "multi-walk instructions whose last walk's latency was >= 3x the first's (Fig 6)",
+                   g->lf_3x, g->multi_instrs, 4);
     xl_stats_ratio(s, "iommu.gap_first_last_avg",
                    "first-to-last walk completion gap per multi-walk instruction, mean cycles (Fig 10)",
                    g->gap_sum, g->multi_instrs, 1);

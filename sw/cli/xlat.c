@@ -180,7 +180,9 @@ static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, c
                    FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
                    size_t errlen)
 {
-    int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, &c->workload, err, errlen);
+    xl_wl_params_t wp;
+    xl_config_wl_params(c, &wp);
+    int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, &wp, err, errlen);
     if (rc != XL_OK)
         return rc;
     *st = xl_stats_create();

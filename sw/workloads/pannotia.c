@@ -98,8 +98,9 @@
  * A memory instruction whose mask would be empty is not issued (the hardware skips a
  * branch no lane takes).
  *
- * Scale: every kernel runs its first ceil(WGs * scale) work-groups (at least one),
- * i.e. the same vertices in every kernel. The graph, the arrays and the iteration
+ * Scale: every kernel runs its first ceil(WGs * scale) work-groups, raised to
+ * workload.min_rounds rounds of the GPU's resident wavefronts (xl_wl_scaled_wgs), i.e.
+ * the same vertices in every kernel. The graph, the arrays and the iteration
  * count never change, so degrees, masks and pages per instruction are those of the
  * full run for the vertices that run.
  */
@@ -392,8 +393,7 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
     }
     /* Pannotia rounds the NDRange up to whole work-groups; lanes past nv do nothing */
     uint64_t nwg = ((uint64_t)p->nv + d->wg_items - 1u) / d->wg_items;
-    uint64_t run = (nwg * wl->scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
-    p->nwg = (uint32_t)(run ? run : 1u);
+    p->nwg = (uint32_t)xl_wl_scaled_wgs(wl, nwg, d->wg_items / XL_MAX_LANES);
 
     wl->nregions = d->nregions;
     for (unsigned i = 0; i < d->nregions; i++) {

@@ -52,8 +52,9 @@
  * triangular loops one j step at a time (LDS reads, FMA, LDS write): 813 and 928
  * instructions per wavefront.
  *
- * Scale: BackProp, K-Means and Hotspot run the first ceil(WGs * scale) work-groups
- * (at least one) of every kernel; LUD runs its first ceil(382 * scale) kernels (at
+ * Scale: BackProp, K-Means and Hotspot run the first ceil(WGs * scale) work-groups of
+ * every kernel, raised to workload.min_rounds rounds of the GPU's resident wavefronts
+ * (xl_wl_scaled_wgs); LUD runs its first ceil(382 * scale) kernels (at
  * least one; the early steps are the largest). Geometry never changes.
  */
 #include "xlat/workload.h"
@@ -128,7 +129,7 @@ static int bp_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
     if (k >= 2u)
         return 0;
-    out->workgroups = (uint32_t)scaled(BP_BLOCKS, wl->scale_ppm);
+    out->workgroups = (uint32_t)xl_wl_scaled_wgs(wl, BP_BLOCKS, 4);
     out->waves_per_wg = 4;
     return 1;
 }
@@ -312,7 +313,7 @@ static int km_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
     if (k > KM_ITERS)
         return 0;
-    out->workgroups = (uint32_t)scaled(KM_N / KM_WG, wl->scale_ppm);
+    out->workgroups = (uint32_t)xl_wl_scaled_wgs(wl, KM_N / KM_WG, KM_WG / XL_MAX_LANES);
     out->waves_per_wg = KM_WG / XL_MAX_LANES;
     return 1;
 }
@@ -425,7 +426,7 @@ static int hs_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
     if (k >= HS_LAUNCHES)
         return 0;
-    out->workgroups = (uint32_t)scaled((uint64_t)HS_NB * HS_NB, wl->scale_ppm);
+    out->workgroups = (uint32_t)xl_wl_scaled_wgs(wl, (uint64_t)HS_NB * HS_NB, 4);
     out->waves_per_wg = 4;
     return 1;
 }

@@ -80,6 +80,23 @@ uint64_t xl_wl_footprint(const xl_workload_t *wl)
     return sum;
 }
 
+uint64_t xl_wl_scaled_wgs(const xl_workload_t *wl, uint64_t wgs, uint32_t waves_per_wg)
+{
+    uint64_t run = (wgs * wl->scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
+    /* A kernel cut to a fraction of its work-groups that is less than a few rounds of
+     * what the GPU holds at once measures its ramp: the first round starts together and
+     * floods the walk path, and no later round overlaps it. Keep whole rounds instead. */
+    if (wl->params.min_rounds && wl->params.resident_waves && waves_per_wg) {
+        uint64_t rounds = ((uint64_t)wl->params.min_rounds * wl->params.resident_waves +
+                           waves_per_wg - 1u) / waves_per_wg;
+        if (rounds > wgs)
+            rounds = wgs;
+        if (run < rounds)
+            run = rounds;
+    }
+    return run ? run : 1u;
+}
+
 int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
                const xl_wl_params_t *params, char *err, size_t errlen)
 {

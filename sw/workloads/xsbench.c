@@ -24,7 +24,8 @@
  * 68*9978*328 = 222,549,312 B plus 4,944 B of material tables (num_nucs, mats, concs)
  * = 222,554,256 B = 212.24 MB (Table II: 212.25 MB).
  *
- * Scale multiplies the lookups (default 262,144 = 4,096 wavefronts; at least 64);
+ * Scale multiplies the lookups (default 262,144 = 4,096 wavefronts; at least 64),
+ * raised to workload.min_rounds rounds of the GPU's resident wavefronts (xl_wl_scaled_wgs);
  * the data sizes never change. Work-groups are 256 work-items (4 wavefronts); lanes
  * past the last lookup are masked off (the kernel's `if (i >= lookups) return`).
  */
@@ -123,6 +124,13 @@ static int xsb_create(xl_workload_t *wl, char *err, size_t errlen)
         wl->regions[i].bytes = bytes[i];
     }
     uint64_t n = ((uint64_t)XSB_LOOKUPS * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
+    /* at least workload.min_rounds rounds of resident wavefronts, in whole 256-lookup
+     * work-groups (the rule of xl_wl_scaled_wgs, applied to lookups) */
+    uint64_t floor = xl_wl_scaled_wgs(wl, XSB_LOOKUPS / XSB_WG_ITEMS, XSB_WPW);
+    uint64_t plain = (XSB_LOOKUPS / XSB_WG_ITEMS * (uint64_t)wl->scale_ppm + XL_SCALE_ONE - 1) /
+                     XL_SCALE_ONE;
+    if (floor > plain && floor * XSB_WG_ITEMS > n)   /* only when the rounds raise it */
+        n = floor * XSB_WG_ITEMS;
     p->lookups = (uint32_t)(n < XL_MAX_LANES ? XL_MAX_LANES : n);
 
     /* Nuclide ids of each material: distinct within the material, drawn once from the

@@ -89,8 +89,8 @@ grep -q "^\[l2tlb\]" "$T/out" && grep -q "seed 7" "$T/out" && ok "10.29 run prin
     && ok "10.31 config shows a --set override" || no "10.31 config --set"
 "$X" run --workload mvt --scale $SCALE --seed 7 --json "$T/b.json" > /dev/null 2>&1
 cmp -s "$T/a.json" "$T/b.json" && ok "10.32 same seed, same results JSON" || no "10.32 results differ between identical runs"
-"$X" run --workload xsbench --scale $SCALE --seed 8 --json "$T/c.json" > /dev/null 2>&1
-"$X" run --workload xsbench --scale $SCALE --seed 9 --json "$T/d.json" > /dev/null 2>&1
+"$X" run --workload xsbench --scale $SCALE --set workload.min_rounds=0 --seed 8 --json "$T/c.json" > /dev/null 2>&1
+"$X" run --workload xsbench --scale $SCALE --set workload.min_rounds=0 --seed 9 --json "$T/d.json" > /dev/null 2>&1
 sed 1,/stats/d "$T/c.json" > "$T/c.s"; sed 1,/stats/d "$T/d.json" > "$T/d.s"
 cmp -s "$T/c.s" "$T/d.s" && no "10.33 xsbench stats identical across seeds 8 and 9" || ok "10.33 the seed changes xsbench's random lookups"
 
@@ -113,7 +113,7 @@ if "$X" compare "$T/a.json" "$T/s.json" > "$T/out" 2>&1 && grep -q "speedup" "$T
 else
     no "10.41 compare: $(head -c 300 "$T/out")"
 fi
-if "$X" sweep --key iommu.sched --values fcfs,simt --workloads mvt,kmeans --scale $SCALE > "$T/out" 2>/dev/null &&
+if "$X" sweep --key iommu.sched --values fcfs,simt --workloads mvt,kmeans --scale $SCALE --set workload.min_rounds=0 > "$T/out" 2>/dev/null &&
    grep -q "^geomean   irregular" "$T/out" && grep -q "^kmeans " "$T/out"; then
     ok "10.42 sweep prints per-workload speedups and class geomeans"
 else
@@ -155,3 +155,13 @@ if [ "$(id -u)" = 0 ] && mknod "$T/null" c 1 3 2> /dev/null; then
 else
     ok "10.49 skipped: making a device node needs root"
 fi
+
+# --- 10.50: a scaled run keeps workload.min_rounds rounds of the resident wavefronts. On a
+# GPU of 1 CU x 4 SIMDs x 1 slot (4 resident waves), XSBench at scale 0.0005 is
+# ceil(131.072) = 132 lookups = 3 waves as a plain fraction, and 4 rounds x 4 = 16 waves
+# (4 work-groups of 4) under the default of 4 rounds.
+wf() { "$X" run --workload xsbench --scale 0.0005 --model functional --quiet --set gpu.cus=1 \
+       --set gpu.waves_per_simd=1 "$@" 2>&1 | awk '$1 == "func.wavefronts" { print $2 }'; }
+a=$(wf); b=$(wf --set workload.min_rounds=0)
+[ "$a" = 16 ] && [ "$b" = 3 ] && ok "10.50 scaled XSBench keeps 4 rounds of resident waves (16), 3 waves without" \
+    || no "10.50 wavefronts with rounds '$a' (want 16), without '$b' (want 3)"

@@ -147,7 +147,7 @@ record() {
     if [ ! -s "$t" ] || [ "$XLAT" -nt "$t" ]; then
         # shellcheck disable=SC2046
         "$XLAT" run --quiet --seed 1 --workload "$2" --scale "$(scale_of "$1")" \
-            --iommu-trace "$t.tmp" $(settings "$1") > "$L/record-$1-$2.log" 2>&1 \
+            --set workload.min_rounds=0 --iommu-trace "$t.tmp" $(settings "$1") > "$L/record-$1-$2.log" 2>&1 \
             && mv "$t.tmp" "$t" || { rm -f "$t.tmp"; return 1; }
     fi
 }

@@ -385,7 +385,7 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 4, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
@@ -557,11 +557,11 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 7 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 4 + sim 2 = 89 */
+     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 2 = 90 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 89);
+    assert_int_equal(lines, 90);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

@@ -583,9 +583,12 @@ static void test_08_12_xsbench_search_and_dropout(void **state)
 static void test_08_13_xsbench_scale_and_tail(void **state)
 {
     (void)state;
-    /* scale 0.01: ceil(262144 * 0.01) = 2,622 lookups = 40 full waves + 62 lanes;
-     * 41 waves -> 11 work-groups of 4 */
-    xl_workload_t wl = open_wl("xsbench", 10000, 1);
+    /* scale 0.01 as a plain fraction (workload.min_rounds = 0): ceil(262144 * 0.01) =
+     * 2,622 lookups = 40 full waves + 62 lanes; 41 waves -> 11 work-groups of 4 */
+    xl_wl_params_t p;
+    xl_wl_params_defaults(&p);
+    p.min_rounds = 0;
+    xl_workload_t wl = open_wlp("xsbench", 10000, 1, &p);
     xl_kernel_t k;
     xl_wave_t w;
     xl_instr_t in;
@@ -600,8 +603,23 @@ static void test_08_13_xsbench_scale_and_tail(void **state)
     assert_int_equal(xl_wl_next(&wl, &w, &in), 0);
     assert_int_equal(in.op, XL_OP_END);
     xl_wl_close(&wl);
-    /* scale 0.000001: ceil(0.26) = 1 lookup, raised to the minimum of 64: one wave */
-    wl = open_wl("xsbench", 1, 1);
+    /* with the default 4 rounds of the 320 resident waves: 1,280 waves = 320 work-groups
+     * of 4 (81,920 lookups > 2,622), every lane of the last wave active */
+    wl = open_wl("xsbench", 10000, 1);
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 320);
+    xl_wl_wave_init(&wl, &w, 0, 319, 3);
+    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
+    assert_int_equal(in.mask, ~UINT64_C(0));
+    xl_wl_close(&wl);
+    /* scale 0.5: 131,072 lookups = 512 work-groups, more than the rounds: the fraction */
+    wl = open_wl("xsbench", 500000, 1);
+    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
+    assert_int_equal(k.workgroups, 512);
+    xl_wl_close(&wl);
+    /* scale 0.000001, plain fraction: ceil(0.26) = 1 lookup, raised to the minimum of 64:
+     * one wave */
+    wl = open_wlp("xsbench", 1, 1, &p);
     assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
     assert_int_equal(k.workgroups, 1);
     assert_int_equal(k.waves_per_wg, 1);

@@ -22,7 +22,9 @@
 #define MB (UINT64_C(1) << 20)
 #define ALL ~UINT64_C(0)
 
-/* Open with the given graph source (workload.graph, workload.graph_file). */
+/* Open with the given graph source (workload.graph, workload.graph_file) and the plain
+ * fraction of work-groups (workload.min_rounds = 0), so a kernel at scale s runs
+ * ceil(WGs * s); test 13.22 checks the rounds rule. */
 static xl_workload_t open_wl_g(const char *name, uint32_t ppm, uint64_t seed,
                                xl_graph_kind_t graph, const char *file)
 {
@@ -30,6 +32,7 @@ static xl_workload_t open_wl_g(const char *name, uint32_t ppm, uint64_t seed,
     xl_wl_params_t p;
     char err[512] = "";
     xl_wl_params_defaults(&p);
+    p.min_rounds = 0;
     p.graph = graph;
     snprintf(p.graph_file, sizeof p.graph_file, "%s", file ? file : "");
     int rc = xl_wl_open(&wl, name, ppm, seed, &p, err, sizeof err);
@@ -39,16 +42,10 @@ static xl_workload_t open_wl_g(const char *name, uint32_t ppm, uint64_t seed,
     return wl;
 }
 
-/* The defaults: the graph codes on graphs of their real inputs' kind. */
+/* The defaults: the graph codes on graphs of their real inputs' kind (plain fraction). */
 static xl_workload_t open_wl(const char *name, uint32_t ppm, uint64_t seed)
 {
-    xl_workload_t wl;
-    char err[256] = "";
-    int rc = xl_wl_open(&wl, name, ppm, seed, NULL, err, sizeof err);
-    if (rc != XL_OK)
-        print_error("open %s: %s\n", name, err);
-    assert_int_equal(rc, XL_OK);
-    return wl;
+    return open_wl_g(name, ppm, seed, XL_GRAPH_INPUT, NULL);
 }
 
 static xl_workload_t open_rmat(const char *name, uint32_t ppm, uint64_t seed)
@@ -1614,6 +1611,52 @@ static void test_13_21_edge_loop_trips(void **state)
     xl_wl_close(&wl);
 }
 
+/* ---- 13.22: a scaled kernel keeps workload.min_rounds rounds of resident wavefronts --- */
+
+static uint32_t wgs_of(const char *name, uint32_t ppm, uint32_t min_rounds, uint32_t resident,
+                       uint32_t kernel)
+{
+    xl_workload_t wl;
+    xl_wl_params_t p;
+    xl_kernel_t k;
+    char err[256] = "";
+    xl_wl_params_defaults(&p);
+    p.min_rounds = min_rounds;
+    p.resident_waves = resident;
+    assert_int_equal(xl_wl_open(&wl, name, ppm, 1, &p, err, sizeof err), XL_OK);
+    assert_int_equal(xl_wl_kernel(&wl, kernel, &k), 1);
+    xl_wl_close(&wl);
+    return k.workgroups;
+}
+
+static void test_13_22_scaled_kernels_keep_whole_rounds(void **state)
+{
+    (void)state;
+    /* the default GPU holds 8 CUs x 4 SIMDs x 10 slots = 320 wavefronts */
+    xl_wl_params_t d;
+    xl_wl_params_defaults(&d);
+    assert_int_equal(d.resident_waves, 320);
+    assert_int_equal(d.min_rounds, 4);
+    /* Hotspot: 86 x 86 = 7,396 work-groups of 4 waves. Scale 0.01: ceil(73.96) = 74;
+     * 4 rounds of 320 waves = 1,280 waves = 320 work-groups, which wins */
+    assert_int_equal(wgs_of("hotspot", 10000, 0, 320, 0), 74);
+    assert_int_equal(wgs_of("hotspot", 10000, 4, 320, 0), 320);
+    /* scale 0.1: ceil(739.6) = 740 > 320, the fraction stands */
+    assert_int_equal(wgs_of("hotspot", 100000, 4, 320, 0), 740);
+    /* a 1-CU GPU holds 40 waves: 4 rounds = 160 waves = 40 work-groups < 74 */
+    assert_int_equal(wgs_of("hotspot", 10000, 4, 40, 0), 74);
+    /* K-Means: 16,384 points / 256 = 64 work-groups of 4 waves, less than one round of
+     * 320: every scale runs the whole kernel */
+    assert_int_equal(wgs_of("kmeans", 1000, 4, 320, 0), 64);
+    assert_int_equal(wgs_of("kmeans", 1000, 0, 320, 0), 1);
+    /* BackProp: 49,152 work-groups of 4 waves; scale 0.001 -> ceil(49.152) = 50, rounds 320 */
+    assert_int_equal(wgs_of("backprop", 1000, 4, 320, 0), 320);
+    /* scale 1 is the whole kernel whatever the rounds */
+    assert_int_equal(wgs_of("hotspot", XL_SCALE_ONE, 4, 320, 0), 7396);
+    /* no resident count (a caller without a GPU): the plain fraction */
+    assert_int_equal(wgs_of("hotspot", 10000, 4, 0, 0), 74);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1638,6 +1681,7 @@ int main(void)
         cmocka_unit_test(test_13_19_readers_refuse_bad_files),
         cmocka_unit_test(test_13_20_graph_file_runs_sssp_on_tiny_gr),
         cmocka_unit_test(test_13_21_edge_loop_trips),
+        cmocka_unit_test(test_13_22_scaled_kernels_keep_whole_rounds),
     };
     return cmocka_run_group_tests_name("t13_workload_regular", tests, NULL, NULL);
 }

@@ -39,6 +39,10 @@ typedef struct {
     uint32_t nw_block;           /* NW tile width (Rodinia BLOCK_SIZE) */
     xl_graph_kind_t graph;       /* input | rmat */
     char graph_file[XL_CFG_PATH_MAX];   /* a real graph (DIMACS .gr, Matrix Market .mtx); "" = none */
+    uint32_t min_rounds;         /* a scaled kernel keeps at least this many rounds of resident
+                                  * wavefronts, or the whole kernel (0: the plain fraction) */
+    uint32_t resident_waves;     /* not a key: wavefronts the GPU holds at once (cus x simds_per_cu
+                                  * x waves_per_simd), filled by xl_config_wl_params */
 } xl_wl_params_t;
 
 typedef struct {
@@ -116,6 +120,9 @@ typedef struct {
 void xl_config_defaults(xl_config_t *c);
 /* The default workload parameters (the [workload] section of xl_config_defaults). */
 void xl_wl_params_defaults(xl_wl_params_t *p);
+/* The workload parameters of *c: its [workload] section plus the GPU's resident wavefronts,
+ * which a scaled run needs (workload.min_rounds). */
+void xl_config_wl_params(const xl_config_t *c, xl_wl_params_t *p);
 
 /* Apply an INI file on top of *c. Returns XL_OK or XL_EINPUT with a one-line
  * message "FILE:LINE: ..." in err. */

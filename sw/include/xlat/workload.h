@@ -105,6 +105,10 @@ const xl_wl_desc_t *xl_wl_find(const char *name);
 int  xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
                 const xl_wl_params_t *params, char *err, size_t errlen);
 void xl_wl_close(xl_workload_t *wl);
+/* Work-groups a kernel of wgs work-groups of waves_per_wg wavefronts runs at this scale:
+ * ceil(wgs * scale), raised to workload.min_rounds rounds of the GPU's resident wavefronts
+ * (params.resident_waves) but never above wgs, and at least 1. At scale 1 it is wgs. */
+uint64_t xl_wl_scaled_wgs(const xl_workload_t *wl, uint64_t wgs, uint32_t waves_per_wg);
 /* Set kernel/wg/wave, derive the rng and call wave_begin. */
 void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
                      uint32_t wave);
