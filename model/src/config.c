@@ -28,6 +28,7 @@ _Static_assert(sizeof(xl_tlb_index_t) == sizeof(uint32_t), "enum fields are acce
 _Static_assert(sizeof(xl_l2_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_wave_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_loads_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_graph_kind_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
@@ -58,6 +59,7 @@ static const char *const repl_names[]  = { "lru", "plru", NULL };
 static const char *const index_names[] = { "mod", "xor", NULL };
 static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
 static const char *const wave_sched_names[] = { "rr", "oldest", NULL };
+static const char *const loads_names[] = { "blocking", "waitcnt", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
@@ -88,6 +90,8 @@ static const cfg_key_t schema[] = {
     U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
     U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ MICRO'21 (Kotra et al.)]"),
     ENUM(gpu, wave_sched, XL_WAVE_SCHED_RR, wave_sched_names, "rr|oldest", "which READY wavefront of a CU issues next: rr = round-robin from the slot after the last issue (the model's choice so far), oldest = oldest-first, the wavefront dispatched earliest (gem5's GPU model default, ComputeUnit execPolicy OLDEST-FIRST); chosen default [OPEN]"),
+    ENUM(gpu, loads, XL_LOADS_BLOCKING, loads_names, "blocking|waitcnt", "when a wavefront waits for its global memory instructions: blocking = after each one, before its next instruction (the model's choice so far); waitcnt = it issues on and waits, as GCN's s_waitcnt placed at first use, for its loads before its next non-memory instruction and for every load and store at a barrier or its end, with at most wave_mem_max in flight (the traces carry no register dependences); chosen default [OPEN]"),
+    U32(gpu, wave_mem_max, 15, 1, 64, "instrs", "with gpu.loads = waitcnt, the most global memory instructions a wavefront has in flight; 15 = GCN3's 4-bit vmcnt counter [ADJ AMD GCN3 ISA s_waitcnt]"),
     U32(gpu, clock_mhz,      2000, 1, 100000, "MHz",     "GPU clock [ISCA Table I: 2 GHz]"),
 
     U32(l1d, size_kb,    32, 1, 1048576, "KB",    "per-CU L1 data cache capacity [ISCA Table I]"),

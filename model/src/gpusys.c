@@ -290,28 +290,41 @@ static void evq_free(evq_t *q)
 
 /* ------------------------------------------------------------------ state */
 
-enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER };
+/* A wavefront slot's state. W_MEM: blocked on its memory instruction (gpu.loads =
+ * blocking); W_WAIT: its next instruction waits for memory instructions in flight
+ * (gpu.loads = waitcnt: loads before a non-memory instruction, everything before a
+ * barrier or the end, or a free record when wave_mem_max are in flight). */
+enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER, W_WAIT };
 
 typedef struct {
     uint8_t state;
-    uint8_t npages;
     uint16_t wg;             /* work-group record index within the CU */
     uint64_t uid;            /* dispatch number: distinguishes waves reusing a slot */
     xl_wave_t cur;
-    xl_instr_t in;           /* the next (READY) or current (MEM) instruction */
+    xl_instr_t in;           /* the next (READY, WAIT) or current (MEM) instruction */
+    uint32_t nmem, nload;    /* waitcnt: memory instructions (loads) in flight */
+} slot_t;
+
+/* A global memory instruction in flight, from issue until its last line is back: the
+ * record its translations and lines report to (docs/isca18-micro18.md §7.2 per-instruction
+ * record). Slot s owns records s * K .. s * K + K - 1 of its CU, K = 1 when loads block,
+ * gpu.wave_mem_max under waitcnt; with K = 1 record s is slot s's instruction. */
+typedef struct {
+    uint8_t live, npages, store;
+    uint32_t slot;           /* the wavefront slot that issued it */
+    xl_instr_t in;           /* its lanes' addresses */
     uint64_t vpn[XL_MAX_LANES];
     uint8_t page_first[XL_MAX_LANES];   /* first lane of each page (0xFF: none) */
     uint8_t lane_next[XL_MAX_LANES];    /* next listed lane of the same page (0xFF: last);
                                          * a lane on the line of the one listed before
                                          * it is left out */
-    /* the current memory instruction */
     uint32_t instr_id;
     uint32_t pend_tr, pend_lines;
     uint64_t t_issue;
     uint32_t n_walks, walk_reads;
     uint64_t first_arr, last_arr;
     uint64_t t_first_done, t_last_done, lat_first, lat_last;
-} slot_t;
+} mrec_t;
 
 typedef struct {
     uint8_t live;
@@ -393,7 +406,7 @@ static void mtab_release(mtab_t *t, uint32_t i)
     t->used--;
 }
 
-typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter */
+typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter: (record << 8) | page */
 typedef struct { uint32_t cu, mshr, next; } l2w_t;    /* L2 MSHR waiter */
 
 typedef struct {
@@ -404,7 +417,7 @@ typedef struct {
 typedef struct {
     uint64_t vpn;
     uint32_t head;
-    uint32_t owner_cu, owner_slot, instr_id;
+    uint32_t owner_cu, owner_rec, instr_id;   /* the memory instruction that missed first */
     uint64_t t_iommu;        /* arrival at the IOMMU */
     uint64_t t_dispatch;     /* its walk started */
     uint64_t arr_idx;        /* order among walk-scheduler arrivals */
@@ -477,9 +490,10 @@ typedef struct {
     mtab_t l1t;
     l1w_t *l1w;
     uint32_t l1w_free;
-    fifo_t l1_retry;         /* gslot<<0 packed with page index: (slot << 8) | page */
+    fifo_t l1_retry;         /* (record << 8) | page */
     l1d_t l1d;
     uint32_t nready;         /* READY waves */
+    mrec_t *rec;             /* memory instructions in flight: K per slot (mrec_t) */
     /* counters (docs/isca18-micro18.md §7.1 "Per CU") */
     uint64_t instrs;         /* wavefront instructions issued by this CU */
     uint64_t mem_instrs;     /* global memory instructions issued by this CU */
@@ -503,8 +517,13 @@ struct xl_gpu {
     FILE *progress;
 
     uint32_t ncu, spc, lanes;
-    uint32_t *gs_split;       /* per global slot gslot(c, s): (c << 8) | s, so that events and
-                               * memory completions name their slot without a division */
+    uint32_t *gs_split;       /* per global slot gslot(c, s): (c << 8) | s, so that events
+                               * name their slot without a division */
+    int blocking;             /* gpu.loads = blocking */
+    uint32_t kmem;            /* memory records per slot: 1 (blocking) or gpu.wave_mem_max */
+    uint32_t rpc;             /* memory records per CU: spc * kmem */
+    uint32_t *gr_split;       /* per global record grec(c, r): (c << 16) | r, for events and
+                               * memory completions of a memory instruction */
     cu_t *cu;
     uint32_t live_total;      /* resident wavefronts, all CUs */
     uint32_t live_cus;        /* CUs with a resident wavefront */
@@ -637,6 +656,7 @@ static int oom;   /* set when a queue cannot grow: reported as an internal error
 #define FPUSH(f, v) do { if (fifo_push((f), (v))) oom = 1; } while (0)
 
 static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
+static uint32_t grec(const xl_gpu_t *g, uint32_t cu, uint32_t r) { return cu * g->rpc + r; }
 
 static int is_mem_op(uint8_t op) { return op == XL_OP_LOAD || op == XL_OP_STORE; }
 
@@ -886,6 +906,9 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     g->ncu = cfg->gpu.cus;
     g->spc = cfg->gpu.simds_per_cu * cfg->gpu.waves_per_simd;
     g->lanes = cfg->gpu.wave_lanes;
+    g->blocking = cfg->gpu.loads == XL_LOADS_BLOCKING;
+    g->kmem = g->blocking ? 1u : cfg->gpu.wave_mem_max;
+    g->rpc = g->spc * g->kmem;   /* <= 256 * 64: fits grec's 16 bits */
     if (g->spc > 256) {
         snprintf(err, errlen, "gpu.simds_per_cu x gpu.waves_per_simd = %u wavefront slots per CU; "
                  "the cycle-level model supports at most 256", g->spc);
@@ -927,12 +950,13 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
         cu->wg = calloc(g->spc, sizeof *cu->wg);
         cu->age = calloc(g->spc, sizeof *cu->age);
         cu->l1m = calloc(cfg->l1tlb.mshrs, sizeof *cu->l1m);
-        cu->l1w = calloc((size_t)g->spc * XL_MAX_LANES, sizeof *cu->l1w);
-        if (!cu->slot || !cu->wg || !cu->age || !cu->l1m || !cu->l1w || l1d_init(&cu->l1d, cfg) ||
-            mtab_init(&cu->l1t, cfg->l1tlb.mshrs))
+        cu->l1w = calloc((size_t)g->rpc * XL_MAX_LANES, sizeof *cu->l1w);
+        cu->rec = calloc(g->rpc, sizeof *cu->rec);
+        if (!cu->slot || !cu->wg || !cu->age || !cu->l1m || !cu->l1w || !cu->rec ||
+            l1d_init(&cu->l1d, cfg) || mtab_init(&cu->l1t, cfg->l1tlb.mshrs))
             goto nomem;
-        for (uint32_t i = 0; i < g->spc * XL_MAX_LANES; i++)
-            cu->l1w[i].next = i + 1 < g->spc * XL_MAX_LANES ? i + 1 : NONE;
+        for (uint32_t i = 0; i < g->rpc * XL_MAX_LANES; i++)
+            cu->l1w[i].next = i + 1 < g->rpc * XL_MAX_LANES ? i + 1 : NONE;
         cu->l1w_free = 0;
         cu->free = g->spc;
         if ((rc = xl_tlb_init(&cu->l1, &p1, "l1tlb", err, errlen)) != XL_OK) {
@@ -959,7 +983,12 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
         for (uint32_t c = 0; c < g->ncu; c++)
             for (uint32_t sl = 0; sl < g->spc; sl++)   /* spc <= 256 (checked above) */
                 g->gs_split[gslot(g, c, sl)] = (c << 8) | sl;
-    if (!g->l2m || !g->l2w || !g->seen_epoch || !g->seen_uid || !g->gs_split ||
+    g->gr_split = malloc((size_t)g->ncu * g->rpc * sizeof *g->gr_split);
+    if (g->gr_split)
+        for (uint32_t c = 0; c < g->ncu; c++)
+            for (uint32_t r = 0; r < g->rpc; r++)
+                g->gr_split[grec(g, c, r)] = (c << 16) | r;
+    if (!g->l2m || !g->l2w || !g->seen_epoch || !g->seen_uid || !g->gs_split || !g->gr_split ||
         mtab_init(&g->l2t, cfg->l2tlb.mshrs))
         goto nomem;
     for (uint32_t i = 0; i < nl2w; i++)
@@ -1015,6 +1044,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
         for (uint32_t c = 0; c < g->ncu; c++) {
             cu_t *cu = &g->cu[c];
             free(cu->slot);
+            free(cu->rec);
             free(cu->wg);
             free(cu->age);
             free(cu->l1m);
@@ -1048,6 +1078,7 @@ void xl_gpu_destroy(xl_gpu_t *g)
     free(g->l2w);
     free(g->seen_epoch);
     free(g->gs_split);
+    free(g->gr_split);
     free(g->seen_uid);
     free(g->in_fifo.v);
     free(g->sched_fifo.v);
@@ -1142,12 +1173,36 @@ static void issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint6
 
 static void wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s);
 
-/* Pull the wave's next instruction and make it READY (or park it at a barrier). */
+static void wave_advance(xl_gpu_t *g, uint32_t c, uint32_t s);
+
+/* Pull the wave's next instruction, then go on with it (wave_advance). */
 static void wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
+{
+    slot_t *st = &g->cu[c].slot[s];
+    if (!xl_wl_next(g->wl, &st->cur, &st->in))
+        st->in.op = XL_OP_END;
+    wave_advance(g, c, s);
+}
+
+/* The wave's next instruction is in st->in: finish, park at a barrier or make it READY;
+ * under waitcnt first wait (W_WAIT) for what it needs back: its loads before a
+ * non-memory instruction, everything at a barrier or the end, a free record before a
+ * memory instruction. Under blocking nothing is in flight here. */
+static void wave_advance(xl_gpu_t *g, uint32_t c, uint32_t s)
 {
     cu_t *cu = &g->cu[c];
     slot_t *st = &cu->slot[s];
-    if (!xl_wl_next(g->wl, &st->cur, &st->in) || st->in.op == XL_OP_END) {
+    if (st->nmem) {
+        uint8_t op = st->in.op;
+        int wait = op == XL_OP_END || op == XL_OP_BARRIER ? 1
+                   : is_mem_op(op)                         ? st->nmem >= g->kmem
+                                                           : st->nload > 0;
+        if (wait) {
+            st->state = W_WAIT;
+            return;
+        }
+    }
+    if (st->in.op == XL_OP_END) {
         wave_finish(g, c, s);
         return;
     }
@@ -1262,11 +1317,13 @@ static void dispatch_wgs(xl_gpu_t *g)
     }
 }
 
-/* The memory instruction of slot s is complete: record its walk metrics (docs/isca18-micro18.md §6,
- * §7.2 per-instruction record) and fetch the next instruction. */
-static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
+/* Memory record r is complete: record its walk metrics (docs/isca18-micro18.md §6, §7.2
+ * per-instruction record); a blocked wave fetches its next instruction, a waitcnt wave
+ * goes on if it waited for this one. */
+static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
 {
-    slot_t *st = &g->cu[c].slot[s];
+    mrec_t *st = &g->cu[c].rec[r];
+    st->live = 0;
     if (st->walk_reads) {   /* Fig 3 counts page-table reads; all-coalesced work is 0 */
         g->work_instrs++;
         g->work_bucket[xl_fig3_bucket(st->walk_reads)]++;
@@ -1282,29 +1339,37 @@ static void mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
         g->gap_sum += st->t_last_done - st->t_first_done;
     }
     g->last_retire = g->now;
-    wave_fetch(g, c, s);
+    slot_t *w = &g->cu[c].slot[st->slot];
+    if (w->state == W_MEM) {
+        wave_fetch(g, c, st->slot);
+        return;
+    }
+    w->nmem--;
+    w->nload -= !st->store;
+    if (w->state == W_WAIT)
+        wave_advance(g, c, st->slot);
 }
 
-static void check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t s)
+static void check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
 {
-    slot_t *st = &g->cu[c].slot[s];
-    if (st->state == W_MEM && st->pend_tr == 0 && st->pend_lines == 0)
-        mem_done(g, c, s);
+    const mrec_t *st = &g->cu[c].rec[r];
+    if (st->live && st->pend_tr == 0 && st->pend_lines == 0)
+        mem_done(g, c, r);
 }
 
 /* ------------------------------------------------------------------ data path */
 
-/* The translation of page pidx of slot s's instruction is known (frame): issue the
- * data accesses of its lanes, one per distinct 64 B line. */
-static void deliver(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, xl_pa_t frame)
+/* The translation of page pidx of memory record r is known (frame): issue the data
+ * accesses of its lanes, one per distinct 64 B line. */
+static void deliver(xl_gpu_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame)
 {
     cu_t *cu = &g->cu[c];
-    slot_t *st = &cu->slot[s];
+    mrec_t *st = &cu->rec[r];
     uint64_t psz_mask = (UINT64_C(1) << g->page_shift) - 1;
     uint64_t seen[XL_MAX_LANES];
     unsigned nseen = 0;
-    int store = st->in.op == XL_OP_STORE;
-    uint32_t gs = gslot(g, c, s);
+    int store = st->store;
+    uint32_t gs = grec(g, c, r);
     for (unsigned l = st->page_first[pidx]; l != 0xFF; l = st->lane_next[l]) {
         uint64_t line = (frame | (st->in.va[l] & psz_mask)) >> 6;
         unsigned k;
@@ -1317,8 +1382,8 @@ static void deliver(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, xl_pa_t 
         st->pend_lines++;
         if (store) {
             /* write-through to the L2 (GPU L1 data caches do not keep stores) */
-            xl_mem_req_t r = {((uint64_t)XL_MEM_DATA << 56) | gs, line << 6, 1, XL_MEM_DATA, 0};
-            xl_memsys_submit(g->mem, g->now, &r);
+            xl_mem_req_t rq = {((uint64_t)XL_MEM_DATA << 56) | gs, line << 6, 1, XL_MEM_DATA, 0};
+            xl_memsys_submit(g->mem, g->now, &rq);
             g->data_mem_reqs++;
             continue;
         }
@@ -1331,23 +1396,24 @@ static void deliver(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, xl_pa_t 
         }
     }
     st->pend_tr--;
-    check_mem_done(g, c, s);
+    check_mem_done(g, c, r);
 }
 
 /* ------------------------------------------------------------------ TLB path */
 
 static void l1_mshr_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
 
-/* Step 3: the L1 TLB request of page pidx of slot s, looked up at cycle t. A retry
- * (a miss that waited for a free MSHR) was counted already: it probes without counting. */
+/* Step 3: the L1 TLB request of page pidx of memory record s, looked up at cycle t. A
+ * retry (a miss that waited for a free MSHR) was counted already: it probes without
+ * counting. */
 static void issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
 {
     cu_t *cu = &g->cu[c];
-    slot_t *st = &cu->slot[s];
+    const mrec_t *st = &cu->rec[s];
     uint64_t vpn = st->vpn[pidx];
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
-    uint32_t gs = gslot(g, c, s);
+    uint32_t gs = grec(g, c, s);
     if (g->cfg.translation.ideal) {
         xl_walk_t w;
         xl_pt_walk(g->pm, g->as.root, va, &w);
@@ -1418,7 +1484,7 @@ static void l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
     uint64_t vpn = cu->l1m[m].vpn;
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
-    uint32_t req_slot = cu->l1w[cu->l1m[m].head].slot >> 8;
+    uint32_t req_slot = cu->rec[cu->l1w[cu->l1m[m].head].slot >> 8].slot;
     /* Fig 12: distinct wavefronts per epoch of 1024 L2 TLB accesses */
     uint32_t gs = gslot(g, c, req_slot);
     uint64_t uid = cu->slot[req_slot].uid;
@@ -1464,14 +1530,14 @@ static void l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
             FPUSH(&g->l2_retry, (c << 16) | m);
             return;
         }
-        uint32_t req_slot = cu->l1w[cu->l1m[m].head].slot >> 8;
+        uint32_t req_rec = cu->l1w[cu->l1m[m].head].slot >> 8;
         l2m_t *e = &g->l2m[k];
         memset(e, 0, sizeof *e);
         e->vpn = vpn;
         e->head = NONE;
         e->owner_cu = c;
-        e->owner_slot = req_slot;
-        e->instr_id = cu->slot[req_slot].instr_id;
+        e->owner_rec = req_rec;
+        e->instr_id = cu->rec[req_rec].instr_id;
     }
     uint32_t wi = g->l2w_free;
     g->l2w_free = g->l2w[wi].next;
@@ -1575,8 +1641,8 @@ static void walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, un
     e->pa = frame;
     nbhd_leave(&g->nbhd, e->nbhd);
     /* attribute the walk to the instruction that first missed on this page (docs/isca18-micro18.md §6) */
-    slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
-    if (st->state == W_MEM && st->instr_id == e->instr_id) {
+    mrec_t *st = &g->cu[e->owner_cu].rec[e->owner_rec];
+    if (st->live && st->instr_id == e->instr_id) {
         st->walk_reads += reads;
         if (st->t_first_done == UINT64_MAX) {
             st->t_first_done = g->now;
@@ -1711,8 +1777,8 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
         l2m_t *e = &g->l2m[k];
         fifo_pop(&g->sched_fifo);
         e->arr_idx = g->sched_arrivals++;
-        slot_t *st = &g->cu[e->owner_cu].slot[e->owner_slot];
-        if (st->state == W_MEM && st->instr_id == e->instr_id) {
+        mrec_t *st = &g->cu[e->owner_cu].rec[e->owner_rec];
+        if (st->live && st->instr_id == e->instr_id) {
             if (st->n_walks++ == 0)
                 st->first_arr = e->arr_idx;
             st->last_arr = e->arr_idx;
@@ -1899,15 +1965,30 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
              gslot(g, c, s), 0);
         return 1;
     }
-    /* steps 1-2: a memory instruction; the coalescer merges same-page lanes */
+    /* steps 1-2: a memory instruction; the coalescer merges same-page lanes. It takes a
+     * free record of the slot (under waitcnt wave_advance saw to one being free). */
     g->mem_instrs++;
     cu->mem_instrs++;
-    st->state = W_MEM;
-    st->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
-    st->t_issue = g->now;
-    st->n_walks = st->walk_reads = 0;
-    st->t_first_done = UINT64_MAX;
-    st->t_last_done = 0;
+    uint32_t r = s * g->kmem;
+    while (cu->rec[r].live)
+        r++;
+    mrec_t *rc = &cu->rec[r];
+    rc->live = 1;
+    rc->slot = s;
+    rc->store = st->in.op == XL_OP_STORE;
+    rc->in = st->in;
+    if (g->blocking) {
+        st->state = W_MEM;
+    } else {
+        st->state = W_BUSY;   /* it issues on from the next cycle */
+        st->nmem++;
+        st->nload += !rc->store;
+    }
+    rc->instr_id = g->next_instr_id++ & XL_WS_INSTR_MASK;
+    rc->t_issue = g->now;
+    rc->n_walks = rc->walk_reads = 0;
+    rc->t_first_done = UINT64_MAX;
+    rc->t_last_done = 0;
     uint8_t last_of[XL_MAX_LANES];   /* last lane of each page so far */
     /* pages seen so far by vpn: open addressing over twice the lane count, so a
      * load whose 64 lanes touch 64 pages costs 64 probes, not 64 * 63 / 2 */
@@ -1915,50 +1996,52 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
     memset(pg_of, 0xFF, sizeof pg_of);
     /* the loop keeps what it reads in locals: its byte stores (lane lists) could alias
      * any field, so fields would be loaded again for every lane */
-    const xl_va_t *va = st->in.va;
-    uint64_t mask = st->in.mask;
+    const xl_va_t *va = rc->in.va;
+    uint64_t mask = rc->in.mask;
     unsigned shift = g->page_shift, np = 0;
     for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
         if (!((mask >> l) & 1u))
             continue;
         uint64_t vpn = va[l] >> shift;
-        if (k >= np || st->vpn[k] != vpn) {   /* same page as the last lane? */
+        if (k >= np || rc->vpn[k] != vpn) {   /* same page as the last lane? */
             uint32_t h = (uint32_t)((vpn * UINT64_C(0x9E3779B97F4A7C15)) >>
                                     (64u - PG_HASH_BITS));
-            while (pg_of[h] != 0xFF && st->vpn[pg_of[h]] != vpn)
+            while (pg_of[h] != 0xFF && rc->vpn[pg_of[h]] != vpn)
                 h = (h + 1) & (PG_HASH - 1u);
             if (pg_of[h] == 0xFF)
                 pg_of[h] = (uint8_t)np;   /* a new page: it takes index np */
             k = pg_of[h];
         }
         if (k == np) {
-            st->vpn[np++] = vpn;
-            st->page_first[k] = (uint8_t)l;
+            rc->vpn[np++] = vpn;
+            rc->page_first[k] = (uint8_t)l;
         } else if ((va[l] ^ va[last_of[k]]) >> 6 == 0) {
             continue;   /* deliver would find its line issued already (the usual case) */
         } else {
-            st->lane_next[last_of[k]] = (uint8_t)l;
+            rc->lane_next[last_of[k]] = (uint8_t)l;
         }
         last_of[k] = (uint8_t)l;
-        st->lane_next[l] = 0xFF;
+        rc->lane_next[l] = 0xFF;
     }
-    st->npages = (uint8_t)np;
-    g->requests += st->npages;
+    rc->npages = (uint8_t)np;
+    g->requests += rc->npages;
     g->active_lanes += (uint64_t)__builtin_popcountll(mask);
     if (np) {
         g->pages_bucket[xl_fig3_bucket(np)]++;
         if (np > g->pages_max)
             g->pages_max = np;
     }
-    st->pend_tr = st->npages;
-    st->pend_lines = 0;
+    rc->pend_tr = rc->npages;
+    rc->pend_lines = 0;
     uint32_t ports = g->cfg.l1tlb.ports;
-    cu->mem_free_at = g->now + (st->npages + ports - 1) / ports;
+    cu->mem_free_at = g->now + (rc->npages + ports - 1) / ports;
     if (cu->mem_free_at > g->now)
         PUSH(&g->q, cu->mem_free_at, EV_CU_WAKE, c, 0);
-    for (uint32_t p = 0; p < st->npages; p++)
-        issue_page(g, c, s, p, g->now + p / ports, 0);
-    check_mem_done(g, c, s);   /* an instruction with no active lane */
+    for (uint32_t p = 0; p < rc->npages; p++)
+        issue_page(g, c, r, p, g->now + p / ports, 0);
+    if (!g->blocking)
+        PUSH(&g->q, g->now + 1, EV_WAVE_READY, gslot(g, c, s), 0);
+    check_mem_done(g, c, r);   /* an instruction with no active lane */
     return 1;
 }
 
@@ -1973,7 +2056,7 @@ static void handle(xl_gpu_t *g, const ev_t *e)
     case EV_CU_WAKE:
         break;   /* only makes the loop visit this cycle */
     case EV_L1_RESULT:
-        deliver(g, g->gs_split[e->a] >> 8, g->gs_split[e->a] & 0xFF, (uint32_t)(e->b & 0xFFF),
+        deliver(g, g->gr_split[e->a] >> 16, g->gr_split[e->a] & 0xFFFF, (uint32_t)(e->b & 0xFFF),
                 e->b & ~UINT64_C(0xFFF));
         break;
     case EV_L2_ACCESS:
@@ -2011,9 +2094,9 @@ static void handle(xl_gpu_t *g, const ev_t *e)
         break;
     }
     case EV_LINE_DONE: {
-        uint32_t c = g->gs_split[e->a] >> 8, s = g->gs_split[e->a] & 0xFF;
-        g->cu[c].slot[s].pend_lines--;
-        check_mem_done(g, c, s);
+        uint32_t c = g->gr_split[e->a] >> 16, r = g->gr_split[e->a] & 0xFFFF;
+        g->cu[c].rec[r].pend_lines--;
+        check_mem_done(g, c, r);
         break;
     }
     }
@@ -2030,9 +2113,9 @@ static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
         FPUSH(&g->rsp_fifo, v);
         return;
     }
-    uint32_t c = g->gs_split[v] >> 8, s = g->gs_split[v] & 0xFF;
-    g->cu[c].slot[s].pend_lines--;
-    check_mem_done(g, c, s);
+    uint32_t c = g->gr_split[v] >> 16, rr = g->gr_split[v] & 0xFFFF;
+    g->cu[c].rec[rr].pend_lines--;
+    check_mem_done(g, c, rr);
 }
 
 /* ------------------------------------------------------------------ watchdog */
@@ -2047,11 +2130,13 @@ static void dump_waits(const xl_gpu_t *g, FILE *f)
             const slot_t *st = &cu->slot[s];
             if (st->state == W_FREE)
                 continue;
-            static const char *const sn[] = {"free", "ready", "busy", "memory", "barrier"};
+            static const char *const sn[] = {"free",    "ready",   "busy",
+                                             "memory",  "barrier", "waiting for memory"};
             fprintf(f, "  cu %u slot %u: %s", c, s, sn[st->state]);
-            if (st->state == W_MEM)
-                fprintf(f, " instr %u: %u translations, %u lines outstanding", st->instr_id,
-                        st->pend_tr, st->pend_lines);
+            for (uint32_t r = s * g->kmem; r < (s + 1) * g->kmem; r++)
+                if (cu->rec[r].live)
+                    fprintf(f, "; instr %u: %u translations, %u lines outstanding",
+                            cu->rec[r].instr_id, cu->rec[r].pend_tr, cu->rec[r].pend_lines);
             fputc('\n', f);
         }
         fprintf(f, "  cu %u: L1 TLB MSHRs %u/%u used, %u misses waiting for an MSHR\n", c,

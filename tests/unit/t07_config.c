@@ -556,12 +556,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 7 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 2 = 90 */
+    /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
+     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 2 = 92 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 90);
+    assert_int_equal(lines, 92);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

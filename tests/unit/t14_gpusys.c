@@ -3,7 +3,8 @@
  * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
  * scheduling policies end to end, the counters of docs/isca18-micro18.md §7.1 (per kernel,
  * per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler), and the
- * CU's wavefront issue order (gpu.wave_sched) on hand-written wavefronts.
+ * CU's wavefront issue order (gpu.wave_sched) and memory waits (gpu.loads) on
+ * hand-written wavefronts.
  */
 #include "xltest.h"
 
@@ -354,10 +355,10 @@ static void test_14_07_counters_add_up(void **st)
  * `workgroups` work-groups of `waves` wavefronts; wave i of work-group g runs prog[g *
  * waves + i], a list of instructions: "A" an ALU instruction of one cycle, a string of
  * digits a load with one lane on each of those pages (page k at region base + k * 4096
- * + 0x40). The workload's priv points to the program. */
+ * + 0x40), "S" and digits such a store. The workload's priv points to the program. */
 typedef struct {
     uint32_t workgroups, waves;
-    const char *prog[4][4];   /* NULL ends a wave's list */
+    const char *prog[4][5];   /* NULL ends a wave's list */
 } order_prog_t;
 
 static int order_create(xl_workload_t *wl, char *err, size_t errlen)
@@ -380,7 +381,7 @@ static int order_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 static int order_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
     const order_prog_t *pr = wl->priv;
-    const char *in = w->step < 3 ? pr->prog[w->wg * pr->waves + w->wave][w->step] : NULL;
+    const char *in = w->step < 4 ? pr->prog[w->wg * pr->waves + w->wave][w->step] : NULL;
     memset(out, 0, sizeof *out);
     if (!in) {
         out->op = XL_OP_END;
@@ -393,6 +394,10 @@ static int order_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         return 1;
     }
     out->op = XL_OP_LOAD;
+    if (in[0] == 'S') {
+        out->op = XL_OP_STORE;
+        in++;
+    }
     out->bytes = 4;
     for (unsigned l = 0; in[l]; l++) {
         out->mask |= UINT64_C(1) << l;
@@ -524,6 +529,95 @@ static void test_14_09_oldest_by_dispatch(void **st)
     check_order(&pr, old, 3, old_cyc, old_in, 4);
 }
 
+/* The cycle of the walk completion (COMPLETE) of page `page` of the order workload. */
+static long long complete_of(const char *log, unsigned page)
+{
+    char key[64];
+    snprintf(key, sizeof key, "va=0x%llx ",
+             (unsigned long long)(XL_WL_VA_BASE + (uint64_t)page * 4096));
+    for (const char *p = strstr(log, "COMPLETE"); p; p = strstr(p + 1, "COMPLETE")) {
+        const char *eol = strchr(p, '\n'), *v = strstr(p, key), *bol = p;
+        if (!v || (eol && v > eol))
+            continue;
+        while (bol > log && bol[-1] != '\n')
+            bol--;
+        return strtoll(bol, NULL, 10);
+    }
+    return -1;
+}
+
+/* Run program pr (one work-group of one wave) with the overrides and return the log. */
+static char *run_prog(const order_prog_t *pr, const char *const *sets)
+{
+    xl_config_t c;
+    xl_workload_t wl = { .desc = &order_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1,
+                         .priv = (void *)pr };
+    char err[256], *log = NULL;
+    xl_config_defaults(&c);
+    for (; *sets; sets++)
+        assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
+    order_create(&wl, err, sizeof err);
+    xl_gpu_t *g = NULL;
+    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    size_t len = 0;
+    FILE *f = open_memstream(&log, &len);
+    xl_gpu_set_events(g, f);
+    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    fclose(f);
+    xl_gpu_destroy(g);
+    return log;
+}
+
+/* 14.10 When a wavefront waits for memory (gpu.loads), by hand, with l1tlb.ports = 1.
+ * A translation that completes its walk in cycle C is back at the GPU in C + 50, its data
+ * at the earliest 16 (L1 data cache) + 40 (L2 hit) later; the next instruction can issue
+ * then, and a load issued in t dispatches its walk in t + 122 (14.08). So a load that had
+ * to wait for page p's data dispatches no earlier than COMPLETE(p) + 50 + 16 + 40 + 122.
+ *   LOAD p0, LOAD p1, ALU, LOAD p2:
+ *     waitcnt: p0 issues in 0 (DISPATCH 122, instr 0) and p1 the next cycle without
+ *       waiting (123, instr 1); the ALU waits for both loads' data, so p2 waits for the
+ *       later of them;
+ *     blocking, and waitcnt with wave_mem_max = 1: p1 waits for p0's data.
+ *   STORE p0, ALU, LOAD p1 under waitcnt: the ALU does not wait for the store: it issues
+ *     in 1, the load in 2 (DISPATCH 124, instr 1); under blocking the ALU waits. */
+static void test_14_10_loads_blocking_or_waitcnt(void **st)
+{
+    (void)st;
+    static const order_prog_t ld = {1, 1, {{"0", "1", "A", "2", NULL}}};
+    static const order_prog_t stp = {1, 1, {{"S0", "A", "1", NULL}}};
+    static const char *const wc[] = {"l1tlb.ports=1", "gpu.loads=waitcnt", NULL};
+    static const char *const wc1[] = {"l1tlb.ports=1", "gpu.loads=waitcnt", "gpu.wave_mem_max=1",
+                                      NULL};
+    static const char *const bl[] = {"l1tlb.ports=1", "gpu.loads=blocking", NULL};
+    const long long after = 50 + 16 + 40 + 122;
+    long long in = -1;
+    char *log = run_prog(&ld, wc);
+    assert_int_equal(dispatch_of(log, 0, &in), 122);
+    assert_int_equal(in, 0);
+    assert_int_equal(dispatch_of(log, 1, &in), 123);
+    assert_int_equal(in, 1);
+    long long c0 = complete_of(log, 0), c1 = complete_of(log, 1);
+    assert_true(c0 > 0 && c1 > 0);
+    assert_true(dispatch_of(log, 2, &in) >= (c0 > c1 ? c0 : c1) + after);
+    assert_int_equal(in, 2);
+    free(log);
+    for (int k = 0; k < 2; k++) {
+        log = run_prog(&ld, k ? bl : wc1);
+        assert_int_equal(dispatch_of(log, 0, &in), 122);
+        assert_true(dispatch_of(log, 1, &in) >= complete_of(log, 0) + after);
+        assert_int_equal(in, 1);
+        free(log);
+    }
+    log = run_prog(&stp, wc);
+    assert_int_equal(dispatch_of(log, 0, &in), 122);
+    assert_int_equal(dispatch_of(log, 1, &in), 124);
+    assert_int_equal(in, 1);
+    free(log);
+    log = run_prog(&stp, bl);
+    assert_true(dispatch_of(log, 1, &in) >= complete_of(log, 0) + 50 + 16 + 122);
+    free(log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -536,6 +630,7 @@ int main(void)
         cmocka_unit_test(test_14_07_counters_add_up),
         cmocka_unit_test(test_14_08_wave_order_in_workgroup),
         cmocka_unit_test(test_14_09_oldest_by_dispatch),
+        cmocka_unit_test(test_14_10_loads_blocking_or_waitcnt),
     };
     return cmocka_run_group_tests_name("t14_gpusys", tests, NULL, NULL);
 }

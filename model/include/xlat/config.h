@@ -19,6 +19,7 @@
 typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
 /* Which READY wavefront of a CU issues next (gpusys.c, cu_issue). */
 typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
+typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
 typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
 typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
 /* Set index of the shared L2 data cache (memsys.c: "L2 set index"): bit-select or
@@ -53,6 +54,8 @@ typedef struct {
         uint32_t wave_lanes;     /* work-items per wavefront (<= 64) */
         uint32_t waves_per_simd; /* wavefront slots per SIMD */
         xl_wave_sched_t wave_sched;   /* rr | oldest: the CU's wavefront issue order */
+        xl_loads_t loads;        /* blocking | waitcnt: when a wavefront waits for its loads */
+        uint32_t wave_mem_max;   /* waitcnt: memory instructions a wavefront may have in flight */
         uint32_t clock_mhz;      /* GPU clock */
     } gpu;
     struct { uint32_t size_kb, ways, line_bytes, hit_latency; } l1d;   /* per-CU L1 data cache */
