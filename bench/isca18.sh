@@ -55,6 +55,7 @@ for w in $IRR; do
         echo "alt-$w-$s-mshr1024 --workload $w --set iommu.sched=$s --set l1tlb.mshrs=1024" >> "$A"
         echo "alt-$w-$s-oldest --workload $w --set iommu.sched=$s --set gpu.wave_sched=oldest" >> "$A"
         echo "alt-$w-$s-l2xor --workload $w --set iommu.sched=$s --set l2d.index=xor" >> "$A"
+        echo "alt-$w-$s-waitcnt --workload $w --set iommu.sched=$s --set gpu.loads=waitcnt" >> "$A"
     done
 done
 n=$(( $(wc -l < "$L") + $(wc -l < "$A") ))
@@ -198,17 +199,17 @@ echo "## The open choices: the headline under each alternative (scale $ALT_SCALE
 echo
 echo "SIMT-aware over FCFS, geomean of the irregular workloads and each workload, with one"
 echo "choice the papers leave open changed from the preset (\`xlat keys\` gives each default's"
-echo "reason). Blocking against non-blocking loads is not a row: the model's wavefronts block"
-echo "on each memory instruction (docs/isca18-micro18.md §8); non-blocking loads are not built yet."
+echo "reason, docs/isca18-micro18.md §8)."
 echo
 echo "| configuration | geomean | $(echo $IRR | sed 's/ / | /g') |"
 echo "|---|---:|$(for w in $IRR; do printf -- '---:|'; done)"
 } >> "$M"
-alt "" "preset: walks to DRAM, 64 L1 TLB misses per CU, round-robin issue, bit-select L2 index"
+alt "" "preset: walks to DRAM, 64 L1 TLB misses per CU, round-robin issue, bit-select L2 index, blocking loads"
 alt "-l2path" "walks through the GPU's L2 data cache (\`iommu.walk_path=l2\`)"
 alt "-mshr1024" "1024 L1 TLB misses per CU (\`l1tlb.mshrs=1024\`)"
 alt "-oldest" "oldest-first wavefront issue (\`gpu.wave_sched=oldest\`)"
 alt "-l2xor" "hashed L2 set index (\`l2d.index=xor\`)"
+alt "-waitcnt" "wavefronts wait for loads at first use (\`gpu.loads=waitcnt\`)"
 {
 echo
 echo "Page-walk caches: share of walk reads at the upper levels (L4-L2 of the tree) under FCFS"
