@@ -226,7 +226,7 @@ done
 echo
 echo "## Scale check: does a run at scale $ALT_SCALE keep the full run's sign?"
 echo
-echo "SIMT/FCFS speedup at scale $SCALE and at $ALT_SCALE (a scaled run keeps 4 rounds of resident"
+echo "SIMT/FCFS speedup at scale $SCALE and at $ALT_SCALE (a scaled run keeps 12 rounds of resident"
 echo "wavefronts per kernel, \`workload.min_rounds\`). Same sign: both above 1, both below, or both"
 echo "within ±1 % of 1."
 echo

@@ -230,7 +230,7 @@ echo "| paper | 1.7 | | | | | | 37 % | leaf and upper coalescing \"almost equall
 echo
 echo "## Scale check: does a run at scale $ALT_SCALE keep the full run's sign?"
 echo
-echo "COAL_ALL over no coalescing at scale $SCALE and at $ALT_SCALE (a scaled run keeps 4 rounds of"
+echo "COAL_ALL over no coalescing at scale $SCALE and at $ALT_SCALE (a scaled run keeps 12 rounds of"
 echo "resident wavefronts per kernel, \`workload.min_rounds\`). Same sign: both above 1, both"
 echo "below, or both within ±1 % of 1."
 echo

@@ -181,7 +181,7 @@ static const cfg_key_t schema[] = {
     U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
     U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),
     ENUM(workload, graph, XL_GRAPH_INPUT, graph_names, "input|rmat", "Pannotia graphs: input = a synthetic graph of the real input's kind (road network, mesh, circuit); rmat = R-MAT communities; see sw/workloads/pannotia.c"),
-    U32(workload, min_rounds, 4, 0, 1000, "rounds", "a scaled run (--scale < 1) keeps, in every kernel it runs, at least this many rounds of the GPU's resident wavefronts (cus x simds_per_cu x waves_per_simd), or the whole kernel if it is smaller, so it measures the kernel's steady state, not its ramp; 0 = the plain fraction; see docs/isca18-micro18.md §4.1"),
+    U32(workload, min_rounds, 12, 0, 1000, "rounds", "a scaled run (--scale < 1) keeps, in every kernel it runs, at least this many rounds of the GPU's resident wavefronts (cus x simds_per_cu x waves_per_simd), or the whole kernel if it is smaller, so it measures the kernel's steady state, not its ramp; 0 = the plain fraction; see docs/isca18-micro18.md §4.1"),
     STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),

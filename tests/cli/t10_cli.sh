@@ -158,10 +158,10 @@ fi
 
 # --- 10.50: a scaled run keeps workload.min_rounds rounds of the resident wavefronts. On a
 # GPU of 1 CU x 4 SIMDs x 1 slot (4 resident waves), XSBench at scale 0.0005 is
-# ceil(131.072) = 132 lookups = 3 waves as a plain fraction, and 4 rounds x 4 = 16 waves
-# (4 work-groups of 4) under the default of 4 rounds.
+# ceil(131.072) = 132 lookups = 3 waves as a plain fraction, and 12 rounds x 4 = 48 waves
+# (12 work-groups of 4) under the default of 12 rounds.
 wf() { "$X" run --workload xsbench --scale 0.0005 --model functional --quiet --set gpu.cus=1 \
        --set gpu.waves_per_simd=1 "$@" 2>&1 | awk '$1 == "func.wavefronts" { print $2 }'; }
 a=$(wf); b=$(wf --set workload.min_rounds=0)
-[ "$a" = 16 ] && [ "$b" = 3 ] && ok "10.50 scaled XSBench keeps 4 rounds of resident waves (16), 3 waves without" \
-    || no "10.50 wavefronts with rounds '$a' (want 16), without '$b' (want 3)"
+[ "$a" = 48 ] && [ "$b" = 3 ] && ok "10.50 scaled XSBench keeps 12 rounds of resident waves (48), 3 waves without" \
+    || no "10.50 wavefronts with rounds '$a' (want 48), without '$b' (want 3)"

@@ -385,7 +385,7 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 4, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 

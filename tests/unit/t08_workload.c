@@ -603,19 +603,22 @@ static void test_08_13_xsbench_scale_and_tail(void **state)
     assert_int_equal(xl_wl_next(&wl, &w, &in), 0);
     assert_int_equal(in.op, XL_OP_END);
     xl_wl_close(&wl);
-    /* with the default 4 rounds of the 320 resident waves: 1,280 waves = 320 work-groups
-     * of 4 (81,920 lookups > 2,622), every lane of the last wave active */
+    /* with the default 12 rounds of the 320 resident waves: 3,840 waves = 960 work-groups
+     * of 4 (245,760 lookups > 2,622), every lane of the last wave active */
     wl = open_wl("xsbench", 10000, 1);
     assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 320);
-    xl_wl_wave_init(&wl, &w, 0, 319, 3);
+    assert_int_equal(k.workgroups, 960);
+    xl_wl_wave_init(&wl, &w, 0, 959, 3);
     assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
     assert_int_equal(in.mask, ~UINT64_C(0));
     xl_wl_close(&wl);
-    /* scale 0.5: 131,072 lookups = 512 work-groups, more than the rounds: the fraction */
-    wl = open_wl("xsbench", 500000, 1);
+    /* with 4 rounds (1,280 waves = 320 work-groups) scale 0.5's 131,072 lookups = 512
+     * work-groups are more than the rounds: the fraction stands */
+    p.min_rounds = 4;
+    wl = open_wlp("xsbench", 500000, 1, &p);
     assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
     assert_int_equal(k.workgroups, 512);
+    p.min_rounds = 0;
     xl_wl_close(&wl);
     /* scale 0.000001, plain fraction: ceil(0.26) = 1 lookup, raised to the minimum of 64:
      * one wave */
@@ -711,22 +714,24 @@ static void test_08_15_nw_kernels(void **state)
     assert_int_equal(total, 181476);   /* 426*427/2 + 425*426/2 = 90,951 + 90,525 = 426^2 */
     xl_wl_close(&wl);
 
-    /* scale 0.01: ceil(8.51) = 9 middle kernels = real (851 - 9)/2 = 421 .. 429
-     * (0-based): nw1 blk 422..426, then nw2 blk 425..422 */
+    /* scale 0.01: ceil(8.51) = 9 kernels, the middle of each ninth of the 851: real
+     * floor((2k + 1) * 851 / 18) = 47, 141, 236, 330, 425, 520, 614, 709, 803 (0-based),
+     * min(r + 1, 851 - r) work-groups each */
     wl = open_wl("nw", 10000, 1);
-    static const uint32_t wgs[9] = {422, 423, 424, 425, 426, 425, 424, 423, 422};
+    static const uint32_t wgs[9] = {48, 142, 237, 331, 426, 331, 237, 142, 48};
     for (uint32_t i = 0; i < 9; i++) {
         assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
         assert_int_equal(k.workgroups, wgs[i]);
     }
     assert_int_equal(xl_wl_kernel(&wl, 9, &k), 0);
-    /* run kernel 5 = nw_kernel2 with blk 425, wg 0: bx = 0 + 426 - 425 = 1,
-     * by = 426 - 0 - 1 = 425: index_nw = 6817*16*425 + 16*1 = 46,355,616 */
+    /* run kernel 5 = real 520 = nw_kernel2 with blk 851 - 520 = 331, wg 0:
+     * bx = 0 + 426 - 331 = 95, by = 426 - 0 - 1 = 425:
+     * index_nw = 6817*16*425 + 16*95 = 46,357,120 */
     xl_wave_t w;
     xl_instr_t in;
     xl_wl_wave_init(&wl, &w, 5, 0, 0);
     assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base + UINT64_C(46355616) * 4u);
+    assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base + UINT64_C(46357120) * 4u);
     xl_wl_close(&wl);
 }
 
@@ -858,23 +863,24 @@ static void test_08_18_nw_64_wide_kernels(void **state)
     assert_int_equal(total, 16384);   /* 128*129/2 + 127*128/2 = 8256 + 8128 = 128^2 */
     xl_wl_close(&wl);
 
-    /* scale 0.01: ceil(2.55) = 3 middle kernels = real 126, 127, 128 (0-based):
-     * nw1 blk 127, nw1 blk 128, nw2 blk 127 */
+    /* scale 0.01: ceil(2.55) = 3 kernels, the middle of each third of the 255: real
+     * floor((2k + 1) * 255 / 6) = 42, 127, 212 (0-based): nw1 blk 43, nw1 blk 128,
+     * nw2 blk 255 - 212 = 43 */
     wl = open_wlp("nw", 10000, 1, &p64);
-    static const uint32_t wgs[3] = {127, 128, 127};
+    static const uint32_t wgs[3] = {43, 128, 43};
     for (uint32_t i = 0; i < 3; i++) {
         assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
         assert_int_equal(k.workgroups, wgs[i]);
     }
     assert_int_equal(xl_wl_kernel(&wl, 3, &k), 0);
-    /* run kernel 2 = nw_kernel2 with blk 127, wg 0: bx = 0 + 128 - 127 = 1,
-     * by = 128 - 0 - 1 = 127: index_nw = 8193*64*127 + 64 */
+    /* run kernel 2 = nw_kernel2 with blk 43, wg 0: bx = 0 + 128 - 43 = 85,
+     * by = 128 - 0 - 1 = 127: index_nw = 8193*64*127 + 64*85 */
     xl_wave_t w;
     xl_instr_t in;
     xl_wl_wave_init(&wl, &w, 2, 0, 0);
     assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
     assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base +
-                                   (UINT64_C(8193) * 64u * 127u + 64u) * 4u);
+                                   (UINT64_C(8193) * 64u * 127u + 64u * 85u) * 4u);
     xl_wl_close(&wl);
 }
 

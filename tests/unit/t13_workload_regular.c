@@ -1636,7 +1636,7 @@ static void test_13_22_scaled_kernels_keep_whole_rounds(void **state)
     xl_wl_params_t d;
     xl_wl_params_defaults(&d);
     assert_int_equal(d.resident_waves, 320);
-    assert_int_equal(d.min_rounds, 4);
+    assert_int_equal(d.min_rounds, 12);
     /* Hotspot: 86 x 86 = 7,396 work-groups of 4 waves. Scale 0.01: ceil(73.96) = 74;
      * 4 rounds of 320 waves = 1,280 waves = 320 work-groups, which wins */
     assert_int_equal(wgs_of("hotspot", 10000, 0, 320, 0), 74);
