@@ -9,7 +9,9 @@ X=$1
 [ -x "$X" ] || { echo "pgo-train.sh: no instrumented xlat at '$X'"; exit 2; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-run() { "$X" run --quiet --scale 0.03 --json "$T/r.json" "$@" > /dev/null; }
+# The plain fraction (workload.min_rounds = 0): at 0.03 with whole rounds XSBench would run
+# most of its full size; training needs the paths, not the steady state.
+run() { "$X" run --quiet --scale 0.03 --set workload.min_rounds=0 --json "$T/r.json" "$@" > /dev/null; }
 for w in atax bicg gesummv xsbench nw; do
     for s in fcfs simt random; do
         run --workload "$w" --set iommu.sched="$s"
