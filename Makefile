@@ -18,7 +18,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast
+.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -33,6 +33,7 @@ help:
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
+	@echo "make golden REF=<commit>  results, event logs and IOMMU traces identical to commit REF's"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
 
@@ -117,6 +118,17 @@ deps:
 
 test: deps
 	@sh tests/run.sh
+
+# make golden REF=<commit>: tests/golden.sh against the xlat of commit REF, built in a
+# temporary git worktree under build/: results, event logs and IOMMU traces byte-identical
+# on a matrix of workloads and model paths (the safety net of a refactoring).
+golden: $(XLAT)
+	@[ -n "$(REF)" ] || { echo "make golden: give the reference commit, REF=<commit>"; exit 2; }
+	@rm -rf $(BUILD)/golden-ref; git worktree prune
+	git worktree add --detach $(BUILD)/golden-ref $(REF)
+	$(MAKE) -C $(BUILD)/golden-ref --no-print-directory build/xlat
+	@sh tests/golden.sh $(BUILD)/golden-ref/build/xlat $(XLAT); rc=$$?; \
+	  git worktree remove --force $(BUILD)/golden-ref; exit $$rc
 
 # The long RTL lockstep: every block's checks with long lockstep runs (default 2 M cycles
 # per run; XL_LOCKSTEP_CYCLES overrides). make test runs the same checks bounded.
