@@ -533,6 +533,7 @@ struct xl_gpu {
                                * resident (cu_t.stall_base), added when it stops being so; the
                                * GPU's stall cycles (docs/isca18-micro18.md §6) are the sum over CUs (cu_stall) */
     int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
+    int oom;                  /* a queue could not grow: the run ends with an internal error */
     uint32_t ready_total;     /* READY wavefronts, all CUs */
 
     /* kernel dispatch */
@@ -651,9 +652,10 @@ static void fifo_pop(fifo_t *f)
     f->n--;
 }
 
-static int oom;   /* set when a queue cannot grow: reported as an internal error */
-#define PUSH(q, t, ty, a, b) do { if (evq_push((q), (t), (ty), (a), (b))) oom = 1; } while (0)
-#define FPUSH(f, v) do { if (fifo_push((f), (v))) oom = 1; } while (0)
+/* A queue that cannot grow sets g->oom, which the main loop reports as an internal error
+ * (the macros are used where the system g is in scope). */
+#define PUSH(q, t, ty, a, b) do { if (evq_push((q), (t), (ty), (a), (b))) g->oom = 1; } while (0)
+#define FPUSH(f, v) do { if (fifo_push((f), (v))) g->oom = 1; } while (0)
 
 static uint32_t gslot(const xl_gpu_t *g, uint32_t cu, uint32_t s) { return cu * g->spc + s; }
 static uint32_t grec(const xl_gpu_t *g, uint32_t cu, uint32_t r) { return cu * g->rpc + r; }
@@ -1119,7 +1121,7 @@ static int kcycles_grow(xl_gpu_t *g)
     uint32_t nc = g->kcap ? g->kcap * 2 : 16;
     uint64_t *nk = realloc(g->kcycles, nc * sizeof *nk);
     if (!nk) {
-        oom = 1;
+        g->oom = 1;
         return -1;
     }
     g->kcycles = nk;
@@ -2171,7 +2173,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
     for (;;) {
         /* timed events and memory completions due now, in time order */
         if (evq_advance(&g->q, g->now))
-            oom = 1;
+            g->oom = 1;
         for (;;) {
             ev_t e;
             if (evq_pop_now(&g->q, &e)) {
@@ -2201,8 +2203,8 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
         if (g->dispatch_pending)
             dispatch_wgs(g);
-        if (oom || g->q.past) {
-            snprintf(err, errlen, oom ? "out of host memory"
+        if (g->oom || g->q.past) {
+            snprintf(err, errlen, g->oom ? "out of host memory"
                                       : "internal: an event was scheduled in the past");
             return XL_EINTERNAL;
         }
