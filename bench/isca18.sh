@@ -233,16 +233,9 @@ echo
 echo "| workload | scale $SCALE | scale $ALT_SCALE | same sign |"
 echo "|---|---:|---:|---|"
 } >> "$M"
-sign() { awk -v r="$1" 'BEGIN { if (r == "-") print "?"; else if (r > 1.01) print "+"; else if (r < 0.99) print "-"; else print "0" }'; }
-same=0; tot=0
 for w in $IRR $REG; do
-    a=$(ratio "$(jget $w-fcfs sim.cycles)" "$(jget $w-simt sim.cycles)")
-    b=$(ratio "$(jget alt-$w-fcfs sim.cycles)" "$(jget alt-$w-simt sim.cycles)")
-    sa=$(sign "$a"); sb=$(sign "$b"); tot=$((tot + 1))
-    if [ "$sa" = "$sb" ]; then y=yes; same=$((same + 1)); else y="**no**"; fi
-    echo "| $w | $a | $b | $y |" >> "$M"
-done
-echo "| **all** | | | $same of $tot |" >> "$M"
+    echo "$w $(ratio "$(jget $w-fcfs sim.cycles)" "$(jget $w-simt sim.cycles)") $(ratio "$(jget alt-$w-fcfs sim.cycles)" "$(jget alt-$w-simt sim.cycles)")"
+done | scale_rows >> "$M"
 
 [ -f bench/isca18-notes.md ] && { echo; cat bench/isca18-notes.md; } >> "$M"
 

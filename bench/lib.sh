@@ -7,6 +7,8 @@
 #   jget NAME KEY                       a number from $J/NAME.json
 #   ratio A B                           A / B to 3 decimals ("-" when B is 0 or empty)
 #   geo                                 geometric mean of the numbers on stdin
+#   scale_rows                          the scale check's table rows from "workload full scaled"
+#                                       lines on stdin (same sign: both > 1.01, < 0.99 or between)
 
 XLAT=${XLAT:-build/xlat}
 # missing LIST DIR: how many of LIST's runs have no results in DIR yet (run_jobs runs them)
@@ -36,3 +38,9 @@ run_jobs() {
 jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == "" || b == 0 || a == "") print "-"; else printf "%.3f", a / b }'; }
 geo() { awk '$1 != "-" { s += log($1); n++ } END { if (n) printf "%.3f", exp(s / n); else print "-" }'; }
+scale_rows() {
+    awk 'function sg(r) { return r == "-" ? "?" : r > 1.01 ? "+" : r < 0.99 ? "-" : "0" }
+         { y = sg($2) == sg($3) ? "yes" : "**no**"; same += y == "yes"; n++
+           printf "| %s | %s | %s | %s |\n", $1, $2, $3, y }
+         END { printf "| **all** | | | %d of %d |\n", same, n }'
+}

@@ -237,15 +237,9 @@ echo
 echo "| workload | scale $SCALE | scale $ALT_SCALE | same sign |"
 echo "|---|---:|---:|---|"
 } >> "$M"
-sign() { awk -v r="$1" 'BEGIN { if (r == "-") print "?"; else if (r > 1.01) print "+"; else if (r < 0.99) print "-"; else print "0" }'; }
-same=0; tot=0
 for w in $IRR $REG; do
-    a=$(sp $w-off $w-both); b=$(sp alt-$w-off alt-$w-both)
-    tot=$((tot + 1))
-    if [ "$(sign "$a")" = "$(sign "$b")" ]; then y=yes; same=$((same + 1)); else y="**no**"; fi
-    echo "| $w | $a | $b | $y |" >> "$M"
-done
-echo "| **all** | | | $same of $tot |" >> "$M"
+    echo "$w $(sp $w-off $w-both) $(sp alt-$w-off alt-$w-both)"
+done | scale_rows >> "$M"
 [ -f bench/micro18-notes.md ] && { echo; cat bench/micro18-notes.md; } >> "$M"
 
 # ---- figures

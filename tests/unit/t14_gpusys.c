@@ -75,17 +75,22 @@ static long long ev_cycle(const char *log, const char *ev, int n)
     return -1;
 }
 
-/* Run the one-load workload under the default config with the event log kept in *log;
- * returns the finished system (the caller destroys it and frees *log). */
-static xl_gpu_t *run_one_load(char **log)
+/* Run workload desc (its priv set to priv, in *wl, which must outlive the system) under the
+ * default config with the given overrides (NULL-ended), the event log kept in *log; returns
+ * the finished system (the caller destroys it and frees *log). */
+static xl_gpu_t *run_wl(const xl_wl_desc_t *desc, const void *priv, const char *const *sets,
+                        xl_workload_t *wl, char **log)
 {
     xl_config_t c;
-    xl_workload_t wl = { .desc = &one_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1 };
     char err[256];
+    *wl = (xl_workload_t){ .desc = desc, .scale_ppm = XL_SCALE_ONE, .seed = 1,
+                           .priv = (void *)priv };
     xl_config_defaults(&c);
-    one_create(&wl, err, sizeof err);
+    for (; *sets; sets++)
+        assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
+    desc->create(wl, err, sizeof err);
     xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    assert_int_equal(xl_gpu_create(&g, &c, wl, err, sizeof err), XL_OK);
     size_t len = 0;
     FILE *f = open_memstream(log, &len);
     xl_gpu_set_events(g, f);
@@ -93,6 +98,8 @@ static xl_gpu_t *run_one_load(char **log)
     fclose(f);
     return g;
 }
+
+static const char *const no_sets[] = {NULL};
 
 /* 14.01 A cold one-lane load, by hand (default latencies, FCFS, empty TLBs and PWCs):
  *   cycle 0   the wave issues; the L1 TLB misses (hit latency 1)
@@ -109,7 +116,8 @@ static void test_14_01_cold_walk_timing(void **st)
 {
     (void)st;
     char *log = NULL;
-    xl_gpu_t *g = run_one_load(&log);
+    xl_workload_t wl;
+    xl_gpu_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
     assert_int_equal(ev_cycle(log, "DISPATCH", 0), 122);
     assert_non_null(strstr(log, "rule=immediate"));
     assert_non_null(strstr(log, "start=L4"));
@@ -148,7 +156,8 @@ static void test_14_06_counters_by_hand(void **st)
 {
     (void)st;
     char n[64], *log = NULL;
-    xl_gpu_t *g = run_one_load(&log);
+    xl_workload_t wl;
+    xl_gpu_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
     long long disp = ev_cycle(log, "DISPATCH", 0), done = ev_cycle(log, "COMPLETE", 0);
     assert_int_equal(disp, 122);
     xl_stats_t *s = xl_stats_create();
@@ -409,6 +418,23 @@ static const xl_wl_desc_t order_desc = {"order", "", "test", "irregular", "issue
                                         order_create, one_destroy, order_kernel, one_begin,
                                         order_next};
 
+/* The cycle of the first `ev` line of the log that contains `key`, and (if instr is not
+ * NULL) its instruction id; -1 if none. */
+static long long event_of(const char *log, const char *ev, const char *key, long long *instr)
+{
+    for (const char *p = strstr(log, ev); p; p = strstr(p + 1, ev)) {
+        const char *eol = strchr(p, '\n'), *v = strstr(p, key), *bol = p;
+        if (!v || (eol && v > eol))
+            continue;
+        while (bol > log && bol[-1] != '\n')
+            bol--;
+        if (instr)
+            *instr = strtoll(strstr(p, "instr=") + 6, NULL, 10);
+        return strtoll(bol, NULL, 10);
+    }
+    return -1;
+}
+
 /* The cycle and instruction id of the walk dispatch (DISPATCH, by the immediate rule) of
  * page `page` of the order workload; -1 if none. */
 static long long dispatch_of(const char *log, unsigned page, long long *instr)
@@ -416,44 +442,26 @@ static long long dispatch_of(const char *log, unsigned page, long long *instr)
     char key[64];
     snprintf(key, sizeof key, "va=0x%llx rule=immediate ",
              (unsigned long long)(XL_WL_VA_BASE + (uint64_t)page * 4096));
-    for (const char *p = strstr(log, "DISPATCH"); p; p = strstr(p + 1, "DISPATCH")) {
-        const char *eol = strchr(p, '\n'), *v = strstr(p, key), *bol = p;
-        if (!v || (eol && v > eol))
-            continue;
-        while (bol > log && bol[-1] != '\n')
-            bol--;
-        *instr = strtoll(strstr(p, "instr=") + 6, NULL, 10);
-        return strtoll(bol, NULL, 10);
-    }
-    return -1;
+    return event_of(log, "DISPATCH", key, instr);
 }
 
-/* Run program pr under the default config with the given overrides (NULL-ended) and check
- * the DISPATCH cycle and instruction id of pages 0..npages-1 against cyc[] and instr[]. */
+/* Run program pr with the overrides and check the DISPATCH cycle and instruction id of pages
+ * 0..npages-1 against cyc[] and instr[]. */
 static void check_order(const order_prog_t *pr, const char *const *sets, unsigned npages,
                         const long long *cyc, const long long *instr, unsigned ninstrs)
 {
-    xl_config_t c;
-    xl_workload_t wl = { .desc = &order_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1,
-                         .priv = (void *)pr };
-    char err[256], *log = NULL;
-    xl_config_defaults(&c);
-    for (; *sets; sets++)
-        assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
-    order_create(&wl, err, sizeof err);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
-    size_t len = 0;
-    FILE *f = open_memstream(&log, &len);
-    xl_gpu_set_events(g, f);
-    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
-    fclose(f);
+    xl_workload_t wl;
+    char *log = NULL;
+    const char *label = "";
+    for (const char *const *p = sets; *p; p++)
+        if (strncmp(*p, "gpu.wave_sched=", 15) == 0)
+            label = *p + 15;
+    xl_gpu_t *g = run_wl(&order_desc, pr, sets, &wl, &log);
     for (unsigned p = 0; p < npages; p++) {
         long long in = -1, cy = dispatch_of(log, p, &in);
         if (cy != cyc[p] || in != instr[p])
             print_error("%s: page %u DISPATCH at %lld instr %lld; wanted %lld instr %lld\n",
-                        c.gpu.wave_sched == XL_WAVE_SCHED_OLDEST ? "oldest" : "rr", p, cy, in,
-                        cyc[p], instr[p]);
+                        label, p, cy, in, cyc[p], instr[p]);
         assert_int_equal(cy, cyc[p]);
         assert_int_equal(in, instr[p]);
     }
@@ -535,36 +543,15 @@ static long long complete_of(const char *log, unsigned page)
     char key[64];
     snprintf(key, sizeof key, "va=0x%llx ",
              (unsigned long long)(XL_WL_VA_BASE + (uint64_t)page * 4096));
-    for (const char *p = strstr(log, "COMPLETE"); p; p = strstr(p + 1, "COMPLETE")) {
-        const char *eol = strchr(p, '\n'), *v = strstr(p, key), *bol = p;
-        if (!v || (eol && v > eol))
-            continue;
-        while (bol > log && bol[-1] != '\n')
-            bol--;
-        return strtoll(bol, NULL, 10);
-    }
-    return -1;
+    return event_of(log, "COMPLETE", key, NULL);
 }
 
-/* Run program pr (one work-group of one wave) with the overrides and return the log. */
+/* Run program pr with the overrides and return its event log (the caller frees it). */
 static char *run_prog(const order_prog_t *pr, const char *const *sets)
 {
-    xl_config_t c;
-    xl_workload_t wl = { .desc = &order_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1,
-                         .priv = (void *)pr };
-    char err[256], *log = NULL;
-    xl_config_defaults(&c);
-    for (; *sets; sets++)
-        assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
-    order_create(&wl, err, sizeof err);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
-    size_t len = 0;
-    FILE *f = open_memstream(&log, &len);
-    xl_gpu_set_events(g, f);
-    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
-    fclose(f);
-    xl_gpu_destroy(g);
+    xl_workload_t wl;
+    char *log = NULL;
+    xl_gpu_destroy(run_wl(&order_desc, pr, sets, &wl, &log));
     return log;
 }
 
