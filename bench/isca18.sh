@@ -51,11 +51,9 @@ for w in $IRR $REG; do
 done
 for w in $IRR; do
     for s in fcfs simt; do
-        echo "alt-$w-$s-l2path --workload $w --set iommu.sched=$s --set iommu.walk_path=l2" >> "$A"
-        echo "alt-$w-$s-mshr1024 --workload $w --set iommu.sched=$s --set l1tlb.mshrs=1024" >> "$A"
-        echo "alt-$w-$s-oldest --workload $w --set iommu.sched=$s --set gpu.wave_sched=oldest" >> "$A"
-        echo "alt-$w-$s-l2xor --workload $w --set iommu.sched=$s --set l2d.index=xor" >> "$A"
-        echo "alt-$w-$s-waitcnt --workload $w --set iommu.sched=$s --set gpu.loads=waitcnt" >> "$A"
+        open_choices | while IFS='|' read -r v _ args; do
+            echo "alt-$w-$s-$v --workload $w --set iommu.sched=$s $args"
+        done >> "$A"
     done
 done
 n=$(( $(wc -l < "$L") + $(wc -l < "$A") ))
@@ -205,11 +203,7 @@ echo "| configuration | geomean | $(echo $IRR | sed 's/ / | /g') |"
 echo "|---|---:|$(for w in $IRR; do printf -- '---:|'; done)"
 } >> "$M"
 alt "" "preset: walks to DRAM, 64 L1 TLB misses per CU, round-robin issue, bit-select L2 index, blocking loads"
-alt "-l2path" "walks through the GPU's L2 data cache (\`iommu.walk_path=l2\`)"
-alt "-mshr1024" "1024 L1 TLB misses per CU (\`l1tlb.mshrs=1024\`)"
-alt "-oldest" "oldest-first wavefront issue (\`gpu.wave_sched=oldest\`)"
-alt "-l2xor" "hashed L2 set index (\`l2d.index=xor\`)"
-alt "-waitcnt" "wavefronts wait for loads at first use (\`gpu.loads=waitcnt\`)"
+open_choices | while IFS='|' read -r v label _; do alt "-$v" "$label"; done
 {
 echo
 echo "Page-walk caches: share of walk reads at the upper levels (L4-L2 of the tree) under FCFS"

@@ -7,6 +7,8 @@
 #   jget NAME KEY                       a number from $J/NAME.json
 #   ratio A B                           A / B to 3 decimals ("-" when B is 0 or empty)
 #   geo                                 geometric mean of the numbers on stdin
+#   open_choices                        the open choices both reproductions sweep, a line each:
+#                                       suffix|report label|xlat arguments
 #   scale_rows                          the scale check's table rows from "workload full scaled"
 #                                       lines on stdin (same sign: both > 1.01, < 0.99 or between)
 
@@ -44,3 +46,16 @@ scale_rows() {
            printf "| %s | %s | %s | %s |\n", $1, $2, $3, y }
          END { printf "| **all** | | | %d of %d |\n", same, n }'
 }
+
+# The choices the papers leave open (docs/isca18-micro18.md §8) that both reproductions show
+# their headline under: run-name suffix | the report's label | the xlat arguments.
+open_choices() {
+    cat <<'EOF2'
+l2path|walks through the GPU's L2 data cache (`iommu.walk_path=l2`)|--set iommu.walk_path=l2
+mshr1024|1024 L1 TLB misses per CU (`l1tlb.mshrs=1024`)|--set l1tlb.mshrs=1024
+oldest|oldest-first wavefront issue (`gpu.wave_sched=oldest`)|--set gpu.wave_sched=oldest
+l2xor|hashed L2 set index (`l2d.index=xor`)|--set l2d.index=xor
+waitcnt|wavefronts wait for loads at first use (`gpu.loads=waitcnt`)|--set gpu.loads=waitcnt
+EOF2
+}
+

@@ -57,11 +57,7 @@ done
 for w in $IRR; do
     for c in off both; do
         b="alt-$w-$c"; r="--preset micro18 --workload $w --set iommu.coalesce=$c"
-        echo "$b-l2path $r --set iommu.walk_path=l2" >> "$A"
-        echo "$b-mshr1024 $r --set l1tlb.mshrs=1024" >> "$A"
-        echo "$b-oldest $r --set gpu.wave_sched=oldest" >> "$A"
-        echo "$b-l2xor $r --set l2d.index=xor" >> "$A"
-        echo "$b-waitcnt $r --set gpu.loads=waitcnt" >> "$A"
+        open_choices | while IFS='|' read -r v _ args; do echo "$b-$v $r $args"; done >> "$A"
         echo "$b-pwc1 $r --set pwc.l4_entries=1 --set pwc.l4_ways=1 --set pwc.l3_entries=1 --set pwc.l3_ways=1 --set pwc.l2_entries=1 --set pwc.l2_ways=1" >> "$A"
     done
 done
@@ -219,11 +215,7 @@ echo "| configuration | geomean | $(echo $IRR | sed 's/ / | /g') | reads cut | u
 echo "|---|---:|$(for w in $IRR; do printf -- '---:|'; done)---:|---:|"
 } >> "$M"
 alt "" "preset: walks to DRAM, 64 L1 TLB misses per CU, round-robin issue, bit-select L2 index, blocking loads, PWCs 4/8/32"
-alt "-l2path" "walks through the GPU's L2 data cache (\`iommu.walk_path=l2\`)"
-alt "-mshr1024" "1024 L1 TLB misses per CU (\`l1tlb.mshrs=1024\`)"
-alt "-oldest" "oldest-first wavefront issue (\`gpu.wave_sched=oldest\`)"
-alt "-l2xor" "hashed L2 set index (\`l2d.index=xor\`)"
-alt "-waitcnt" "wavefronts wait for loads at first use (\`gpu.loads=waitcnt\`)"
+open_choices | while IFS='|' read -r v label _; do alt "-$v" "$label"; done
 alt "-pwc1" "one-entry PWCs at each level (\`pwc.l4/l3/l2_entries=1\`)"
 {
 echo "| paper | 1.7 | | | | | | 37 % | leaf and upper coalescing \"almost equally important\" |"

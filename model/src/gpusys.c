@@ -312,7 +312,9 @@ typedef struct {
 typedef struct {
     uint8_t live, npages, store;
     uint32_t slot;           /* the wavefront slot that issued it */
-    xl_instr_t in;           /* its lanes' addresses */
+    const xl_va_t *va;       /* its lanes' addresses: the slot's instruction while the wave
+                              * blocks on it (it stays put), else the copy in own */
+    xl_instr_t own;          /* waitcnt: the instruction, kept while the wave issues on */
     uint64_t vpn[XL_MAX_LANES];
     uint8_t page_first[XL_MAX_LANES];   /* first lane of each page (0xFF: none) */
     uint8_t lane_next[XL_MAX_LANES];    /* next listed lane of the same page (0xFF: last);
@@ -1373,7 +1375,7 @@ static void deliver(xl_gpu_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t 
     int store = st->store;
     uint32_t gs = grec(g, c, r);
     for (unsigned l = st->page_first[pidx]; l != 0xFF; l = st->lane_next[l]) {
-        uint64_t line = (frame | (st->in.va[l] & psz_mask)) >> 6;
+        uint64_t line = (frame | (st->va[l] & psz_mask)) >> 6;
         unsigned k;
         for (k = 0; k < nseen && seen[k] != line; k++)
             ;
@@ -1978,10 +1980,12 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
     rc->live = 1;
     rc->slot = s;
     rc->store = st->in.op == XL_OP_STORE;
-    rc->in = st->in;
     if (g->blocking) {
+        rc->va = st->in.va;
         st->state = W_MEM;
     } else {
+        rc->own = st->in;
+        rc->va = rc->own.va;
         st->state = W_BUSY;   /* it issues on from the next cycle */
         st->nmem++;
         st->nload += !rc->store;
@@ -1998,8 +2002,8 @@ static int cu_issue(xl_gpu_t *g, uint32_t c)
     memset(pg_of, 0xFF, sizeof pg_of);
     /* the loop keeps what it reads in locals: its byte stores (lane lists) could alias
      * any field, so fields would be loaded again for every lane */
-    const xl_va_t *va = rc->in.va;
-    uint64_t mask = rc->in.mask;
+    const xl_va_t *va = rc->va;
+    uint64_t mask = st->in.mask;
     unsigned shift = g->page_shift, np = 0;
     for (unsigned l = 0, k = 0; l < XL_MAX_LANES; l++) {
         if (!((mask >> l) & 1u))

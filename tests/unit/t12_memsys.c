@@ -86,6 +86,18 @@ static unsigned drain(xl_memsys_t *m, uint64_t *ids, uint64_t *done, unsigned ma
     return n;
 }
 
+/* Run to idle and require exactly n completions, in this order: want[i] = {id, done}. */
+static void expect_done(xl_memsys_t *m, unsigned n, const uint64_t (*want)[2])
+{
+    uint64_t ids[8], done[8];
+    assert_true(n <= 8);
+    assert_int_equal(drain(m, ids, done, 8), n);
+    for (unsigned i = 0; i < n; i++) {
+        assert_int_equal(ids[i], want[i][0]);
+        assert_int_equal(done[i], want[i][1]);
+    }
+}
+
 /* Completion cycle of the single outstanding request, which must have id `id`. */
 static uint64_t one(xl_memsys_t *m, uint64_t id)
 {
@@ -207,11 +219,7 @@ static void test_12_04_row_conflict_and_tras(void **state)
     m = mk_default();
     rd(m, 0, 1, 0x0);
     rd(m, 0, 2, 0x80000);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 145);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 243);
+    expect_done(m, 2, (const uint64_t[][2]){{1, 145}, {2, 243}});
     assert_int_equal(st(m, "dram.row_misses"), 1);
     assert_int_equal(st(m, "dram.row_conflicts"), 1);
     assert_int_equal(st(m, "dram.queue_latency"), 38);
@@ -230,13 +238,7 @@ static void test_12_05_mshr_merge(void **state)
     rd(m, 0, 10, 0x0);
     rd(m, 0, 11, 0x20);
     rd(m, 50, 12, 0x3f);
-    assert_int_equal(drain(m, ids, done, 4), 3);
-    assert_int_equal(ids[0], 10);
-    assert_int_equal(ids[1], 11);
-    assert_int_equal(ids[2], 12);
-    assert_int_equal(done[0], 145);
-    assert_int_equal(done[1], 145);
-    assert_int_equal(done[2], 145);
+    expect_done(m, 3, (const uint64_t[][2]){{10, 145}, {11, 145}, {12, 145}});
     assert_int_equal(st(m, "dram.reads"), 1);
     assert_int_equal(st(m, "l2d.misses"), 3);
     assert_int_equal(st(m, "l2d.mshr_merges"), 2);
@@ -260,11 +262,7 @@ static void test_12_06_frfcfs_row_hit_first(void **state)
     assert_int_equal(one(m, 1), 145);
     rd(m, 1000, 2, 0x80000);
     rd(m, 1000, 3, 0x1000);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 3);
-    assert_int_equal(done[0], 1118);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 1188);
+    expect_done(m, 2, (const uint64_t[][2]){{3, 1118}, {2, 1188}});
     assert_int_equal(st(m, "dram.row_hits"), 1);
     assert_int_equal(st(m, "dram.row_conflicts"), 1);
     xl_memsys_destroy(m);
@@ -288,11 +286,7 @@ static void test_12_07_bypass_l2(void **state)
     sub(m, 0, 1, 0x0, 0, XL_MEM_DATA, 1);
     sub(m, 0, 2, 0x20, 1, XL_MEM_PT, 1);
     assert_int_equal(xl_memsys_next_event(m), 20);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 105);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 120);
+    expect_done(m, 2, (const uint64_t[][2]){{1, 105}, {2, 120}});
     assert_int_equal(st(m, "l2d.accesses"), 0);
     assert_int_equal(st(m, "l2d.hits"), 0);
     assert_int_equal(st(m, "l2d.misses"), 0);
@@ -341,11 +335,7 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
     assert_int_equal(st(m, "dram.writes"), 0);
     rd(m, 1000, 2, 0x400);
     rd(m, 1125, 3, 0x1000);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 2);
-    assert_int_equal(done[0], 1145);
-    assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 1268);
+    expect_done(m, 2, (const uint64_t[][2]){{2, 1145}, {3, 1268}});
     assert_int_equal(st(m, "l2d.writebacks"), 1);
     assert_int_equal(st(m, "l2d.writebacks_data"), 1);
     assert_int_equal(st(m, "dram.writes"), 1);
@@ -376,13 +366,7 @@ static void test_12_09_address_mapping(void **state)
     rd(m, 0, 0, 0x0);
     rd(m, 0, 1, 0x40);
     rd(m, 0, 2, 0x80);
-    assert_int_equal(drain(m, ids, done, 4), 3);
-    assert_int_equal(ids[0], 0);
-    assert_int_equal(done[0], 145);
-    assert_int_equal(ids[1], 1);
-    assert_int_equal(done[1], 145);
-    assert_int_equal(ids[2], 2);
-    assert_int_equal(done[2], 158);
+    expect_done(m, 3, (const uint64_t[][2]){{0, 145}, {1, 145}, {2, 158}});
     assert_int_equal(st(m, "dram.max_queue"), 2);
     assert_int_equal(st(m, "dram.row_misses"), 3);
     assert_int_equal(st(m, "dram.act_delays"), 1);
@@ -419,15 +403,7 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
     rd(m, 0, 1, 0x40);
     rd(m, 0, 2, 0x20);
     rd(m, 0, 3, 0x48);
-    assert_int_equal(drain(m, ids, done, 4), 4);
-    assert_int_equal(ids[0], 0);
-    assert_int_equal(done[0], 145);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 145);
-    assert_int_equal(ids[2], 1);
-    assert_int_equal(done[2], 250);
-    assert_int_equal(ids[3], 3);
-    assert_int_equal(done[3], 250);
+    expect_done(m, 4, (const uint64_t[][2]){{0, 145}, {2, 145}, {1, 250}, {3, 250}});
     assert_int_equal(st(m, "l2d.mshr_waits"), 2);
     assert_int_equal(st(m, "l2d.mshr_merges"), 2);
     assert_int_equal(st(m, "dram.reads"), 2);
@@ -494,11 +470,7 @@ static void test_12_16_fill_before_lookup_same_cycle(void **state)
     (void)state;
     rd(m, 0, 1, 0x0);
     rd(m, 105, 2, 0x20);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 145);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 145);
+    expect_done(m, 2, (const uint64_t[][2]){{1, 145}, {2, 145}});
     assert_int_equal(st(m, "l2d.hits"), 1);
     assert_int_equal(st(m, "l2d.misses"), 1);
     assert_int_equal(st(m, "l2d.mshr_merges"), 0);
@@ -586,11 +558,7 @@ static void test_12_18_refresh_blocks_rank(void **state)
     assert_int_equal(one(m, 1), 105);
     byp(m, 7800, 2, 0x1000, 0);
     byp(m, 7800, 3, 0x800, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 3);
-    assert_int_equal(done[0], 7905);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 8433);
+    expect_done(m, 2, (const uint64_t[][2]){{3, 7905}, {2, 8433}});
     assert_int_equal(st(m, "dram.refreshes"), 1);
     assert_int_equal(st(m, "dram.row_hits"), 0);
     assert_int_equal(st(m, "dram.row_misses"), 3);
@@ -603,11 +571,7 @@ static void test_12_18_refresh_blocks_rank(void **state)
     assert_int_equal(one(m, 1), 105);
     byp(m, 7800, 2, 0x1000, 0);
     byp(m, 7800, 3, 0x800, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 2);
-    assert_int_equal(done[0], 7878);
-    assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 7908);
+    expect_done(m, 2, (const uint64_t[][2]){{2, 7878}, {3, 7908}});
     assert_int_equal(st(m, "dram.refreshes"), 0);
     assert_int_equal(st(m, "dram.row_hits"), 1);
     xl_memsys_destroy(m);
@@ -616,11 +580,7 @@ static void test_12_18_refresh_blocks_rank(void **state)
     m = mk(&c);
     byp(m, 7755, 1, 0x0, 0);
     byp(m, 7795, 2, 0x80, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 7860);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 8478);
+    expect_done(m, 2, (const uint64_t[][2]){{1, 7860}, {2, 8478}});
     assert_int_equal(st(m, "dram.refreshes"), 1);
     xl_memsys_destroy(m);
 }
@@ -676,11 +636,7 @@ static void test_12_20_write_then_read_twtr(void **state)
     m = mk(&c);
     byp(m, 0, 1, 0x0, 1);
     byp(m, 5, 2, 0x80, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 98);
-    assert_int_equal(ids[1], 2);
-    assert_int_equal(done[1], 150);
+    expect_done(m, 2, (const uint64_t[][2]){{1, 98}, {2, 150}});
     assert_int_equal(st(m, "dram.writes"), 1);
     assert_int_equal(st(m, "dram.write_drains"), 1);
     xl_memsys_destroy(m);
@@ -758,15 +714,7 @@ static void test_12_22_queue_full_backpressure(void **state)
     byp(m, 3, 2, 0x80000, 0);
     byp(m, 3, 3, 0x100000, 0);
     byp(m, 5, 4, 0x80, 0);
-    assert_int_equal(drain(m, ids, done, 4), 4);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 105);
-    assert_int_equal(ids[1], 4);
-    assert_int_equal(done[1], 145);
-    assert_int_equal(ids[2], 2);
-    assert_int_equal(done[2], 203);
-    assert_int_equal(ids[3], 3);
-    assert_int_equal(done[3], 300);
+    expect_done(m, 4, (const uint64_t[][2]){{1, 105}, {4, 145}, {2, 203}, {3, 300}});
     assert_int_equal(st(m, "dram.backpressure_waits"), 1);
     assert_int_equal(st(m, "dram.backpressure_cycles"), 33);
     assert_int_equal(st(m, "dram.max_queue"), 2);
@@ -808,11 +756,7 @@ static void test_12_23_later_hit_takes_earlier_slot(void **state)
     assert_int_equal(done[1], 118);
     byp(m, 1000, 3, 0x80000, 0);
     byp(m, 1003, 4, 0x1080, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 4);
-    assert_int_equal(done[0], 1083);
-    assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 1133);
+    expect_done(m, 2, (const uint64_t[][2]){{4, 1083}, {3, 1133}});
     xl_memsys_destroy(m);
 }
 
@@ -845,15 +789,7 @@ static void test_12_24_write_drain_batches(void **state)
     byp(m, 0, 2, 0x80400, 0);
     byp(m, 0, 3, 0x0, 1);
     byp(m, 0, 4, 0x1000, 1);
-    assert_int_equal(drain(m, ids, done, 4), 4);
-    assert_int_equal(ids[0], 3);
-    assert_int_equal(done[0], 98);
-    assert_int_equal(ids[1], 4);
-    assert_int_equal(done[1], 108);
-    assert_int_equal(ids[2], 1);
-    assert_int_equal(done[2], 160);
-    assert_int_equal(ids[3], 2);
-    assert_int_equal(done[3], 243);
+    expect_done(m, 4, (const uint64_t[][2]){{3, 98}, {4, 108}, {1, 160}, {2, 243}});
     assert_int_equal(st(m, "dram.write_drains"), 1);
     xl_memsys_destroy(m);
 
@@ -863,15 +799,7 @@ static void test_12_24_write_drain_batches(void **state)
     byp(m, 0, 2, 0x80400, 0);
     byp(m, 0, 3, 0x0, 1);
     byp(m, 0, 4, 0x1000, 1);
-    assert_int_equal(drain(m, ids, done, 4), 4);
-    assert_int_equal(ids[0], 1);
-    assert_int_equal(done[0], 105);
-    assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 138);
-    assert_int_equal(ids[2], 4);
-    assert_int_equal(done[2], 148);
-    assert_int_equal(ids[3], 2);
-    assert_int_equal(done[3], 203);
+    expect_done(m, 4, (const uint64_t[][2]){{1, 105}, {3, 138}, {4, 148}, {2, 203}});
     xl_memsys_destroy(m);
 }
 
@@ -996,11 +924,7 @@ static void test_12_27_l2_xor_writeback_address(void **state)
     assert_int_equal(one(m, 1), 145);
     rd(m, 1000, 2, 0x40);
     rd(m, 1125, 3, 0x1400);
-    assert_int_equal(drain(m, ids, done, 4), 2);
-    assert_int_equal(ids[0], 2);
-    assert_int_equal(done[0], 1145);
-    assert_int_equal(ids[1], 3);
-    assert_int_equal(done[1], 1268);
+    expect_done(m, 2, (const uint64_t[][2]){{2, 1145}, {3, 1268}});
     assert_int_equal(st(m, "l2d.writebacks"), 1);
     assert_int_equal(st(m, "dram.writes"), 1);
     assert_int_equal(st(m, "dram.row_hits"), 2);   /* the write-back and S */
