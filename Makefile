@@ -7,11 +7,14 @@ BUILD   ?= build
 SAN     ?=
 CSTD    := -std=c11
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
-CPPFLAGS += -Imodel/include -Isw/include -D_POSIX_C_SOURCE=200809L
+# The model (model/) sees only its own headers; the software side (sw/) sees both.
+CPPFLAGS += -Imodel/include -D_POSIX_C_SOURCE=200809L
+SW_CPPFLAGS := -Isw/include
 CFLAGS  ?= $(OPT) -g
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
 
-LIB_SRC := $(sort $(wildcard model/src/*.c) $(wildcard sw/driver/*.c) $(wildcard sw/workloads/*.c))
+MODEL_SRC := $(sort $(wildcard model/src/*/*.c))
+LIB_SRC := $(MODEL_SRC) $(sort $(wildcard sw/workloads/*.c))
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/presets.o
 PRESETS := $(sort $(wildcard configs/*.ini))
 XLAT    := $(BUILD)/xlat
@@ -37,9 +40,13 @@ help:
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
 
+$(BUILD)/obj/model/%.o: model/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Imodel/src $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 
 # Presets are compiled into the binary so `xlat --preset NAME` works from any directory.
 $(BUILD)/gen/presets.c: $(PRESETS) model/tools/embed-presets.sh
@@ -109,7 +116,7 @@ bench: repro-isca18 repro-micro18 bench-speed bench-rtl-speed
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
+	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
 
 unit: $(UNIT_BIN) $(XLAT)
 

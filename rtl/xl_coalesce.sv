@@ -16,7 +16,7 @@
 // tests/rtl/tb_xl_coalesce.sv).
 //
 // C twin: model/include/xlat/coalesce.h (the header comment is the behavioural spec of this
-// module), model/src/coalesce.c (xl_coalesce_reset / _comb / _step / _resume, ports
+// module), model/src/iommu/coalesce.c (xl_coalesce_reset / _comb / _step / _resume, ports
 // xl_co_in_t / xl_co_out_t). Ports and cycle semantics are the C's, bit for bit:
 //   - every output except the counters is combinational from the state before the edge
 //     and this cycle's inputs (C comb); the counters are registers (C state);

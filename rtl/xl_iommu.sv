@@ -7,7 +7,7 @@
 // scheduling, PWC counters), §3 (coalescing). docs/design.md "twin contract".
 //
 // C twin: model/include/xlat/iommu.h (its header comment is the behavioural spec of this
-// module) and model/src/iommu.c (xl_iommu_reset / _comb / _commit, ports xl_iommu_in_t /
+// module) and model/src/iommu/iommu.c (xl_iommu_reset / _comb / _commit, ports xl_iommu_in_t /
 // xl_iommu_out_t). One cycle, as there:
 //   1. the response (rsp_valid_i, walker rsp_walker_i, the 8 entries of its line): the
 //      walker's own entry e = line[idx_L(va) & 7] ends the walk (L1, or L2 with PS: a

@@ -8,8 +8,8 @@
 // at 0; never evict a counter>0 way while the set has a counter-0 way; [INF] bit-exact tree
 // rule), sec. 8 item 4 (the probe does not move PLRU). docs/design.md "twin contract".
 //
-// C twin: model/include/xlat/pwc.h, model/src/pwc.c (xl_pwc_reset / xl_pwc_comb /
-// xl_pwc_step, ports xl_pwc_in_t / xl_pwc_out_t; PLRU helpers in model/src/tlb.c). Ports and
+// C twin: model/include/xlat/pwc.h, model/src/iommu/pwc.c (xl_pwc_reset / xl_pwc_comb /
+// xl_pwc_step, ports xl_pwc_in_t / xl_pwc_out_t; PLRU helpers in model/src/kernel/tlb.c). Ports and
 // cycle semantics are the C's, bit for bit:
 //   - one probe, one walk-time lookup and one fill per cycle;
 //   - probe_* and lookup_* outputs are combinational answers from the state before the edge

@@ -10,7 +10,7 @@
 // §3.3/§3.5 (CL filter first, then the policy; coalesced entries leave); ISCA'18 §III-IV.
 // docs/design.md "twin contract". Port table and timing: rtl/README.md (section xl_walk_sched).
 //
-// C twin: model/include/xlat/walk_sched.h, model/src/walk_sched.c (xl_walk_sched_reset /
+// C twin: model/include/xlat/walk_sched.h, model/src/iommu/walk_sched.c (xl_walk_sched_reset /
 // _comb / _commit; ports xl_ws_in_t / xl_ws_out_t; architectural view xl_walk_sched_view).
 // Ports, widths and cycle semantics are the C's, bit for bit:
 //   - every output is combinational from the state before the edge and this cycle's

@@ -12,8 +12,8 @@ cp configs/*.ini "$out/corpus-$name/" 2>/dev/null
 # The graph readers start from the shipped graph files instead.
 [ "$name" = fuzz_graph ] && rm -f "$out/corpus-$name"/*.ini && cp tests/data/graphs/* "$out/corpus-$name/"
 if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-        -Imodel/include -Isw/include -D_POSIX_C_SOURCE=200809L \
-        "$src" model/src/*.c sw/driver/*.c sw/workloads/*.c "$out/presets.c" -o "$out/$name" 2> "$out/$name.build.log"; then
+        -Imodel/include -Imodel/src -Isw/include -D_POSIX_C_SOURCE=200809L \
+        "$src" model/src/*/*.c sw/workloads/*.c "$out/presets.c" -o "$out/$name" 2> "$out/$name.build.log"; then
     echo "not ok - $name: build failed"; cat "$out/$name.build.log"; exit 1
 fi
 if "$out/$name" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$out/" \

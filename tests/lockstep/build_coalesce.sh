@@ -3,7 +3,7 @@
 # (tests/lockstep/xl_coalesce_lockstep.cpp; docs/rtl.md §1.10, §1.11) into
 # build/rtl/lockstep/coalesce/, never into the source tree:
 #
-#   1. the C twin's files (model/src/coalesce.c, model/src/rng.c) with cc;
+#   1. the C twin's files (model/src/iommu/coalesce.c, model/src/kernel/rng.c) with cc;
 #   2. rtl/xl_coalesce.sv Verilated once per parameter set and mode (Mode is an RTL
 #      parameter), eight models Vxl_coalesce_{small,paper}_{off,leaf,upper,both}:
 #        small  NumSlots 16,  NumWalkers 2, StatWidth 10 (counters compared modulo 2^10)
@@ -51,7 +51,7 @@ VINC="$(verilator --getenv VERILATOR_ROOT)/include"
 RTL="rtl/xl_coalesce.sv"
 RTL_DEPS="rtl/xl_coalesce.sv rtl/xl_assert.svh tests/lockstep/build_coalesce.sh
           tests/lockstep/verilator_coalesce.vlt"
-MODEL_SRC="model/src/coalesce.c model/src/rng.c"
+MODEL_SRC="model/src/iommu/coalesce.c model/src/kernel/rng.c"
 VFLAGS="--cc --build -j 1 -Wall --x-assign unique --x-initial unique -O3
         tests/lockstep/verilator_coalesce.vlt -Irtl --top-module xl_coalesce
         -MAKEFLAGS VM_PARALLEL_BUILDS=0"

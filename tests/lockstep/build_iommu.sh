@@ -3,9 +3,9 @@
 # lockstep harness (tests/lockstep/xl_iommu_lockstep.cpp; docs/rtl.md §1.10,
 # §1.11; same layout as build_pwc.sh) under build/rtl/iommu/, never in the source tree:
 #
-#   1. the C twin of the walk path (model/src/iommu.c, walk_sched.c, pwc.c, coalesce.c, tlb.c)
-#      plus the page-table builder the harness uses as its memory (sw/driver/addrspace.c,
-#      model/src/physmem.c, pagetable.c, rng.c) with cc;
+#   1. the C twin of the walk path (model/src/iommu/iommu.c, walk_sched.c, pwc.c, coalesce.c, tlb.c)
+#      plus the page-table builder the harness uses as its memory (model/src/mem/addrspace.c,
+#      model/src/mem/physmem.c, pagetable.c, rng.c) with cc;
 #   2. rtl/xl_iommu.sv with its sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) Verilated once
 #      per parameter set below (Policy, Coalesce, sizes and the LFSR seed are RTL parameters,
 #      so each set is its own model class Vxl_iommu_<name>), two builds at a time;
@@ -93,9 +93,9 @@ VINC="$(verilator --getenv VERILATOR_ROOT)/include"
 RTL="rtl/xl_iommu.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
 VLT=tests/lockstep/xl_iommu_waiver.vlt
 RTL_DEPS="$RTL rtl/xl_assert.svh $VLT tests/lockstep/build_iommu.sh"
-MODEL_SRC="model/src/iommu.c model/src/walk_sched.c model/src/pwc.c model/src/coalesce.c
-           model/src/tlb.c model/src/physmem.c model/src/pagetable.c model/src/rng.c
-           sw/driver/addrspace.c"
+MODEL_SRC="model/src/iommu/iommu.c model/src/iommu/walk_sched.c model/src/iommu/pwc.c model/src/iommu/coalesce.c
+           model/src/kernel/tlb.c model/src/mem/physmem.c model/src/mem/pagetable.c model/src/kernel/rng.c
+           model/src/mem/addrspace.c"
 VFLAGS="--cc --build -j 2 -Wall --assert --trace --x-assign unique --x-initial unique -O3
         $VLT -Irtl --top-module xl_iommu -MAKEFLAGS OPT_FAST=$OPT_FAST"
 CXXFLAGS="-std=c++17 -O2 -g0 -Wall -Wextra -Wno-unused-parameter -faligned-new
@@ -128,8 +128,8 @@ mkdir -p "$OUT" "$B/obj"
 MODEL_OBJ=""
 for src in $MODEL_SRC; do
     obj="$B/obj/$(basename "$src" .c).o"
-    if stale "$obj" "$src" model/include/xlat sw/include/xlat tests/lockstep/build_iommu.sh; then
-        cc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Imodel/include -Isw/include \
+    if stale "$obj" "$src" model/include/xlat tests/lockstep/build_iommu.sh; then
+        cc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Imodel/include \
             -c "$src" -o "$obj" || die "cc $src failed"
     fi
     MODEL_OBJ="$MODEL_OBJ $obj"
@@ -202,9 +202,9 @@ fi
 MAIN_O="$OUT/xl_iommu_lockstep.o"
 # shellcheck disable=SC2086
 if stale "$MAIN_O" tests/lockstep/xl_iommu_lockstep.cpp tests/lockstep/lockstep.h \
-        model/include/xlat sw/include/xlat "$OUT/iommu_models.h" $LIBS; then
+        model/include/xlat "$OUT/iommu_models.h" $LIBS; then
     # shellcheck disable=SC2086
-    g++ $CXXFLAGS -I"$VINC" -I"$VINC/vltstd" -I"$OUT" $INCS -Imodel/include -Isw/include \
+    g++ $CXXFLAGS -I"$VINC" -I"$VINC/vltstd" -I"$OUT" $INCS -Imodel/include \
         -Itests/lockstep -c tests/lockstep/xl_iommu_lockstep.cpp -o "$MAIN_O" \
         || die "harness compile failed"
 fi

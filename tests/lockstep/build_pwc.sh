@@ -2,7 +2,7 @@
 # build_pwc.sh [--mutant NAME] - builds the xl_pwc Verilator lockstep harness (tests/lockstep/
 # README.md; docs/rtl.md §1.10, §1.11) into build/rtl/pwc/lockstep/.
 #
-#   1. the C twin's files (model/src/pwc.c, tlb.c for the tree-PLRU helpers, rng.c) with cc;
+#   1. the C twin's files (model/src/iommu/pwc.c, tlb.c for the tree-PLRU helpers, rng.c) with cc;
 #   2. rtl/xl_pwc.sv Verilated twice (--cc --build, no SystemC), one model per parameter set:
 #        small  Vxl_pwc_small  L4 2x2, L3 4x2, L2 8x4 entries x ways, StatWidth 12
 #        paper  Vxl_pwc_paper  L4 4x4, L3 8x4, L2 32x4 (configs/isca18.ini), StatWidth 64
@@ -43,7 +43,7 @@ VINC="$(verilator --getenv VERILATOR_ROOT)/include"
 RTL="rtl/xl_pwc.sv"
 RTL_DEPS="rtl/xl_pwc.sv rtl/xl_assert.svh tests/lockstep/build_pwc.sh
           tests/lockstep/xl_pwc_waiver.vlt"
-MODEL_SRC="model/src/pwc.c model/src/tlb.c model/src/rng.c"
+MODEL_SRC="model/src/iommu/pwc.c model/src/kernel/tlb.c model/src/kernel/rng.c"
 VFLAGS="--cc --build -j 2 -Wall --assert --trace --x-assign unique --x-initial unique -O3
         tests/lockstep/xl_pwc_waiver.vlt
         -Irtl --top-module xl_pwc -MAKEFLAGS OPT_FAST=$OPT_FAST"

@@ -4,7 +4,7 @@
 # §1.11; same layout as build.sh of xl_pwc) under build/rtl/lockstep/walk_sched/, never in
 # the source tree:
 #
-#   1. the C twin (model/src/walk_sched.c, rng.c) with cc;
+#   1. the C twin (model/src/iommu/walk_sched.c, rng.c) with cc;
 #   2. rtl/xl_walk_sched.sv Verilated once per (parameter set, policy, AgingThreshold), each
 #      a separate model class Vws_<set>_<policy>_a<aging> (Policy and AgingThreshold are RTL
 #      parameters, so each value is its own model), two builds at a time:
@@ -86,7 +86,7 @@ VINC="$(verilator --getenv VERILATOR_ROOT)/include"
 RTL="rtl/xl_walk_sched.sv"
 RTL_DEPS="rtl/xl_walk_sched.sv rtl/xl_assert.svh tests/lockstep/build_walk_sched.sh
           tests/lockstep/walk_sched_waiver.vlt"
-MODEL_SRC="model/src/walk_sched.c model/src/rng.c"
+MODEL_SRC="model/src/iommu/walk_sched.c model/src/kernel/rng.c"
 VFLAGS="--cc --build -j 2 -Wall --assert --trace --x-assign unique --x-initial unique -O3
         tests/lockstep/walk_sched_waiver.vlt
         -Irtl --top-module xl_walk_sched -MAKEFLAGS OPT_FAST=-O1"

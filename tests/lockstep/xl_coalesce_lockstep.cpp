@@ -1,5 +1,5 @@
 // xl_coalesce_lockstep.cpp - Verilator lockstep harness of the walk-coalescing block: the C
-// twin (model/src/coalesce.c: xl_coalesce_comb / xl_coalesce_step / xl_coalesce_resume) and
+// twin (model/src/iommu/coalesce.c: xl_coalesce_comb / xl_coalesce_step / xl_coalesce_resume) and
 // the Verilated RTL (rtl/xl_coalesce.sv) get identical inputs every cycle; every output is
 // compared every cycle, and the per-slot state (valid, VA, PL, PA) every N cycles and at the
 // end (docs/design.md twin contract and verification stack item 3; spec

@@ -1,5 +1,5 @@
 // xl_iommu_lockstep.cpp - Verilator lockstep harness of the IOMMU walk path top: the C twin
-// (model/src/iommu.c: xl_iommu_comb / xl_iommu_commit, built on walk_sched, pwc and coalesce)
+// (model/src/iommu/iommu.c: xl_iommu_comb / xl_iommu_commit, built on walk_sched, pwc and coalesce)
 // and the Verilated RTL (rtl/xl_iommu.sv with xl_walk_sched, xl_pwc, xl_coalesce) get identical
 // inputs every cycle; every output and every counter is compared every cycle, the walkers'
 // state (and the top's copy of the buffered requests' tags) every few cycles (docs/design.md twin
@@ -7,7 +7,7 @@
 // docs/rtl.md §1.10, §1.11; shared pieces in lockstep.h).
 //
 // The harness is also the memory. In the random and pressure modes it builds a page table with
-// the C page-table builder (sw/driver/addrspace.c on model/src/physmem.c): 4 KB and 2 MB pages
+// the C page-table builder (model/src/mem/addrspace.c on model/src/mem/physmem.c): 4 KB and 2 MB pages
 // under a few upper-level indices chosen so that neighbourhoods collide at every level, with
 // holes at every level so walks fault now and then. It answers each read after a random
 // latency with the line's real contents, at most one response per cycle, in any order. In the
@@ -716,7 +716,7 @@ struct Trace {
         }
     }
 
-    // One field in base 16 or 10. The writer (model/src/gpusys.c) prints the valid bits, the
+    // One field in base 16 or 10. The writer (model/src/sys/gpusys.c) prints the valid bits, the
     // walker numbers and disp_slot with %u (decimal) and the addresses, ids, tags, entries and
     // the lane mask in hex; model/README.md calls everything after the cycle hex, so the
     // decimal fields are parsed as written (slot 10 is "10", not 0x10).

@@ -1,5 +1,5 @@
 // xl_pwc_lockstep.cpp - Verilator lockstep harness of the page-walk cache block: the C twin
-// (model/src/pwc.c: xl_pwc_comb / xl_pwc_step) and the Verilated RTL (rtl/xl_pwc.sv) get the
+// (model/src/iommu/pwc.c: xl_pwc_comb / xl_pwc_step) and the Verilated RTL (rtl/xl_pwc.sv) get the
 // same random inputs every cycle, and every output and every statistics counter is compared
 // every cycle (docs/design.md twin contract and verification stack item 3; spec
 // docs/isca18-micro18.md §1.4, §2.6; harness shape from

@@ -1,5 +1,5 @@
 // xl_walk_sched_lockstep.cpp - Verilator lockstep harness of the IOMMU walk buffer and
-// scheduler: the C twin (model/src/walk_sched.c: xl_walk_sched_comb / xl_walk_sched_commit)
+// scheduler: the C twin (model/src/iommu/walk_sched.c: xl_walk_sched_comb / xl_walk_sched_commit)
 // and the Verilated RTL (rtl/xl_walk_sched.sv) get the same inputs every cycle; every output
 // and statistics counter is compared every cycle, and every --view-every cycles and at the
 // end the architectural view of all slots (xl_walk_sched_view) is compared with the RTL's

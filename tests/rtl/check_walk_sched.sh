@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_walk_sched.sh - every check of the RTL twin of the IOMMU walk buffer and scheduler
-# (rtl/xl_walk_sched.sv against model/src/walk_sched.c), one TAP line each
+# (rtl/xl_walk_sched.sv against model/src/iommu/walk_sched.c), one TAP line each
 # ("ok - NAME" / "not ok - NAME"), then "N passed, N failed"; exit status 1 if any failed.
 # Run from anywhere; everything it builds goes under build/.
 #   1. the Icarus testbench tests/rtl/tb_xl_walk_sched.sv (directed, hand-computed cases);

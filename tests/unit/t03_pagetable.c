@@ -1,7 +1,7 @@
 /*
  * t03_pagetable.c - area 03: the x86-64 4-level page-table format, the functional
  * walker and the page-table builder (model/include/xlat/pagetable.h,
- * sw/include/xlat/addrspace.h; docs/isca18-micro18.md §1.3).
+ * model/include/xlat/addrspace.h; docs/isca18-micro18.md §1.3).
  *
  * Most tests build tables with XL_ALLOC_SEQUENTIAL, so node addresses are predictable:
  * frame 0 is reserved, the root takes 0x1000, and xl_as_map allocates, page by page,

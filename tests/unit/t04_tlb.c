@@ -1,5 +1,5 @@
 /*
- * t04_tlb.c - unit tests of the generic TLB (model/src/tlb.c, tlb.h): tree-PLRU and
+ * t04_tlb.c - unit tests of the generic TLB (model/src/kernel/tlb.c, tlb.h): tree-PLRU and
  * LRU victims, set indexing of 4 KB and 2 MB entries, 2 MB translation, asid
  * isolation, refresh in place, invalid-ways-first, counters and geometry errors
  * (docs/isca18-micro18.md §1.1 Table I: 32-entry FA L1, 512-entry 16-way L2).

@@ -1,5 +1,5 @@
 /*
- * t05_pwc.c - unit tests of the page-walk caches (model/src/pwc.c, pwc.h): deepest-hit
+ * t05_pwc.c - unit tests of the page-walk caches (model/src/iommu/pwc.c, pwc.h): deepest-hit
  * walk cost (docs/isca18-micro18.md §1.4), tags and sets per level, the 2-bit pending
  * counters and counter-aware tree-PLRU replacement (§2.6, §8 item 4), geometry errors.
  *

@@ -1,5 +1,5 @@
 /*
- * t09_funcsys.c - area 09: the functional translation system (model/src/funcsys.c),
+ * t09_funcsys.c - area 09: the functional translation system (model/src/sys/funcsys.c),
  * checked on MVT where the page-table shape makes the walk counts computable by hand.
  *
  * MVT's regions (a: 4096x4096 doubles = 128 MB; x1, x2, y1, y2: 32 KB each) are laid

@@ -1,5 +1,5 @@
 /*
- * t11_walk_sched.c - unit tests of the twin block xl_walk_sched (model/src/walk_sched.c,
+ * t11_walk_sched.c - unit tests of the twin block xl_walk_sched (model/src/iommu/walk_sched.c,
  * walk_sched.h): the IOMMU walk-request buffer and the FCFS / random / SIMT-aware walk
  * schedulers (docs/isca18-micro18.md §2.2-§2.5, §2.7, §8 items 3, 5, 6, 10).
  *

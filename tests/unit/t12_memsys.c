@@ -1,6 +1,6 @@
 /*
  * t12_memsys.c - unit tests of the memory system below the translation path
- * (model/src/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
+ * (model/src/mem/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
  * conflicts and tRAS, MSHR merging and waiting, FR-FCFS, bypass_l2, dirty write-backs,
  * the address mapping, the GPU/DRAM clock ratio, determinism, event skipping and
  * geometry errors (docs/isca18-micro18.md §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and

@@ -1,5 +1,5 @@
 /*
- * t14_gpusys.c - area 14: the cycle-level system (model/src/gpusys.c): the walk path's
+ * t14_gpusys.c - area 14: the cycle-level system (model/src/sys/gpusys.c): the walk path's
  * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
  * scheduling policies end to end, the counters of docs/isca18-micro18.md §7.1 (per kernel,
  * per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler), and the

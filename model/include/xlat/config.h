@@ -34,7 +34,7 @@ typedef enum { XL_GRAPH_INPUT = 0, XL_GRAPH_RMAT = 1 } xl_graph_kind_t;
 
 /* The workload generators' parameters (section [workload]): facts of the real
  * applications that differ between suites or inputs, so a study can show both
- * (sw/include/xlat/workload.h; each generator's header gives the sources). */
+ * (model/include/xlat/workload.h; each generator's header gives the sources). */
 typedef struct {
     uint32_t pb_wg_items;        /* MVT/ATAX work-items per work-group (BICG, GESUMMV: 256) */
     uint32_t nw_block;           /* NW tile width (Rodinia BLOCK_SIZE) */
