@@ -26,7 +26,7 @@ echo "rtl-speed: building the lockstep harnesses"
 PWC=$(build pwc tests/lockstep/build_pwc.sh)
 WS=$(build walk_sched tests/lockstep/build_walk_sched.sh)
 CO=$(build coalesce tests/lockstep/build_coalesce.sh)
-IO=$(build iommu tests/lockstep/build_iommu.sh)
+IO=$(build iommu tests/lockstep/build_walk_path.sh)
 
 # one LABEL BINARY ARGS...: a row with the lockstep and the RTL-alone speed.
 one() {
@@ -60,6 +60,6 @@ one "xl_pwc, paper (L4 4x4, L3 8x4, L2 32x4)" "$PWC" --params paper --mode rando
 one "xl_walk_sched, paper (256 slots), FCFS" "$WS" --params paper --policy fcfs --mode random
 one "xl_walk_sched, paper (256 slots), SIMT-aware" "$WS" --params paper --policy simt --mode random
 one "xl_coalesce, paper (256 slots, 8 walkers), both" "$CO" --params paper --mode both --stim random
-one "xl_iommu, paper, FCFS, no coalescing" "$IO" --params paper_fcfs_off --mode random
-one "xl_iommu, paper, SIMT-aware, coalescing both" "$IO" --params paper_simt_both --mode random
+one "xl_walk_path, paper, FCFS, no coalescing" "$IO" --params paper_fcfs_off --mode random
+one "xl_walk_path, paper, SIMT-aware, coalescing both" "$IO" --params paper_simt_both --mode random
 echo "rtl-speed: wrote $M"

@@ -298,7 +298,7 @@ struct Cycle {
     uint32_t resume_slot;
 };
 
-// A small consistent world around the block (as xl_iommu uses it): walkers that serve a
+// A small consistent world around the block (as xl_walk_path uses it): walkers that serve a
 // VA at a level and return one line at a time, arrivals into free slots, departures of
 // valid (mostly not blocked) slots that an idle walker takes, resuming at PL-1.
 //

@@ -338,7 +338,7 @@ static void test_07_06_ini_round_trip(void **state)
     a.l1d.hit_latency = 20; a.l2d.hit_latency = 50; a.l2d.mshrs = 128;
     a.l1tlb.index = XL_TLB_INDEX_XOR; a.l1tlb.ports = 4;
     a.l2tlb.index = XL_TLB_INDEX_MOD; a.l2tlb.ports = 1;
-    a.iommu.tlb_latency = 3; a.iommu.pwc_latency = 2; a.iommu.walk_path = XL_WALK_PATH_DRAM;
+    a.iommu.tlb_latency = 3; a.iommu.pwc_latency = 2; a.iommu.walk_path = XL_WALK_SRC_DRAM;
     a.iommu.ptcache_kb = 8; a.iommu.ptcache_ways = 4; a.iommu.ptcache_latency = 3;
     a.dram.tcl = 12; a.dram.trcd = 13; a.dram.trp = 14; a.dram.tras = 30; a.dram.tburst = 8;
     a.dram.tcwl = 9; a.dram.tccd = 5; a.dram.trrd = 6; a.dram.tfaw = 30; a.dram.twr = 13;

@@ -2,7 +2,7 @@
  * t15_coalesce.c - area 15: neighbourhood-aware walk coalescing (MICRO'18, spec
  * docs/isca18-micro18.md §3): the neighbourhood test at each level, CL, the leaf and upper-level
  * scan of xl_coalesce on hand-built lines, the scheduler's CL/kill ports, and the §3.4
- * walkthrough driven through the whole walk path block (xl_iommu) on a real page table.
+ * walkthrough driven through the whole walk path block (xl_walk_path) on a real page table.
  */
 #include "xltest.h"
 
@@ -10,7 +10,7 @@
 
 #include "xlat/addrspace.h"
 #include "xlat/coalesce.h"
-#include "xlat/iommu.h"
+#include "xlat/walk_path.h"
 #include "xlat/pagetable.h"
 #include "xlat/walk_sched.h"
 
@@ -297,8 +297,8 @@ static void test_15_05_scheduler_ports(void **state)
 /* ------------------------------------------------------------------ 15.06 walkthrough */
 
 typedef struct {
-    xl_iommu_t io;
-    xl_iommu_out_t o;
+    xl_walk_path_t io;
+    xl_walk_path_out_t o;
     xl_physmem_t *pm;
     xl_as_t as;
     long long due[8];         /* response cycle per walker, -1 = none */
@@ -313,7 +313,7 @@ typedef struct {
  * request), then comb and commit. Returns the comb output in r->o. */
 static void cycle(rig_t *r, int tag, uint64_t va)
 {
-    xl_iommu_in_t in;
+    xl_walk_path_in_t in;
     memset(&in, 0, sizeof in);
     in.root = r->as.root;
     in.mem_req_ready = 1;
@@ -325,7 +325,7 @@ static void cycle(rig_t *r, int tag, uint64_t va)
     }
     for (uint32_t w = 0; w < r->io.p.walkers; w++)
         if (r->due[w] == r->cycle) {
-            xl_pa_t line = xl_iommu_walker_line(&r->io, w);
+            xl_pa_t line = xl_walk_path_walker_line(&r->io, w);
             in.rsp_valid = 1;
             in.rsp_walker = w;
             for (unsigned i = 0; i < 8; i++)
@@ -333,7 +333,7 @@ static void cycle(rig_t *r, int tag, uint64_t va)
             r->due[w] = -1;
             break;
         }
-    xl_iommu_comb(&r->io, &in, &r->o);
+    xl_walk_path_comb(&r->io, &in, &r->o);
     if (r->o.mem_req_valid)
         r->due[r->o.mem_req_walker] = r->cycle + 2;
     for (unsigned i = 0; i < 8; i++)
@@ -344,7 +344,7 @@ static void cycle(rig_t *r, int tag, uint64_t va)
             r->cpl_coal[t] = r->o.cpl_coalesced[i];
             r->cpl_cycle[t] = r->cycle;
         }
-    xl_iommu_commit(&r->io, &in, &r->o);
+    xl_walk_path_commit(&r->io, &in, &r->o);
     r->cycle++;
 }
 
@@ -369,7 +369,7 @@ static void test_15_06_walkthrough(void **state)
 {
     rig_t r;
     char err[256] = "";
-    xl_iommu_params_t p = {4, 2, XL_WS_FCFS, 1000, 1, XL_CO_BOTH,
+    xl_walk_path_params_t p = {4, 2, XL_WS_FCFS, 1000, 1, XL_CO_BOTH,
                            {{4, 8, 32}, {4, 4, 4}}, 1, 1};
     const uint64_t va0 = 0x40000000, va1 = va0 + 0x200000, va2 = va0 + 0x3000;
     xl_walk_t w0, w1, w2;
@@ -387,8 +387,8 @@ static void test_15_06_walkthrough(void **state)
     xl_pt_walk(r.pm, r.as.root, va0, &w0);
     xl_pt_walk(r.pm, r.as.root, va1, &w1);
     xl_pt_walk(r.pm, r.as.root, va2, &w2);
-    assert_int_equal(xl_iommu_init(&r.io, &p, err, sizeof err), XL_OK);
-    assert_int_equal(xl_iommu_out_init(&r.o, &r.io), XL_OK);
+    assert_int_equal(xl_walk_path_init(&r.io, &p, err, sizeof err), XL_OK);
+    assert_int_equal(xl_walk_path_out_init(&r.o, &r.io), XL_OK);
 
     cycle(&r, 0, va0);                                       /* c0 */
     assert_int_equal(r.o.disp_valid, 1);
@@ -457,8 +457,8 @@ static void test_15_06_walkthrough(void **state)
     assert_int_equal(r.io.reads[4] + r.io.reads[3] + r.io.reads[2] + r.io.reads[1], 5);
     assert_int_equal(r.io.idle, 2);
     assert_int_equal(r.io.ws.count, 0);
-    xl_iommu_out_free(&r.o);
-    xl_iommu_free(&r.io);
+    xl_walk_path_out_free(&r.o);
+    xl_walk_path_free(&r.io);
     xl_physmem_destroy(r.pm);
 }
 

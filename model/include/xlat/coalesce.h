@@ -5,7 +5,7 @@
  * every page-table line a walker receives. The walk scheduler (xl_walk_sched) holds the
  * rest of each slot; this block mirrors the slot's VA, written at the same edge as the
  * scheduler writes the arrival. The page-walk service table (PWST: per walker, the VA it
- * serves and the level of its outstanding access) belongs to the walkers (xl_iommu) and
+ * serves and the level of its outstanding access) belongs to the walkers (xl_walk_path) and
  * comes in as an input. The RTL module rtl/xl_coalesce.sv has the same ports and cycle
  * semantics (docs/design.md twin contract).
  *

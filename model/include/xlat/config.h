@@ -20,7 +20,7 @@ typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sc
 /* Which READY wavefront of a CU issues next (gpusys.c, cu_issue). */
 typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
 typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
-typedef enum { XL_WALK_PATH_L2 = 0, XL_WALK_PATH_DRAM = 1 } xl_walk_path_t;
+typedef enum { XL_WALK_SRC_L2 = 0, XL_WALK_SRC_DRAM = 1 } xl_walk_src_t;   /* iommu.walk_path */
 typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
 /* Set index of the shared L2 data cache (memsys.c: "L2 set index"): bit-select or
  * XOR-folded. */
@@ -82,7 +82,7 @@ typedef struct {
         uint32_t link_latency;             /* GPU L2 TLB <-> IOMMU, each way, GPU cycles */
         uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */
         uint32_t pwc_latency;              /* walk-time PWC lookup, GPU cycles */
-        xl_walk_path_t walk_path;          /* l2 | dram: where walker reads go */
+        xl_walk_src_t walk_path;          /* l2 | dram: where walker reads go */
         uint32_t ptcache_kb;               /* IOMMU page-table line cache, 0 = none */
         uint32_t ptcache_ways;
         uint32_t ptcache_latency;          /* hit latency, GPU cycles */

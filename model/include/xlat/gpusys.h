@@ -26,7 +26,7 @@ int  xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *
 void xl_gpu_destroy(xl_gpu_t *g);
 /* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
 void xl_gpu_set_events(xl_gpu_t *g, FILE *f);
-/* Write the walk path block's (xl_iommu) input and a digest of its output for every
+/* Write the walk path block's (xl_walk_path) input and a digest of its output for every
  * cycle it is stepped (NULL: off), for replay into the RTL lockstep harness. Format:
  * model/README.md "IOMMU-boundary trace". */
 void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f);

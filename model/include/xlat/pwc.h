@@ -129,7 +129,7 @@ void xl_pwc_reset(xl_pwc_t *c);   /* all entries invalid, counters 0, PLRU bits 
 void xl_pwc_sync(xl_pwc_t *c);
 void xl_pwc_comb(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
 /* comb's lookup port alone (out->probe is left as it is). comb = the probe port, then
- * this; a caller whose lookup VA depends on the probe's answer (xl_iommu) calls comb with
+ * this; a caller whose lookup VA depends on the probe's answer (xl_walk_path) calls comb with
  * lookup_valid low, then this, instead of looking the probe up twice. */
 void xl_pwc_comb_lookup(const xl_pwc_t *c, const xl_pwc_in_t *in, xl_pwc_out_t *out);
 void xl_pwc_step(xl_pwc_t *c, const xl_pwc_in_t *in);

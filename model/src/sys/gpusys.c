@@ -11,8 +11,8 @@
  *      cycle, result after l2tlb.hit_latency; misses merge in L2 MSHRs);
  *   4. an L2 miss crosses the link (iommu.link_latency) to the IOMMU;
  *   5. the IOMMU takes one request per cycle into its L1/L2 TLBs (iommu.tlb_latency);
- *   6-8. a miss enters the IOMMU walk path, twin block xl_iommu (walk buffer and
- *      scheduler, PWCs, walk coalescing, walkers; iommu.h): it reads 64 B page-table
+ *   6-8. a miss enters the IOMMU walk path, twin block xl_walk_path (walk buffer and
+ *      scheduler, PWCs, walk coalescing, walkers; walk_path.h): it reads 64 B page-table
  *      lines through one port, here served by xl_memsys (the L2 data cache and DRAM,
  *      shared with data) or, with iommu.ptcache_kb, first by an IOMMU cache of
  *      page-table lines (MICRO'18 §VI); one response per cycle goes back in;
@@ -29,7 +29,7 @@
 #include "xlat/addrspace.h"
 #include "xlat/funcsys.h"
 #include "xlat/gpusys.h"
-#include "xlat/iommu.h"
+#include "xlat/walk_path.h"
 #include "xlat/memsys.h"
 #include "xlat/pagetable.h"
 #include "xlat/pwc.h"
@@ -560,10 +560,10 @@ struct xl_gpu {
     fifo_t in_fifo;           /* l2 mshr ids arrived over the link */
     fifo_t sched_fifo;        /* IOMMU TLB misses waiting to enter the buffer */
     fifo_t rsp_fifo;          /* walkers whose page-table read returned */
-    xl_iommu_t io;            /* the walk path twin block */
-    xl_iommu_out_t io_out;
+    xl_walk_path_t io;            /* the walk path twin block */
+    xl_walk_path_out_t io_out;
     int io_stuck;             /* last cycle: idle walker, every buffered request had CL */
-    int io_busy;              /* xl_iommu_busy(io, io_stuck): both change only in
+    int io_busy;              /* xl_walk_path_busy(io, io_stuck): both change only in
                                * iommu_cycle, so it is kept there, not asked per check */
     uint64_t sched_arrivals;
     nbhd_t nbhd;              /* requests in the IOMMU by neighbourhood, every level */
@@ -1000,23 +1000,23 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
 
     xl_rng_t r;
     xl_rng_derive(&r, cfg->sim.seed, UINT64_C(0x5C4ED));
-    xl_iommu_params_t ip = {
+    xl_walk_path_params_t ip = {
         cfg->iommu.buffer_entries, cfg->iommu.walkers, (xl_ws_policy_t)cfg->iommu.sched,
         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), (xl_co_mode_t)cfg->iommu.coalesce,
         {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
         cfg->iommu.pwc_latency, ASID};
-    if ((rc = xl_iommu_init(&g->io, &ip, err, errlen)) != XL_OK) {
+    if ((rc = xl_walk_path_init(&g->io, &ip, err, errlen)) != XL_OK) {
         xl_gpu_destroy(g);
         return rc;
     }
-    if (xl_iommu_out_init(&g->io_out, &g->io) != XL_OK)
+    if (xl_walk_path_out_init(&g->io_out, &g->io) != XL_OK)
         goto nomem;
     g->occ_cycles = calloc((size_t)cfg->iommu.buffer_entries + 1, sizeof *g->occ_cycles);
     g->wk_busy = calloc(cfg->iommu.walkers, sizeof *g->wk_busy);
     if (!g->occ_cycles || !g->wk_busy)
         goto nomem;
-    g->io_busy = xl_iommu_busy(&g->io, g->io_stuck);
+    g->io_busy = xl_walk_path_busy(&g->io, g->io_stuck);
     if (nbhd_init(&g->nbhd, cfg->iommu.buffer_entries + cfg->iommu.walkers))
         goto nomem;
     g->cl_prev = calloc((cfg->iommu.buffer_entries + 63) / 64, sizeof *g->cl_prev);
@@ -1068,8 +1068,8 @@ void xl_gpu_destroy(xl_gpu_t *g)
     xl_tlb_free(&g->l2);
     xl_tlb_free(&g->io1);
     xl_tlb_free(&g->io2);
-    xl_iommu_free(&g->io);
-    xl_iommu_out_free(&g->io_out);
+    xl_walk_path_free(&g->io);
+    xl_walk_path_out_free(&g->io_out);
     nbhd_free(&g->nbhd);
     free(g->cl_prev);
     free(g->kcycles);
@@ -1099,7 +1099,7 @@ void xl_gpu_set_progress(xl_gpu_t *g, FILE *f) { g->progress = f; }
 
 void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f)
 {
-    const xl_iommu_params_t *p = &g->io.p;
+    const xl_walk_path_params_t *p = &g->io.p;
     static const char *const pol[] = {"fcfs", "random", "simt"};
     static const char *const co[] = {"off", "leaf", "upper", "both"};
     g->trace = f;
@@ -1706,7 +1706,7 @@ static void log_cl(xl_gpu_t *g)
     }
 }
 
-/* One IOMMU cycle: TLB intake, then the walk path twin block (xl_iommu) with this
+/* One IOMMU cycle: TLB intake, then the walk path twin block (xl_walk_path) with this
  * cycle's arrival and page-table response. */
 static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
 {
@@ -1727,11 +1727,11 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
     }
 
     /* steps 6-8: the walk path */
-    xl_iommu_t *io = &g->io;
-    xl_iommu_out_t *o = &g->io_out;
+    xl_walk_path_t *io = &g->io;
+    xl_walk_path_out_t *o = &g->io_out;
     /* every field is written below, idle ports as zeros (a memset of the whole struct
      * was a measurable share of the run) */
-    xl_iommu_in_t in;
+    xl_walk_path_in_t in;
     in.root = g->as.root;
     in.mem_req_ready = 1;
     in.arr_valid = 0;
@@ -1751,7 +1751,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
     if (g->rsp_fifo.n) {
         rw = fifo_front(&g->rsp_fifo);
         fifo_pop(&g->rsp_fifo);
-        xl_pa_t line = xl_iommu_walker_line(io, rw);
+        xl_pa_t line = xl_walk_path_walker_line(io, rw);
         in.rsp_valid = 1;
         in.rsp_walker = rw;
         xl_physmem_read_line(g->pm, line, in.rsp_line);   /* one frame lookup, not eight */
@@ -1759,7 +1759,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
         for (unsigned i = 0; i < XL_CO_LANES; i++)
             in.rsp_line[i] = 0;
     }
-    xl_iommu_comb(io, &in, o);
+    xl_walk_path_comb(io, &in, o);
     if (g->trace) {
         /* C cycle | arrival | response | digest of the outputs (dispatch, memory
          * request, completion lanes) so a replay can prove it reproduces this run */
@@ -1837,7 +1837,7 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
             PUSH(&g->q, g->now + g->cfg.iommu.ptcache_latency, EV_PT_HIT, w, 0);
         } else {
             xl_mem_req_t r = {((uint64_t)XL_MEM_PT << 56) | w, o->mem_req_addr, 0, XL_MEM_PT,
-                              (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_PATH_DRAM)};
+                              (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_SRC_DRAM)};
             xl_memsys_submit(g->mem, g->now, &r);
         }
     }
@@ -1854,14 +1854,14 @@ static int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
                       o->cpl_coalesced[i], i, rw);
             left--;
         }
-    xl_iommu_commit(io, &in, o);
+    xl_walk_path_commit(io, &in, o);
     if (io->ws.count != g->occ_last)
         occ_change(g, g->now + 1, io->ws.count);   /* the edge ends this cycle */
     /* "stuck" (an idle walker, every buffered request with CL) lets the model skip cycles
      * until something changes; an arrival buffered or a response taken in this very cycle
      * is such a change, so then the next cycle must run */
     g->io_stuck = o->stuck && !o->ws.arr_buffered && !in.rsp_valid;
-    g->io_busy = xl_iommu_busy(io, g->io_stuck);
+    g->io_busy = xl_walk_path_busy(io, g->io_stuck);
     if (g->ev && io->co.nmoved)
         for (uint32_t i = 0; i < io->co.nmoved; i++) {
             uint32_t sl = io->co.moved[i];
@@ -2090,7 +2090,7 @@ static void handle(xl_gpu_t *g, const ev_t *e)
     case EV_PT_HIT:
         if (g->ev)
             evlog(g, "MEM_RSP walker=%u line=0x%llx cache=1", e->a,
-                  (unsigned long long)xl_iommu_walker_line(&g->io, e->a));
+                  (unsigned long long)xl_walk_path_walker_line(&g->io, e->a));
         FPUSH(&g->rsp_fifo, e->a);
         break;
     case EV_L1D_MISS: {

@@ -1,4 +1,4 @@
-// xl_iommu - the IOMMU walk path top: the walk buffer and scheduler (xl_walk_sched), the
+// xl_walk_path - the IOMMU walk path top: the walk buffer and scheduler (xl_walk_sched), the
 // page-walk caches (xl_pwc), neighbourhood-aware walk coalescing (xl_coalesce) and
 // NumWalkers page-table walkers sharing one memory read port (valid/ready requests; tagged
 // responses, any latency, any order, at most one per cycle).
@@ -6,9 +6,9 @@
 // Spec: docs/isca18-micro18.md §1.5 steps 6-9 (the walk), §2 (SIMT-aware
 // scheduling, PWC counters), §3 (coalescing). docs/design.md "twin contract".
 //
-// C twin: model/include/xlat/iommu.h (its header comment is the behavioural spec of this
-// module) and model/src/iommu/iommu.c (xl_iommu_reset / _comb / _commit, ports xl_iommu_in_t /
-// xl_iommu_out_t). One cycle, as there:
+// C twin: model/include/xlat/walk_path.h (its header comment is the behavioural spec of this
+// module) and model/src/iommu/walk_path.c (xl_walk_path_reset / _comb / _commit, ports xl_walk_path_in_t /
+// xl_walk_path_out_t). One cycle, as there:
 //   1. the response (rsp_valid_i, walker rsp_walker_i, the 8 entries of its line): the
 //      walker's own entry e = line[idx_L(va) & 7] ends the walk (L1, or L2 with PS: a
 //      completion on lane idx_L(va) & 7) or fills the PWC (level L, next = frame(e)); a
@@ -46,7 +46,7 @@
 //   XL_MUTANT_RESUME_SHALLOW a resumed walk ignores a deeper PWC hit
 `include "xl_assert.svh"
 
-module xl_iommu #(
+module xl_walk_path #(
   parameter int        NumSlots       = 256,
   parameter int        NumWalkers     = 8,
   parameter int        Policy         = 0,          // 0 fcfs, 1 random, 2 simt

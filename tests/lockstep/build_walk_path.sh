@@ -1,15 +1,15 @@
 #!/bin/sh
-# build_iommu.sh [--models "NAME ..."] | [--mutant NAME] - builds the xl_iommu Verilator
-# lockstep harness (tests/lockstep/xl_iommu_lockstep.cpp; docs/rtl.md §1.10,
+# build_walk_path.sh [--models "NAME ..."] | [--mutant NAME] - builds the xl_walk_path Verilator
+# lockstep harness (tests/lockstep/xl_walk_path_lockstep.cpp; docs/rtl.md §1.10,
 # §1.11; same layout as build_pwc.sh) under build/rtl/iommu/, never in the source tree:
 #
-#   1. the C twin of the walk path (model/src/iommu/iommu.c, walk_sched.c, pwc.c, coalesce.c, tlb.c)
+#   1. the C twin of the walk path (model/src/iommu/walk_path.c, walk_sched.c, pwc.c, coalesce.c, tlb.c)
 #      plus the page-table builder the harness uses as its memory (model/src/mem/addrspace.c,
 #      model/src/mem/physmem.c, pagetable.c, rng.c) with cc;
-#   2. rtl/xl_iommu.sv with its sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) Verilated once
+#   2. rtl/xl_walk_path.sv with its sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) Verilated once
 #      per parameter set below (Policy, Coalesce, sizes and the LFSR seed are RTL parameters,
-#      so each set is its own model class Vxl_iommu_<name>), two builds at a time;
-#   3. the harness linked with every model: build/rtl/iommu/lockstep/xl_iommu_lockstep.
+#      so each set is its own model class Vxl_walk_path_<name>), two builds at a time;
+#   3. the harness linked with every model: build/rtl/iommu/lockstep/xl_walk_path_lockstep.
 #
 # The parameter sets are written here once and reach both Verilator (-G) and the harness (the
 # generated iommu_models.h). LFSR 0xc728efc6 is the seed `xlat run` derives for the walk
@@ -31,7 +31,7 @@
 #
 # --models "NAME ..." builds only those models (into build/rtl/iommu/lockstep-NAME_.../).
 # --mutant NAME builds small_random_both with +define+XL_MUTANT_NAME (hooks at the top of
-# rtl/xl_iommu.sv) into build/rtl/iommu/mut-NAME/. Steps whose inputs are older than their
+# rtl/xl_walk_path.sv) into build/rtl/iommu/mut-NAME/. Steps whose inputs are older than their
 # outputs are skipped. Prints the binary's path on its last line. XL_VL_OPT sets the C++
 # optimisation of the Verilated models (default -O1).
 cd "$(dirname "$0")/../.." || exit 1
@@ -41,8 +41,8 @@ OPT_FAST=${XL_VL_OPT:--O1}
 MUTANT=
 ONLY=
 
-die() { echo "build_iommu.sh: $*" >&2; exit 1; }
-usage() { echo "build_iommu.sh: error: $* (--models \"NAME ...\" | --mutant NAME)" >&2; exit 2; }
+die() { echo "build_walk_path.sh: $*" >&2; exit 1; }
+usage() { echo "build_walk_path.sh: error: $* (--models \"NAME ...\" | --mutant NAME)" >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -68,8 +68,8 @@ if [ -n "$MUTANT" ]; then
     case "$MUTANT" in
         ''|*[!A-Z0-9_]*) usage "bad mutant name '$MUTANT'" ;;
     esac
-    grep -q "XL_MUTANT_$MUTANT\b" rtl/xl_iommu.sv ||
-        usage "rtl/xl_iommu.sv has no hook XL_MUTANT_$MUTANT"
+    grep -q "XL_MUTANT_$MUTANT\b" rtl/xl_walk_path.sv ||
+        usage "rtl/xl_walk_path.sv has no hook XL_MUTANT_$MUTANT"
     LIST=$(echo "$ALL_MODELS" | grep '^small_random_both ')
     OUT=$B/mut-$MUTANT
     DEF="+define+XL_MUTANT_$MUTANT"
@@ -90,14 +90,14 @@ else
 fi
 
 VINC="$(verilator --getenv VERILATOR_ROOT)/include"
-RTL="rtl/xl_iommu.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
-VLT=tests/lockstep/xl_iommu_waiver.vlt
-RTL_DEPS="$RTL rtl/xl_assert.svh $VLT tests/lockstep/build_iommu.sh"
-MODEL_SRC="model/src/iommu/iommu.c model/src/iommu/walk_sched.c model/src/iommu/pwc.c model/src/iommu/coalesce.c
+RTL="rtl/xl_walk_path.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
+VLT=tests/lockstep/xl_walk_path_waiver.vlt
+RTL_DEPS="$RTL rtl/xl_assert.svh $VLT tests/lockstep/build_walk_path.sh"
+MODEL_SRC="model/src/iommu/walk_path.c model/src/iommu/walk_sched.c model/src/iommu/pwc.c model/src/iommu/coalesce.c
            model/src/kernel/tlb.c model/src/mem/physmem.c model/src/mem/pagetable.c model/src/kernel/rng.c
            model/src/mem/addrspace.c"
 VFLAGS="--cc --build -j 2 -Wall --assert --trace --x-assign unique --x-initial unique -O3
-        $VLT -Irtl --top-module xl_iommu -MAKEFLAGS OPT_FAST=$OPT_FAST"
+        $VLT -Irtl --top-module xl_walk_path -MAKEFLAGS OPT_FAST=$OPT_FAST"
 CXXFLAGS="-std=c++17 -O2 -g0 -Wall -Wextra -Wno-unused-parameter -faligned-new
           -DVM_TRACE=1 -DVM_TRACE_VCD=1 -DVM_COVERAGE=0 -DVM_SC=0"
 
@@ -128,7 +128,7 @@ mkdir -p "$OUT" "$B/obj"
 MODEL_OBJ=""
 for src in $MODEL_SRC; do
     obj="$B/obj/$(basename "$src" .c).o"
-    if stale "$obj" "$src" model/include/xlat tests/lockstep/build_iommu.sh; then
+    if stale "$obj" "$src" model/include/xlat tests/lockstep/build_walk_path.sh; then
         cc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Imodel/include \
             -c "$src" -o "$obj" || die "cc $src failed"
     fi
@@ -143,7 +143,7 @@ echo "$LIST" | {
     while read -r line; do
         [ -n "$line" ] || continue
         name=${line%% *}
-        verilate "$OUT/$name" "Vxl_iommu_$name" "$line" &
+        verilate "$OUT/$name" "Vxl_walk_path_$name" "$line" &
         n=$((n + 1))
         if [ $n -ge 2 ]; then
             wait
@@ -159,7 +159,7 @@ done
 # The generated header: every model's class and parameters (X-macro).
 HDR_TMP="$OUT/iommu_models.h.tmp"
 {
-    echo "/* iommu_models.h - generated by tests/lockstep/build_iommu.sh: the Verilated xl_iommu"
+    echo "/* iommu_models.h - generated by tests/lockstep/build_walk_path.sh: the Verilated xl_walk_path"
     echo " * models linked into this harness binary and their parameter sets. */"
 } > "$HDR_TMP"
 INCS=""
@@ -170,7 +170,7 @@ echo "$LIST" > "$OUT/models.txt"
 while read -r name slots walkers pol coal aging lfsr e4 w4 e3 w3 e2 w2 lat tagw statw; do
     [ -n "$name" ] || continue
     dir="$OUT/$name"
-    prefix="Vxl_iommu_$name"
+    prefix="Vxl_walk_path_$name"
     [ -n "$FIRST" ] || FIRST="$dir/$prefix"
     INCS="$INCS -I$dir"
     LIBS="$LIBS $dir/${prefix}__ALL.a"
@@ -180,8 +180,8 @@ while read -r name slots walkers pol coal aging lfsr e4 w4 e3 w3 e2 w2 lat tagw 
     MODELS="$MODELS $(coal_num "$coal"), ${aging}u, 0x${lfsr}u, $e4, $w4, $e3, $w3, $e2, $w2,"
     MODELS="$MODELS $lat, $tagw, $statw)"
 done < "$OUT/models.txt"
-echo "#define XL_IOMMU_MODELS(X)$MODELS" >> "$HDR_TMP"
-[ -n "$DEF" ] && echo "#define XL_IOMMU_MUTANT \"$MUTANT\"" >> "$HDR_TMP"
+echo "#define XL_WALK_PATH_MODELS(X)$MODELS" >> "$HDR_TMP"
+[ -n "$DEF" ] && echo "#define XL_WALK_PATH_MUTANT \"$MUTANT\"" >> "$HDR_TMP"
 if cmp -s "$HDR_TMP" "$OUT/iommu_models.h"; then
     rm -f "$HDR_TMP"
 else
@@ -199,17 +199,17 @@ if stale "$FDIR/verilated.o" "$FIRST.mk"; then
         || { cat "$OUT/runtime.log" >&2; die "runtime build failed"; }
 fi
 
-MAIN_O="$OUT/xl_iommu_lockstep.o"
+MAIN_O="$OUT/xl_walk_path_lockstep.o"
 # shellcheck disable=SC2086
-if stale "$MAIN_O" tests/lockstep/xl_iommu_lockstep.cpp tests/lockstep/lockstep.h \
+if stale "$MAIN_O" tests/lockstep/xl_walk_path_lockstep.cpp tests/lockstep/lockstep.h \
         model/include/xlat "$OUT/iommu_models.h" $LIBS; then
     # shellcheck disable=SC2086
     g++ $CXXFLAGS -I"$VINC" -I"$VINC/vltstd" -I"$OUT" $INCS -Imodel/include \
-        -Itests/lockstep -c tests/lockstep/xl_iommu_lockstep.cpp -o "$MAIN_O" \
+        -Itests/lockstep -c tests/lockstep/xl_walk_path_lockstep.cpp -o "$MAIN_O" \
         || die "harness compile failed"
 fi
 
-BIN="$OUT/xl_iommu_lockstep"
+BIN="$OUT/xl_walk_path_lockstep"
 # shellcheck disable=SC2086
 if stale "$BIN" "$MAIN_O" $MODEL_OBJ $LIBS; then
     # shellcheck disable=SC2086

@@ -1,6 +1,6 @@
-// xl_iommu_lockstep.cpp - Verilator lockstep harness of the IOMMU walk path top: the C twin
-// (model/src/iommu/iommu.c: xl_iommu_comb / xl_iommu_commit, built on walk_sched, pwc and coalesce)
-// and the Verilated RTL (rtl/xl_iommu.sv with xl_walk_sched, xl_pwc, xl_coalesce) get identical
+// xl_walk_path_lockstep.cpp - Verilator lockstep harness of the IOMMU walk path top: the C twin
+// (model/src/iommu/walk_path.c: xl_walk_path_comb / xl_walk_path_commit, built on walk_sched, pwc and coalesce)
+// and the Verilated RTL (rtl/xl_walk_path.sv with xl_walk_sched, xl_pwc, xl_coalesce) get identical
 // inputs every cycle; every output and every counter is compared every cycle, the walkers'
 // state (and the top's copy of the buffered requests' tags) every few cycles (docs/design.md twin
 // contract, verification stack item 3; docs/isca18-micro18.md §1.5, §2, §3; harness shape from
@@ -18,8 +18,8 @@
 // Per cycle: inputs; RTL eval (clock low); C comb; compare; coverage from the C state; the
 // memory's bookkeeping; C commit; rising edge. Every unreset flop starts random (Verilator
 // --x-initial unique, randReset 2, seeded from --seed). Several parameter sets are linked in as
-// separate model classes (tests/lockstep/build_iommu.sh writes iommu_models.h). The options
-// are in usage() below; tests/rtl/check_iommu.sh runs every mode.
+// separate model classes (tests/lockstep/build_walk_path.sh writes iommu_models.h). The options
+// are in usage() below; tests/rtl/check_walk_path.sh runs every mode.
 #include "lockstep.h"
 
 
@@ -33,7 +33,7 @@
 
 extern "C" {
 #include "xlat/addrspace.h"
-#include "xlat/iommu.h"
+#include "xlat/walk_path.h"
 #include "xlat/pagetable.h"
 #include "xlat/physmem.h"
 #include "xlat/rng.h"
@@ -41,7 +41,7 @@ extern "C" {
 
 namespace {
 
-const char *const kProg = "xl_iommu_lockstep";
+const char *const kProg = "xl_walk_path_lockstep";
 
 // ----------------------------------------------------------------------------- parameters
 
@@ -56,7 +56,7 @@ const char *const kCoalName[] = {"off", "leaf", "upper", "both"};
 
 #define XL_DESC(prefix, name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw) \
     {name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw},
-const Desc kModels[] = {XL_IOMMU_MODELS(XL_DESC)};
+const Desc kModels[] = {XL_WALK_PATH_MODELS(XL_DESC)};
 #undef XL_DESC
 
 inline uint64_t mask(unsigned w) { return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1u; }
@@ -181,7 +181,7 @@ inline uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned w)
 }
 
 // Expected values (C twin), kNumFields order. Tags and counters as wide as the RTL's.
-void collect_c(const xl_iommu_t *c, const xl_iommu_out_t &o, const Desc &d, uint64_t *v)
+void collect_c(const xl_walk_path_t *c, const xl_walk_path_out_t &o, const Desc &d, uint64_t *v)
 {
     uint64_t tm = mask(d.tagw), sm = mask(d.statw);
     v[F_ARR_READY] = o.arr_ready;
@@ -271,7 +271,7 @@ void collect_rtl(const M *m, const Desc &d, uint64_t *v)
 }
 
 template <class M>
-void drive(M *m, const xl_iommu_in_t &in, const Desc &d)
+void drive(M *m, const xl_walk_path_in_t &in, const Desc &d)
 {
     m->arr_valid_i = in.arr_valid & 1u;
     m->arr_va_i = in.arr_va & XL_VA_MASK;
@@ -288,9 +288,9 @@ void drive(M *m, const xl_iommu_in_t &in, const Desc &d)
 }
 
 // The walkers' state and the top's copy of each buffered request's tag (public_flat_rd
-// signals listed in xl_iommu_waiver.vlt) against the C twin. Appends differing rows.
+// signals listed in xl_walk_path_waiver.vlt) against the C twin. Appends differing rows.
 template <class M>
-void check_state(const M *m, const xl_iommu_t *c, const Desc &d,
+void check_state(const M *m, const xl_walk_path_t *c, const Desc &d,
                  std::vector<std::string> &names, std::vector<xl_ls::Field> &rows)
 {
     const auto *r = m->rootp;
@@ -304,20 +304,20 @@ void check_state(const M *m, const xl_iommu_t *c, const Desc &d,
     for (uint32_t w = 0; w < d.walkers; w++) {
         const xl_walker_t *k = &c->wk[w];
         std::string p = "walker" + std::to_string(w) + ".";
-        add(p + "state", k->state, bits(r->xl_iommu__DOT__wk_state_q, 2 * w, 2));
-        add(p + "level", k->level, bits(r->xl_iommu__DOT__wk_level_q, 3 * w, 3));
-        add(p + "reads", k->reads, bits(r->xl_iommu__DOT__wk_reads_q, 3 * w, 3));
-        add(p + "wait", k->wait, bits(r->xl_iommu__DOT__wk_wait_q, 8 * w, 8));
+        add(p + "state", k->state, bits(r->xl_walk_path__DOT__wk_state_q, 2 * w, 2));
+        add(p + "level", k->level, bits(r->xl_walk_path__DOT__wk_level_q, 3 * w, 3));
+        add(p + "reads", k->reads, bits(r->xl_walk_path__DOT__wk_reads_q, 3 * w, 3));
+        add(p + "wait", k->wait, bits(r->xl_walk_path__DOT__wk_wait_q, 8 * w, 8));
         if (k->state != XL_WK_IDLE) {
-            add(p + "va", k->va & XL_VA_MASK, bits(r->xl_iommu__DOT__wk_va_q, 48 * w, 48));
-            add(p + "node", k->node, bits(r->xl_iommu__DOT__wk_node_q, 52 * w, 52));
-            add(p + "tag", k->tag & tm, bits(r->xl_iommu__DOT__wk_tag_q, d.tagw * w, d.tagw));
+            add(p + "va", k->va & XL_VA_MASK, bits(r->xl_walk_path__DOT__wk_va_q, 48 * w, 48));
+            add(p + "node", k->node, bits(r->xl_walk_path__DOT__wk_node_q, 52 * w, 52));
+            add(p + "tag", k->tag & tm, bits(r->xl_walk_path__DOT__wk_tag_q, d.tagw * w, d.tagw));
         }
     }
     for (uint32_t s = 0; s < d.slots; s++)
         if (c->ws.e[s].valid)
             add("slot" + std::to_string(s) + ".tag", c->ws.e[s].tag & tm,
-                bits(r->xl_iommu__DOT__slot_tag_q, d.tagw * s, d.tagw));
+                bits(r->xl_walk_path__DOT__slot_tag_q, d.tagw * s, d.tagw));
 }
 
 // ----------------------------------------------------------------------------- page table
@@ -552,7 +552,7 @@ struct Stim {
     }
 
     // This cycle's arrival (the pending one first).
-    bool arrival(xl_iommu_in_t &in)
+    bool arrival(xl_walk_path_in_t &in)
     {
         if (!have_pend) {
             unsigned p_lane = pressure ? 100u : busy ? 90u : 45u;
@@ -609,7 +609,7 @@ struct Memory {
 
     // The response of this cycle: the due read with the earliest due cycle (then the oldest
     // request). Sets *ooo when an older request is still outstanding.
-    bool respond(uint64_t now, xl_iommu_in_t &in, bool *ooo)
+    bool respond(uint64_t now, xl_walk_path_in_t &in, bool *ooo)
     {
         size_t best = SIZE_MAX;
         uint64_t oldest = UINT64_MAX;
@@ -646,7 +646,7 @@ struct Memory {
 
 struct TraceLine {
     uint64_t cycle;
-    xl_iommu_in_t in;
+    xl_walk_path_in_t in;
     // digest recorded after '|'
     unsigned arr_ready, disp_valid, disp_walker, disp_slot, mem_req_valid, lanes;
     uint64_t mem_req_addr;
@@ -901,7 +901,7 @@ bool excluded(const xl_ws_in_t &in, uint32_t i)
 
 // A MINSCORE pick tied: another instruction (not the batching one) has an eligible entry with
 // the picked score, so the tie rule (oldest) decided.
-bool score_tie(const xl_walk_sched_t *s, const xl_iommu_out_t &o)
+bool score_tie(const xl_walk_sched_t *s, const xl_walk_path_out_t &o)
 {
     unsigned n = 0;
     for (uint32_t k = 0; k < s->nact; k++) {
@@ -917,7 +917,7 @@ bool score_tie(const xl_walk_sched_t *s, const xl_iommu_out_t &o)
 }
 
 // Coverage of this cycle, from the C twin's state before the edge and its comb output.
-void cover(const xl_iommu_t *c, const xl_iommu_in_t &in, const xl_iommu_out_t &o,
+void cover(const xl_walk_path_t *c, const xl_walk_path_in_t &in, const xl_walk_path_out_t &o,
            std::vector<xl_ls::CovBin> &b)
 {
     if (o.disp_valid) {
@@ -990,7 +990,7 @@ void cover(const xl_iommu_t *c, const xl_iommu_in_t &in, const xl_iommu_out_t &o
 
 struct Rec {
     uint64_t cycle;
-    xl_iommu_in_t in;
+    xl_walk_path_in_t in;
     uint64_t v[kNumFields];   // the C twin's outputs (RTL's in --rtl-only)
     bool rst;
 };
@@ -1004,7 +1004,7 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h)
                  "cycle", "arr_va", "instr", "tag", "line[0]");
     for (unsigned i = 0; i < h.size(); i++) {
         const Rec &r = h.at(i);
-        const xl_iommu_in_t &x = r.in;
+        const xl_walk_path_in_t &x = r.in;
         const uint64_t *v = r.v;
         std::fprintf(f,
                      "  %9" PRIu64 " | %u  %014" PRIx64 " %05x  %-5x | %u   | %u  %u %08" PRIx64
@@ -1055,7 +1055,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     const bool replay = o.mode == "replay", press = o.mode == "pressure";
     const std::string mlabel = o.replay_listed ? "replay-listed" : o.mode;
     const std::vector<std::string> fname = field_names();
-    xl_iommu_params_t p;
+    xl_walk_path_params_t p;
     std::memset(&p, 0, sizeof p);
     p.slots = d.slots;
     p.walkers = d.walkers;
@@ -1071,15 +1071,15 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     p.pwc.ways[2] = d.w2;
     p.pwc_latency = d.pwc_latency;
     p.asid = 1;
-    xl_iommu_t ref;
-    xl_iommu_out_t exp;
+    xl_walk_path_t ref;
+    xl_walk_path_out_t exp;
     char err[256] = "";
-    if (xl_iommu_init(&ref, &p, err, sizeof err) != XL_OK) {
+    if (xl_walk_path_init(&ref, &p, err, sizeof err) != XL_OK) {
         std::fprintf(stderr, "%s: error: the C twin rejects parameter set %s: %s\n", kProg,
                      d.name, err);
         return 2;
     }
-    if (xl_iommu_out_init(&exp, &ref) != XL_OK) {
+    if (xl_walk_path_out_init(&exp, &ref) != XL_OK) {
         std::fprintf(stderr, "%s: error: out of memory\n", kProg);
         return 1;
     }
@@ -1109,7 +1109,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         root = pt.as.root;
     }
 
-    std::printf("xl_iommu lockstep: params=%s (slots %u, walkers %u, policy %s, coalesce %s, "
+    std::printf("xl_walk_path lockstep: params=%s (slots %u, walkers %u, policy %s, coalesce %s, "
                 "aging %u, lfsr 0x%x, pwc %u/%u,%u/%u,%u/%u, pwc_latency %u, tag %u, stats %u "
                 "bits) mode=%s%s%s seed=%" PRIu64,
                 d.name, d.slots, d.walkers, kPolicyName[d.policy], kCoalName[d.coalesce], d.aging,
@@ -1124,7 +1124,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
 
     VerilatedContext ctx;
     xl_ls::init_context(ctx, o.seed, !o.trace.empty());
-    M *m = new M(&ctx, "xl_iommu");
+    M *m = new M(&ctx, "xl_walk_path");
     VerilatedVcdC *tfp = nullptr;
     if (!o.trace.empty() &&
         (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
@@ -1139,7 +1139,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
 
     // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
     // (docs/rtl.md §1.10 bug 1), clock twice while low, release.
-    xl_iommu_in_t idle;
+    xl_walk_path_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     idle.root = root;
     idle.mem_req_ready = 1;
@@ -1166,7 +1166,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         // Cycle ncycles is a final compare with every port idle: the counters and the
         // walkers' state after the last edge.
         const bool last = cyc == ncycles;
-        xl_iommu_in_t in = idle;
+        xl_walk_path_in_t in = idle;
         bool rst = false, ooo = false;
         const TraceLine *tl = nullptr;
         if (!last) {
@@ -1202,7 +1202,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
             collect_rtl(m, d, av);
             drv = av;
         } else {
-            xl_iommu_comb(&ref, &in, &exp);
+            xl_walk_path_comb(&ref, &in, &exp);
             collect_c(&ref, exp, d, ev);
             collect_rtl(m, d, av);
             if (o.inject && cyc == o.inject_cycle)
@@ -1248,7 +1248,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                 }
                 if (!ok) {
                     uint64_t tcyc = tl != nullptr ? tl->cycle : first_cycle + cyc;
-                    std::printf("REPLAY DIGEST DIFFERS block=xl_iommu params=%s trace=%s "
+                    std::printf("REPLAY DIGEST DIFFERS block=xl_walk_path params=%s trace=%s "
                                 "cycle=%" PRIu64 " (trace cycle %" PRIu64 ", %s)\n",
                                 d.name, o.replay.c_str(), cyc, tcyc,
                                 tl != nullptr ? ("line " + std::to_string(tr.lineno)).c_str()
@@ -1258,7 +1258,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                                     "this cycle (it judged that nothing could change), but the "
                                     "twin acts in it: the model skipped an active cycle%s\n",
                                     last_stuck_arr ? " (the previous cycle was stuck and buffered "
-                                                     "an arrival: xl_iommu_busy's last_stuck does "
+                                                     "an arrival: xl_walk_path_busy's last_stuck does "
                                                      "not see the new entry)" : "");
                     std::vector<xl_ls::Field> f = {
                         {"arr_ready", tl ? tl->arr_ready : 0u, exp.arr_ready},
@@ -1294,7 +1294,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         uint64_t before[9];
         if (!o.rtl_only) {
             std::memcpy(before, &ev[F_CNT_WALKS], sizeof before);
-            xl_iommu_commit(&ref, &in, &exp);
+            xl_walk_path_commit(&ref, &in, &exp);
         }
         m->clk_i = 1;
         m->eval();
@@ -1316,7 +1316,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
             st.reset();
             mem.pend.clear();
             if (!o.rtl_only) {
-                xl_iommu_reset(&ref);
+                xl_walk_path_reset(&ref);
                 bins[kResetMidRun].count++;
             }
         }
@@ -1332,7 +1332,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         status = 1;
     }
     if (status == 1) {
-        std::printf("MISMATCH block=xl_iommu params=%s mode=%s seed=%" PRIu64 " cycle=%" PRIu64
+        std::printf("MISMATCH block=xl_walk_path params=%s mode=%s seed=%" PRIu64 " cycle=%" PRIu64
                     "%s\n",
                     d.name, mlabel.c_str(), o.seed, done, why);
         if (!bad_rows.empty()) {
@@ -1355,7 +1355,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     delete m;
 
     if (status != 0) {
-        std::string vcd = o.wave_dir + "/xl_iommu-" + d.name + "-" + mlabel + "-seed" +
+        std::string vcd = o.wave_dir + "/xl_walk_path-" + d.name + "-" + mlabel + "-seed" +
                           std::to_string(o.seed) + ".vcd";
         std::vector<std::string> a = repro_args(argv0, o, done, vcd);
         std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
@@ -1363,19 +1363,19 @@ int run(const Opts &o, const Desc &d, const char *argv0)
             xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
         }
         std::fflush(stdout);
-        xl_iommu_out_free(&exp);
-        xl_iommu_free(&ref);
+        xl_walk_path_out_free(&exp);
+        xl_walk_path_free(&ref);
         return 1;
     }
 
     uint64_t ran = done;
     double rate = dt > 0 ? (double)ran / dt : 0.0;
     if (o.rtl_only) {
-        std::printf("PASS block=xl_iommu params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
+        std::printf("PASS block=xl_walk_path params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
                     " time=%.2fs rate=%.0f cycles/s (RTL only, nothing compared)\n",
                     d.name, mlabel.c_str(), o.seed, ran, dt, rate);
-        xl_iommu_out_free(&exp);
-        xl_iommu_free(&ref);
+        xl_walk_path_out_free(&exp);
+        xl_walk_path_free(&ref);
         return 0;
     }
     std::printf("C twin: walks %" PRIu64 ", reads L4/L3/L2/L1 %" PRIu64 "/%" PRIu64 "/%" PRIu64
@@ -1393,15 +1393,15 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                     digests, replay_arr, replay_rsp, ran,
                     o.replay_listed ? "steps (listed cycles only)" : "cycles");
     unsigned low = xl_ls::print_coverage(stdout, bins);
-    xl_iommu_out_free(&exp);
-    xl_iommu_free(&ref);
+    xl_walk_path_out_free(&exp);
+    xl_walk_path_free(&ref);
     if (low != 0) {
-        std::printf("FAIL block=xl_iommu params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
+        std::printf("FAIL block=xl_walk_path params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
                     ": %u coverage bin(s) below the minimum %" PRIu64 "\n",
                     d.name, mlabel.c_str(), o.seed, ran, low, cov_min);
         return 1;
     }
-    std::printf("PASS block=xl_iommu params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
+    std::printf("PASS block=xl_walk_path params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
                 " compared=%u fields/cycle time=%.2fs rate=%.0f cycles/s\n",
                 d.name, mlabel.c_str(), o.seed, ran, (unsigned)kNumFields, dt, rate);
     return 0;
@@ -1534,7 +1534,7 @@ int main(int argc, char **argv)
         for (const Desc &d : kModels)        \
             if (o.params == d.name)          \
                 return run<prefix>(o, d, argv[0]);
-    XL_IOMMU_MODELS(XL_RUN)
+    XL_WALK_PATH_MODELS(XL_RUN)
 #undef XL_RUN
     return 2;
 }

@@ -1,10 +1,10 @@
 /*
- * iommu.h - twin block "xl_iommu": the IOMMU walk path, the top that joins the walk
+ * walk_path.h - twin block "xl_walk_path": the IOMMU walk path, the top that joins the walk
  * buffer and scheduler (xl_walk_sched), the page-walk caches (xl_pwc), walk coalescing
  * (xl_coalesce) and N page-table walkers with one memory read port. docs/isca18-micro18.md
  * §1.5 steps 6-9 (the walk), §2 (scheduling), §3 (coalescing). The IOMMU TLBs stay in
  * front of it (in gpusys), as do the link and the memory system. The RTL module
- * rtl/xl_iommu.sv has the same ports and cycle semantics (docs/design.md twin contract).
+ * rtl/xl_walk_path.sv has the same ports and cycle semantics (docs/design.md twin contract).
  *
  * Ports, one cycle:
  *   arrival   arr_valid {arr_va, arr_instr_id, arr_tag} -> arr_ready. The PWC probe of
@@ -56,7 +56,7 @@ typedef struct {
     xl_pwc_params_t pwc;
     uint32_t pwc_latency;     /* >= 1: dispatch to the first read request */
     uint16_t asid;            /* the address space of every request */
-} xl_iommu_params_t;
+} xl_walk_path_params_t;
 
 enum { XL_WK_IDLE = 0, XL_WK_LOOKUP, XL_WK_REQ, XL_WK_WAIT };
 
@@ -71,7 +71,7 @@ typedef struct {
 } xl_walker_t;
 
 typedef struct {
-    xl_iommu_params_t p;
+    xl_walk_path_params_t p;
     xl_walk_sched_t ws;
     xl_pwc_t pwc;
     xl_coalesce_t co;
@@ -86,7 +86,7 @@ typedef struct {
     uint64_t resumed;         /* walks started from a coalescing resume point */
     uint64_t cl_stalls;       /* cycles a walker was idle and every buffered request had CL */
     uint64_t faults;          /* walks that found a not-present entry */
-} xl_iommu_t;
+} xl_walk_path_t;
 
 typedef struct {
     uint8_t  arr_valid;
@@ -98,7 +98,7 @@ typedef struct {
     uint8_t  rsp_valid;
     uint32_t rsp_walker;
     uint64_t rsp_line[XL_CO_LANES];
-} xl_iommu_in_t;
+} xl_walk_path_in_t;
 
 typedef struct {
     uint8_t  arr_ready;
@@ -132,25 +132,25 @@ typedef struct {
     xl_pwc_out_t pwc;
     xl_co_in_t  co_in;
     xl_co_out_t co;
-    uint64_t *blocked, *kill;         /* scratch owned by this struct (xl_iommu_out_init) */
-} xl_iommu_out_t;
+    uint64_t *blocked, *kill;         /* scratch owned by this struct (xl_walk_path_out_init) */
+} xl_walk_path_out_t;
 
-int  xl_iommu_init(xl_iommu_t *m, const xl_iommu_params_t *p, char *err, size_t errlen);
-void xl_iommu_free(xl_iommu_t *m);
-void xl_iommu_reset(xl_iommu_t *m);
+int  xl_walk_path_init(xl_walk_path_t *m, const xl_walk_path_params_t *p, char *err, size_t errlen);
+void xl_walk_path_free(xl_walk_path_t *m);
+void xl_walk_path_reset(xl_walk_path_t *m);
 /* Output scratch for an IOMMU of these parameters (bitmaps of the slots). */
-int  xl_iommu_out_init(xl_iommu_out_t *o, const xl_iommu_t *m);
-void xl_iommu_out_free(xl_iommu_out_t *o);
-void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out);
+int  xl_walk_path_out_init(xl_walk_path_out_t *o, const xl_walk_path_t *m);
+void xl_walk_path_out_free(xl_walk_path_out_t *o);
+void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out);
 /* The clock edge, given this cycle's comb output. */
-void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_t *out);
-/* comb then commit (out is scratch from xl_iommu_out_init). */
-void xl_iommu_step(xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out);
+void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const xl_walk_path_out_t *out);
+/* comb then commit (out is scratch from xl_walk_path_out_init). */
+void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out);
 
 /* Can a cycle change anything? (No arrival, no response: walkers in LOOKUP/REQ, or an
  * idle walker with buffered requests not all blocked last time.) */
-int xl_iommu_busy(const xl_iommu_t *m, int last_stuck);
+int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck);
 /* The 64 B line walker w is reading (valid while it waits for its response). */
-xl_pa_t xl_iommu_walker_line(const xl_iommu_t *m, uint32_t w);
+xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w);
 
 #endif

@@ -1,16 +1,16 @@
 #!/bin/sh
-# mutants_iommu.sh [NAME...] - mutation test of the xl_iommu lockstep checker: each mutant is
-# rtl/xl_iommu.sv built (small_random_both parameter set: 16 slots, 2 walkers, RANDOM,
+# mutants_walk_path.sh [NAME...] - mutation test of the xl_walk_path lockstep checker: each mutant is
+# rtl/xl_walk_path.sv built (small_random_both parameter set: 16 slots, 2 walkers, RANDOM,
 # coalescing both) with one XL_MUTANT_* define that breaks one rule of the C twin
-# (model/include/xlat/iommu.h), and the lockstep against the unchanged twin must report a
+# (model/include/xlat/walk_path.h), and the lockstep against the unchanged twin must report a
 # MISMATCH for it. A mutant that survives every seed means the stimulus or the comparison is
 # too weak.
 #   PORT_HIGHEST     the memory port goes to the highest-numbered walker that asks, not the
-#                    lowest (iommu.h "memory": the lowest-numbered walker)
-#   RESUME_SHALLOW   a resumed walk ignores a deeper PWC hit (iommu.h "Dispatch": start at
+#                    lowest (walk_path.h "memory": the lowest-numbered walker)
+#   RESUME_SHALLOW   a resumed walk ignores a deeper PWC hit (walk_path.h "Dispatch": start at
 #                    PL - 1 unless the PWC hit is deeper; docs/isca18-micro18.md §3.3 E3.3)
 # Prints one TAP line per mutant ("ok - mutant X killed ..."); exit status 1 if one survives or
-# fails to build. Builds under build/rtl/iommu/mut-NAME/ (tests/lockstep/build_iommu.sh).
+# fails to build. Builds under build/rtl/iommu/mut-NAME/ (tests/lockstep/build_walk_path.sh).
 cd "$(dirname "$0")/../.." || exit 1
 
 MUTANTS=${*:-"PORT_HIGHEST RESUME_SHALLOW"}
@@ -21,9 +21,9 @@ mkdir -p "$LOG"
 status=0
 
 for m in $MUTANTS; do
-    # -O0 (build_iommu.sh's default for mutants): compiles fast, killed within a few thousand
+    # -O0 (build_walk_path.sh's default for mutants): compiles fast, killed within a few thousand
     # cycles.
-    if ! bin=$(sh tests/lockstep/build_iommu.sh --mutant "$m" 2> "$LOG/$m.build.log" | tail -n 1) \
+    if ! bin=$(sh tests/lockstep/build_walk_path.sh --mutant "$m" 2> "$LOG/$m.build.log" | tail -n 1) \
             || [ ! -x "$bin" ]; then
         echo "not ok - mutant $m: build failed (see $LOG/$m.build.log)"
         status=1

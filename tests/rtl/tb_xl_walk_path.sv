@@ -1,7 +1,7 @@
-// tb_xl_iommu.sv - self-checking Icarus testbench of rtl/xl_iommu.sv, the IOMMU walk path top
+// tb_xl_walk_path.sv - self-checking Icarus testbench of rtl/xl_walk_path.sv, the IOMMU walk path top
 // (scheduler, PWC, coalescing, 2 walkers, one memory port; docs/isca18-micro18.md §1.5, §2, §3; C
-// twin model/include/xlat/iommu.h). The small parameter set (also linted and synthesized by
-// tests/rtl/check_iommu.sh): 4 slots, 2 walkers, FCFS, coalescing both, PWC L4 2x2, L3 4x2,
+// twin model/include/xlat/walk_path.h). The small parameter set (also linted and synthesized by
+// tests/rtl/check_walk_path.sh): 4 slots, 2 walkers, FCFS, coalescing both, PWC L4 2x2, L3 4x2,
 // L2 8x4 (entries x ways), PwcLatency 1, TagWidth 8, StatWidth 16. Test 15.06
 // (tests/unit/t15_coalesce.c) has the same sizes with PWCs of 4/8/32 entries; no case here
 // uses more than one L4, one L3 and two L2 entries (in different L2 sets), so the smaller PWC
@@ -16,7 +16,7 @@
 //   T3  a buffer-full refusal and the slot's reuse one cycle after the dispatch that frees it;
 //   T4  memory port arbitration: the lowest walker first, even when a higher one waited longer.
 // Prints one "ok - ..." / "not ok - ..." line per check and ends with $fatal if any failed.
-// Run by tests/rtl/check_iommu.sh.
+// Run by tests/rtl/check_walk_path.sh.
 //
 // Page table (physical addresses; entries are frame | flags, P = bit 0, PS = bit 7):
 //   root (L4 node) 0x1000: [0] = 0x2000 | 7                     VA[47:39] = 0
@@ -35,7 +35,7 @@
 // in cN is answered in c(N + latency).
 `timescale 1ns / 1ps
 
-module tb_xl_iommu;
+module tb_xl_walk_path;
 
   localparam int NumSlots   = 4;
   localparam int NumWalkers = 2;
@@ -87,7 +87,7 @@ module tb_xl_iommu;
   logic [StatWidth-1:0]  cnt_reads_l4_o, cnt_coalesced_o, cnt_resumed_o, cnt_cl_stalls_o;
   logic [StatWidth-1:0]  cnt_faults_o;
 
-  xl_iommu #(
+  xl_walk_path #(
     .NumSlots       (NumSlots),
     .NumWalkers     (NumWalkers),
     .Policy         (0),
@@ -539,8 +539,8 @@ module tb_xl_iommu;
     tick(1'b0, '0, '0, 1'b1);
     check_mem("T4 c7 nobody asks: the port reads all-zero", 1'b0, 1'b0, 3'd0, 52'h0);
 
-    $display("# tb_xl_iommu: %0d passed, %0d failed", n_ok, n_fail);
-    if (n_fail != 0) $fatal(1, "tb_xl_iommu: %0d check(s) failed", n_fail);
+    $display("# tb_xl_walk_path: %0d passed, %0d failed", n_ok, n_fail);
+    if (n_fail != 0) $fatal(1, "tb_xl_walk_path: %0d check(s) failed", n_fail);
     $finish;
   end
 

@@ -1,9 +1,9 @@
 /*
- * iommu.c - twin block "xl_iommu" of iommu.h: walkers, one memory read port, and the
+ * walk_path.c - twin block "xl_walk_path" of walk_path.h: walkers, one memory read port, and the
  * three sub-blocks (xl_walk_sched, xl_pwc, xl_coalesce) wired as docs/isca18-micro18.md
- * §1.5 (steps 6-9), §2.3-§2.6 and §3.3 describe. Every ordering rule is in iommu.h.
+ * §1.5 (steps 6-9), §2.3-§2.6 and §3.3 describe. Every ordering rule is in walk_path.h.
  */
-#include "xlat/iommu.h"
+#include "xlat/walk_path.h"
 #include "xlat/pagetable.h"
 
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 #define NIL UINT32_MAX
 
-int xl_iommu_init(xl_iommu_t *m, const xl_iommu_params_t *p, char *err, size_t errlen)
+int xl_walk_path_init(xl_walk_path_t *m, const xl_walk_path_params_t *p, char *err, size_t errlen)
 {
     int rc;
     memset(m, 0, sizeof *m);
@@ -30,21 +30,21 @@ int xl_iommu_init(xl_iommu_t *m, const xl_iommu_params_t *p, char *err, size_t e
     if ((rc = xl_walk_sched_init(&m->ws, &wp, err, errlen)) != XL_OK ||
         (rc = xl_pwc_init(&m->pwc, &p->pwc, err, errlen)) != XL_OK ||
         (rc = xl_coalesce_init(&m->co, &cp, err, errlen)) != XL_OK) {
-        xl_iommu_free(m);
+        xl_walk_path_free(m);
         return rc;
     }
     m->wk = calloc(p->walkers, sizeof *m->wk);
     m->pwst = calloc(p->walkers, sizeof *m->pwst);
     if (!m->wk || !m->pwst) {
-        xl_iommu_free(m);
+        xl_walk_path_free(m);
         snprintf(err, errlen, "iommu: out of memory");
         return XL_EINTERNAL;
     }
-    xl_iommu_reset(m);
+    xl_walk_path_reset(m);
     return XL_OK;
 }
 
-void xl_iommu_free(xl_iommu_t *m)
+void xl_walk_path_free(xl_walk_path_t *m)
 {
     if (m == NULL)
         return;
@@ -57,7 +57,7 @@ void xl_iommu_free(xl_iommu_t *m)
     m->pwst = NULL;
 }
 
-void xl_iommu_reset(xl_iommu_t *m)
+void xl_walk_path_reset(xl_walk_path_t *m)
 {
     xl_walk_sched_reset(&m->ws);
     xl_pwc_reset(&m->pwc);
@@ -70,7 +70,7 @@ void xl_iommu_reset(xl_iommu_t *m)
     memset(m->reads, 0, sizeof m->reads);
 }
 
-int xl_iommu_out_init(xl_iommu_out_t *o, const xl_iommu_t *m)
+int xl_walk_path_out_init(xl_walk_path_out_t *o, const xl_walk_path_t *m)
 {
     memset(o, 0, sizeof *o);
     o->blocked = calloc(m->co.words, sizeof *o->blocked);
@@ -78,32 +78,32 @@ int xl_iommu_out_init(xl_iommu_out_t *o, const xl_iommu_t *m)
     return o->blocked && o->kill ? XL_OK : XL_EINTERNAL;
 }
 
-void xl_iommu_out_free(xl_iommu_out_t *o)
+void xl_walk_path_out_free(xl_walk_path_out_t *o)
 {
     free(o->blocked);
     free(o->kill);
     o->blocked = o->kill = NULL;
 }
 
-xl_pa_t xl_iommu_walker_line(const xl_iommu_t *m, uint32_t w)
+xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w)
 {
     const xl_walker_t *k = &m->wk[w];
     return xl_pt_line_addr(k->node, k->va, k->level);
 }
 
-int xl_iommu_busy(const xl_iommu_t *m, int last_stuck)
+int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
 {
     return m->active > 0u || (m->idle > 0u && m->ws.count > 0u && !last_stuck);
 }
 
-/* A tripwire for the field-by-field clearing at the top of xl_iommu_comb: a field added to
- * xl_iommu_out_t (or a port struct it embeds) changes this size, and must be cleared there
+/* A tripwire for the field-by-field clearing at the top of xl_walk_path_comb: a field added to
+ * xl_walk_path_out_t (or a port struct it embeds) changes this size, and must be cleared there
  * unless a sub-block comb or the code below writes it every cycle (a field written only
  * with its port's valid may be cleared only when that valid was high). (LP64 size.) */
-_Static_assert(sizeof(xl_iommu_out_t) == 672u || UINTPTR_MAX != UINT64_MAX,
-               "xl_iommu_out_t changed: clear the new field in xl_iommu_comb, then update 672");
+_Static_assert(sizeof(xl_walk_path_out_t) == 672u || UINTPTR_MAX != UINT64_MAX,
+               "xl_walk_path_out_t changed: clear the new field in xl_walk_path_comb, then update 672");
 
-void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)
+void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out)
 {
     uint64_t *blocked = out->blocked, *kill = out->kill;
     uint32_t w, i;
@@ -117,7 +117,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
      * sub-blocks' ports, which their own comb writes in full (ws, pwc, co), or fields
      * written unconditionally below; only the rest is cleared here. A port's other fields
      * are written only together with its valid (below, and in xl_coalesce_comb), and out
-     * is written by comb alone (xl_iommu_out_init starts it at zero), so when out's own
+     * is written by comb alone (xl_walk_path_out_init starts it at zero), so when out's own
      * valid of a port is low they still hold the zeros of the last comb: they are
      * cleared only when it is high. Most cycles have no dispatch, no memory request and
      * no completion. */
@@ -294,7 +294,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
                 out->mem_req_valid = 1u;
                 out->mem_req_walker = w;
                 out->mem_req_level = m->wk[w].level;
-                out->mem_req_addr = xl_iommu_walker_line(m, w);
+                out->mem_req_addr = xl_walk_path_walker_line(m, w);
                 break;
             }
 
@@ -305,7 +305,7 @@ void xl_iommu_comb(const xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t 
     out->co_in.disp_slot = out->ws.disp_slot;
 }
 
-static void set_pwst(xl_iommu_t *m, uint32_t w)
+static void set_pwst(xl_walk_path_t *m, uint32_t w)
 {
     const xl_walker_t *k = &m->wk[w];
     m->pwst[w].valid = k->state != XL_WK_IDLE;
@@ -313,7 +313,7 @@ static void set_pwst(xl_iommu_t *m, uint32_t w)
     m->pwst[w].va = k->va;
 }
 
-void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_t *out)
+void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const xl_walk_path_out_t *out)
 {
     uint32_t w, i;
     xl_walker_t *k;
@@ -387,8 +387,8 @@ void xl_iommu_commit(xl_iommu_t *m, const xl_iommu_in_t *in, const xl_iommu_out_
         xl_coalesce_step(&m->co, &out->co_in, &out->co);
 }
 
-void xl_iommu_step(xl_iommu_t *m, const xl_iommu_in_t *in, xl_iommu_out_t *out)
+void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out)
 {
-    xl_iommu_comb(m, in, out);
-    xl_iommu_commit(m, in, out);
+    xl_walk_path_comb(m, in, out);
+    xl_walk_path_commit(m, in, out);
 }

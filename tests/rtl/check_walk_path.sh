@@ -1,18 +1,18 @@
 #!/bin/sh
-# tests/rtl/check_iommu.sh - every RTL check of xl_iommu (rtl/xl_iommu.sv, the IOMMU walk path
+# tests/rtl/check_walk_path.sh - every RTL check of xl_walk_path (rtl/xl_walk_path.sv, the IOMMU walk path
 # top: scheduler, PWC, coalescing, walkers, one memory port; docs/isca18-micro18.md §1.5, §2, §3), one
 # TAP line each ("ok - NAME" / "not ok - NAME", as tests/run.sh counts them); exit status 1 if
 # anything failed. Runnable from anywhere; builds only under build/ (build/rtl/iommu/).
-#   icarus    tests/rtl/tb_xl_iommu.sv: the §3.4 walkthrough and directed cases, hand-computed
+#   icarus    tests/rtl/tb_xl_walk_path.sv: the §3.4 walkthrough and directed cases, hand-computed
 #   lint      verilator --lint-only -Wall of the top with its sub-blocks (paper and small sets;
-#             waivers, each justified, in tests/lockstep/xl_iommu_waiver.vlt)
-#   yosys     synth -flatten -top xl_iommu at the small parameter set (cells printed)
-#   lockstep  tests/lockstep/xl_iommu_lockstep (built by build_iommu.sh): the C twin against
+#             waivers, each justified, in tests/lockstep/xl_walk_path_waiver.vlt)
+#   yosys     synth -flatten -top xl_walk_path at the small parameter set (cells printed)
+#   lockstep  tests/lockstep/xl_walk_path_lockstep (built by build_walk_path.sh): the C twin against
 #             the Verilated RTL at every built parameter set, random and pressure stimulus with
 #             several seeds, and workload replays of `xlat run --iommu-trace` recordings (MVT,
 #             XSBench, GESUMMV, NW) made here with settings that match each model; fault
 #             injection must be caught; bad options and mismatched traces exit 2; each mutant of
-#             tests/lockstep/mutants_iommu.sh must be killed
+#             tests/lockstep/mutants_walk_path.sh must be killed
 # Builds build/xlat first if it is missing (make build/xlat). Two lanes of work run side by
 # side (2 cores); their TAP lines are printed when both are done.
 # Environment: XL_LOCKSTEP_CYCLES (default 20000) cycles per random/pressure run; a replay runs
@@ -26,11 +26,11 @@ B=build/rtl/iommu
 L=$B/logs
 mkdir -p "$B/icarus" "$B/yosys" "$B/lint" "$L" "$B/traces"
 CYC=${XL_LOCKSTEP_CYCLES:-20000}
-case "$CYC" in ''|*[!0-9]*) echo "check_iommu.sh: XL_LOCKSTEP_CYCLES must be a number" >&2
+case "$CYC" in ''|*[!0-9]*) echo "check_walk_path.sh: XL_LOCKSTEP_CYCLES must be a number" >&2
                            exit 2 ;; esac
 T0=$(date +%s)
-RTL="rtl/xl_iommu.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
-VLT=tests/lockstep/xl_iommu_waiver.vlt
+RTL="rtl/xl_walk_path.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
+VLT=tests/lockstep/xl_walk_path_waiver.vlt
 MAIN_TAP=$L/tap-main.txt
 : > "$MAIN_TAP"
 
@@ -40,7 +40,7 @@ ok() { echo "ok - $*" >> "$TAP"; }
 notok() { echo "not ok - $*" >> "$TAP"; }
 info() { echo "# $*" >> "$TAP"; }
 
-# The small parameter set (tests/rtl/tb_xl_iommu.sv), for lint and synthesis.
+# The small parameter set (tests/rtl/tb_xl_walk_path.sv), for lint and synthesis.
 SMALL_SET="NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 AgingThreshold 1000 L4Entries 2 L4Ways 2
            L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 PwcLatency 1 TagWidth 8 StatWidth 16"
 chparams() { set -- $SMALL_SET; s=""; while [ $# -gt 1 ]; do s="$s -chparam $1 $2"; shift 2
@@ -54,7 +54,7 @@ gflags() { set -- $SMALL_SET; s=""; while [ $# -gt 1 ]; do s="$s -G$1=$2"; shift
 # the top leaves open are removed, as in a real build. About 30 s: started first, collected
 # at the end.
 ( yosys -q -l "$B/yosys/synth-small.log" -p "read_verilog -sv -defer -Irtl $RTL;
-      hierarchy -top xl_iommu $(chparams); synth -flatten -top xl_iommu;
+      hierarchy -top xl_walk_path $(chparams); synth -flatten -top xl_walk_path;
       tee -o $B/yosys/stat-small.txt stat" > /dev/null 2>&1
   echo $? > "$B/yosys/synth-small.rc" ) &
 YOSYS_PID=$!
@@ -71,35 +71,35 @@ if [ ! -x "$XLAT" ]; then
 fi
 
 # ------------------------------------------------------------------ icarus
-if iverilog -g2012 -Wall -Wno-timescale -Irtl -o "$B/icarus/tb_xl_iommu.vvp" $RTL \
-        tests/rtl/tb_xl_iommu.sv > "$B/icarus/build.log" 2>&1; then
-    vvp -n "$B/icarus/tb_xl_iommu.vvp" > "$B/icarus/tb_xl_iommu.log" 2>&1
+if iverilog -g2012 -Wall -Wno-timescale -Irtl -o "$B/icarus/tb_xl_walk_path.vvp" $RTL \
+        tests/rtl/tb_xl_walk_path.sv > "$B/icarus/build.log" 2>&1; then
+    vvp -n "$B/icarus/tb_xl_walk_path.vvp" > "$B/icarus/tb_xl_walk_path.log" 2>&1
     rc=$?
-    np=$(grep -c '^ok ' "$B/icarus/tb_xl_iommu.log")
-    nf=$(grep -c '^not ok ' "$B/icarus/tb_xl_iommu.log")
-    na=$(grep -c 'ERROR' "$B/icarus/tb_xl_iommu.log")
-    grep '^not ok ' "$B/icarus/tb_xl_iommu.log" \
-        | sed 's/^not ok - /not ok - icarus tb_xl_iommu: /' >> "$TAP"
+    np=$(grep -c '^ok ' "$B/icarus/tb_xl_walk_path.log")
+    nf=$(grep -c '^not ok ' "$B/icarus/tb_xl_walk_path.log")
+    na=$(grep -c 'ERROR' "$B/icarus/tb_xl_walk_path.log")
+    grep '^not ok ' "$B/icarus/tb_xl_walk_path.log" \
+        | sed 's/^not ok - /not ok - icarus tb_xl_walk_path: /' >> "$TAP"
     if [ "$rc" = 0 ] && [ "$nf" = 0 ] && [ "$na" = 0 ] && [ "$np" -gt 0 ]; then
-        ok "icarus tb_xl_iommu: $np hand-computed checks (§3.4 walkthrough, immediate dispatch," \
+        ok "icarus tb_xl_walk_path: $np hand-computed checks (§3.4 walkthrough, immediate dispatch," \
            "PWC-shortened walks, 2 MB leaf, fault, buffer full, port arbitration), no assertion"
     elif [ "$nf" = 0 ]; then
-        notok "icarus tb_xl_iommu: exit $rc, $na assertion message(s)" \
-              "(see $B/icarus/tb_xl_iommu.log)"
+        notok "icarus tb_xl_walk_path: exit $rc, $na assertion message(s)" \
+              "(see $B/icarus/tb_xl_walk_path.log)"
     fi
 else
-    notok "icarus tb_xl_iommu: compile failed (see $B/icarus/build.log)"
+    notok "icarus tb_xl_walk_path: compile failed (see $B/icarus/build.log)"
 fi
 
 # ------------------------------------------------------------------ verilator lint
 lint() {   # lint NAME ARGS...
     name=$1; shift
     # shellcheck disable=SC2086
-    if verilator --lint-only -Wall -Irtl --top-module xl_iommu "$@" $VLT $RTL \
+    if verilator --lint-only -Wall -Irtl --top-module xl_walk_path "$@" $VLT $RTL \
             > "$B/lint/$name.log" 2>&1; then
-        ok "verilator --lint-only -Wall xl_iommu + sub-blocks ($name): clean (waivers: $VLT)"
+        ok "verilator --lint-only -Wall xl_walk_path + sub-blocks ($name): clean (waivers: $VLT)"
     else
-        notok "verilator --lint-only -Wall xl_iommu ($name) (see $B/lint/$name.log)"
+        notok "verilator --lint-only -Wall xl_walk_path ($name) (see $B/lint/$name.log)"
     fi
 }
 lint "paper defaults, --assert" --assert
@@ -109,7 +109,7 @@ lint "small set, no --assert" $(gflags)
 
 # ------------------------------------------------------------------ lockstep harness
 LS=""
-if sh tests/lockstep/build_iommu.sh > "$L/lockstep-build.log" 2>&1; then
+if sh tests/lockstep/build_walk_path.sh > "$L/lockstep-build.log" 2>&1; then
     LS=$(tail -n 1 "$L/lockstep-build.log")
     ok "lockstep harness built ($LS: $(cut -d' ' -f1 "$B/lockstep/models.txt" | tr '\n' ' '))"
 else
@@ -117,7 +117,7 @@ else
 fi
 
 # ------------------------------------------------------------------ traces
-# xlat settings of each parameter set (tests/lockstep/build_iommu.sh); --seed 1 gives the LFSR
+# xlat settings of each parameter set (tests/lockstep/build_walk_path.sh); --seed 1 gives the LFSR
 # seed 0xc728efc6 the models were built with.
 SM="--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=4 --set pwc.l3_ways=2"
 SM="$SM --set pwc.l2_entries=8 --set pwc.l2_ways=4"
@@ -222,7 +222,7 @@ replay() {
         echo "$n" >> "$TAP.cycles"
         notok "replay $1 $2$part: C = RTL for $n cycles, but the recording model (xlat run)" \
               "skipped trace cycle $at although the block dispatches in it (a stuck cycle" \
-              "that buffered an arrival; model/src/iommu/iommu.c xl_iommu_busy, gpusys io_stuck)" \
+              "that buffered an arrival; model/src/iommu/walk_path.c xl_walk_path_busy, gpusys io_stuck)" \
               "(see $log)"
         log2=$L/replay-listed-$1-$2.log
         # shellcheck disable=SC2086
@@ -261,7 +261,7 @@ inject() {   # inject MODEL FIELD CYCLE [replay WL]
         src="--mode random --cycles 20000"; label=random; mode=random
     fi
     log=$L/inject-$m-$mode.log
-    vcd=$B/waves/xl_iommu-$m-$mode-seed9.vcd
+    vcd=$B/waves/xl_walk_path-$m-$mode-seed9.vcd
     rm -f "$vcd"
     # shellcheck disable=SC2086
     "$LS" --params "$m" $src --seed 9 --inject-fault "$c" --inject-field "$f" \
@@ -284,7 +284,7 @@ if [ -n "$LS" ]; then
     (
         TAP=$L/tap-a.txt
         : > "$TAP"
-        sh tests/lockstep/mutants_iommu.sh > "$L/mutants.log" 2>&1
+        sh tests/lockstep/mutants_walk_path.sh > "$L/mutants.log" 2>&1
         mrc=$?
         grep -E '^(ok|not ok) ' "$L/mutants.log" >> "$TAP"
         if [ "$mrc" != 0 ] && ! grep -q '^not ok ' "$L/mutants.log"; then
@@ -348,10 +348,10 @@ if [ "$(cat "$B/yosys/synth-small.rc" 2>/dev/null)" = 0 ]; then
     cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$B/yosys/stat-small.txt" | tail -n 1)
     ffs=$(cat "$B/yosys/stat-small.txt" \
         | grep -E '\$_(S)?DFF' | awk '{s += $2} END {print s + 0}')
-    ok "yosys synth -flatten -top xl_iommu (small set: 4 slots, 2 walkers, FCFS, coalescing" \
+    ok "yosys synth -flatten -top xl_walk_path (small set: 4 slots, 2 walkers, FCFS, coalescing" \
        "both, PWC 2x2/4x2/8x4): $cells cells, $ffs flip-flops"
 else
-    notok "yosys synth -top xl_iommu (small set) (see $B/yosys/synth-small.log)"
+    notok "yosys synth -top xl_walk_path (small set) (see $B/yosys/synth-small.log)"
 fi
 
 # ------------------------------------------------------------------ summary
