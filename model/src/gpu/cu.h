@@ -1,0 +1,142 @@
+/*
+ * cu.h - the compute units (docs/isca18-micro18.md §1.5 steps 1-2, §6, §7.1): wavefront
+ * slots, one instruction issued per CU per cycle (round-robin or oldest-first), the
+ * coalescer that merges a memory instruction's lanes into one translation request per
+ * page, the per-instruction memory records, and the data accesses a translation releases
+ * into the CU's L1 data cache (docs/architecture.md §3).
+ */
+#ifndef XLAT_GPU_CU_H
+#define XLAT_GPU_CU_H
+
+#include <stdint.h>
+
+#include "gpu/l1d.h"
+#include "xlat/funcsys.h"   /* XL_FIG3_BUCKETS, xl_fig3_bucket */
+#include "xlat/config.h"
+#include "xlat/workload.h"
+
+typedef struct xl_gpu xl_gpu_t;
+
+/* A wavefront slot's state. W_MEM: blocked on its memory instruction (gpu.loads =
+ * blocking); W_WAIT: its next instruction waits for memory instructions in flight
+ * (gpu.loads = waitcnt: loads before a non-memory instruction, everything before a
+ * barrier or the end, or a free record when wave_mem_max are in flight). */
+enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER, W_WAIT };
+
+typedef struct {
+    uint8_t state;
+    uint16_t wg;             /* work-group record index within the CU */
+    uint64_t uid;            /* dispatch number: distinguishes waves reusing a slot */
+    xl_wave_t cur;
+    xl_instr_t in;           /* the next (READY, WAIT) or current (MEM) instruction */
+    uint32_t nmem, nload;    /* waitcnt: memory instructions (loads) in flight */
+} slot_t;
+
+/* A global memory instruction in flight, from issue until its last line is back: the
+ * record its translations and lines report to (docs/isca18-micro18.md §7.2 per-instruction
+ * record). Slot s owns records s * K .. s * K + K - 1 of its CU, K = 1 when loads block,
+ * gpu.wave_mem_max under waitcnt; with K = 1 record s is slot s's instruction. */
+typedef struct {
+    uint8_t live, npages, store;
+    uint32_t slot;           /* the wavefront slot that issued it */
+    const xl_va_t *va;       /* its lanes' addresses: the slot's instruction while the wave
+                              * blocks on it (it stays put), else the copy in own */
+    xl_instr_t own;          /* waitcnt: the instruction, kept while the wave issues on */
+    uint64_t vpn[XL_MAX_LANES];
+    uint8_t page_first[XL_MAX_LANES];   /* first lane of each page (0xFF: none) */
+    uint8_t lane_next[XL_MAX_LANES];    /* next listed lane of the same page (0xFF: last);
+                                         * a lane on the line of the one listed before
+                                         * it is left out */
+    uint32_t instr_id;
+    uint32_t pend_tr, pend_lines;
+    uint64_t t_issue;
+    uint32_t n_walks, walk_reads;
+    uint64_t first_arr, last_arr;
+    uint64_t t_first_done, t_last_done, lat_first, lat_last;
+} mrec_t;
+
+typedef struct {
+    uint8_t live;
+    uint32_t waves, at_barrier;
+} wg_t;
+
+typedef struct {
+    slot_t *slot;            /* slots_per_cu */
+    wg_t *wg;                /* slots_per_cu */
+    uint64_t ready_mask[4];  /* READY waves (up to 256 slots) */
+    uint64_t ready_mem[4];   /* the READY waves whose instruction is a global load or store */
+    uint64_t *age;           /* per slot: its wave's dispatch number (slot_t.uid), kept here
+                              * so that the oldest-first scan reads one small array */
+    uint32_t rr;             /* round-robin: the slot after the last issue */
+    uint32_t live;           /* resident waves */
+    uint32_t free;           /* free slots */
+    uint64_t mem_free_at;    /* memory pipe busy until */
+    l1d_t l1d;
+    uint32_t nready;         /* READY waves */
+    mrec_t *rec;             /* memory instructions in flight: K per slot (mrec_t) */
+    /* counters (docs/isca18-micro18.md §7.1 "Per CU") */
+    uint64_t instrs;         /* wavefront instructions issued by this CU */
+    uint64_t mem_instrs;     /* global memory instructions issued by this CU */
+    uint64_t stall;          /* stall cycles counted so far (docs/isca18-micro18.md §6): those of the per-CU
+                              * issue loop, plus, at each time the CU lost its last resident
+                              * wave, the all-stalled cycles of its resident stretch */
+    uint64_t stall_base;     /* all_stall when the CU last became resident */
+} cu_t;
+
+/* The CUs together: geometry, the issue counters and the per-instruction metrics. */
+typedef struct {
+    uint32_t ncu, spc, lanes;
+    uint32_t *gs_split;       /* per global slot gslot(c, s): (c << 8) | s, so that events
+                               * name their slot without a division */
+    int blocking;             /* gpu.loads = blocking */
+    uint32_t kmem;            /* memory records per slot: 1 (blocking) or gpu.wave_mem_max */
+    uint32_t rpc;             /* memory records per CU: spc * kmem */
+    uint32_t *gr_split;       /* per global record grec(c, r): (c << 16) | r, for events and
+                               * memory completions of a memory instruction */
+    cu_t *cu;
+    uint32_t live_total;      /* resident wavefronts, all CUs */
+    uint32_t live_cus;        /* CUs with a resident wavefront */
+    uint64_t all_stall;       /* cycles in which no wave of any CU could issue (the main loop's
+                               * shortcut and skipped cycles): each resident CU stalled in all
+                               * of them, so a CU's share is all_stall's growth while it was
+                               * resident (cu_t.stall_base), added when it stops being so; the
+                               * GPU's stall cycles (docs/isca18-micro18.md §6) are the sum over
+                               * CUs (cu_stall) */
+    uint32_t ready_total;     /* READY wavefronts, all CUs */
+    uint32_t next_instr_id;
+    /* counters */
+    uint64_t instrs;          /* wavefront instructions issued */
+    uint64_t mem_instrs;      /* global memory instructions issued */
+    uint64_t requests;        /* translation requests after coalescing */
+    uint64_t lf_2x, lf_3x;    /* multi-walk instructions whose last walk took >= 2x, 3x the first */
+    uint64_t work_instrs, work_bucket[XL_FIG3_BUCKETS];
+    uint64_t multi_instrs, interleaved;
+    uint64_t first_lat_sum, last_lat_sum, gap_sum;
+    uint64_t l1d_acc, l1d_hit, lines;
+    uint64_t data_mem_reqs;
+    uint64_t active_lanes;    /* active lanes of global memory instructions */
+    uint64_t pages_max;       /* most distinct pages in one memory instruction */
+    uint64_t pages_bucket[XL_FIG3_BUCKETS];   /* memory instructions by distinct pages */
+} core_t;
+
+/* Allocate the CUs of cfg; XL_EINPUT with a message for a geometry the model cannot hold. */
+int  core_init(core_t *k, const xl_config_t *cfg, char *err, size_t errlen);
+void core_free(core_t *k);
+
+static inline uint32_t gslot(const core_t *k, uint32_t cu, uint32_t s) { return cu * k->spc + s; }
+static inline uint32_t grec(const core_t *k, uint32_t cu, uint32_t r) { return cu * k->rpc + r; }
+static inline int is_mem_op(uint8_t op) { return op == XL_OP_LOAD || op == XL_OP_STORE; }
+
+/* Slot s of CU c pulls its next instruction and goes on with it (a finished ALU
+ * instruction, a completed blocking memory instruction, a released barrier). */
+void cu_wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s);
+/* Memory record r of CU c: complete it if nothing is outstanding. */
+void cu_check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r);
+/* The translation of page pidx of record r is known: issue its lanes' data accesses. */
+void cu_deliver(xl_gpu_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame);
+/* One issue of CU c this cycle (steps 1-2); 0 when no READY wavefront may issue. */
+int  cu_issue(xl_gpu_t *g, uint32_t c);
+/* A CU's stall cycles so far (docs/isca18-micro18.md §6). */
+uint64_t cu_stall(const core_t *k, const cu_t *cu);
+
+#endif

@@ -1,0 +1,280 @@
+/*
+ * tlbh.c - the GPU's TLB hierarchy (tlbh.h; docs/isca18-micro18.md §1.5 steps 3-4 and 9):
+ * per-CU L1 TLBs and the shared L2 TLB, each with miss-merging MSHRs, and the crossing of
+ * L2 misses to the IOMMU.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sys/system.h"
+
+/* Step 3: the L1 TLB request of page pidx of memory record s, looked up at cycle t. A
+ * retry (a miss that waited for a free MSHR) was counted already: it probes without
+ * counting. */
+void tlbh_issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
+{
+    cu_t *cu = &g->core.cu[c];
+    l1tlb_t *l1 = &g->tlb.l1[c];
+    const mrec_t *st = &cu->rec[s];
+    uint64_t vpn = st->vpn[pidx];
+    xl_va_t va = vpn << g->page_shift;
+    xl_pa_t pa;
+    uint32_t gs = grec(&g->core, c, s);
+    if (g->cfg.translation.ideal) {
+        xl_walk_t w;
+        xl_pt_walk(g->pm, g->as.root, va, &w);
+        PUSH(&g->q, t + 1, EV_L1_RESULT, gs, (w.pa & ~((UINT64_C(1) << w.page_shift) - 1)) | pidx);
+        return;
+    }
+    if (retry ? xl_tlb_probe(&l1->tlb, ASID, va, &pa) : xl_tlb_lookup(&l1->tlb, ASID, va, &pa)) {
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, gs,
+             (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | pidx);
+        return;
+    }
+    uint32_t h, m = mtab_find(&l1->t, vpn, &h);
+    int merged = m != NONE;
+    if (merged) {
+        g->tlb.l1_merges++;
+    } else {
+        m = mtab_alloc(&l1->t, vpn, h);
+        if (m == NONE) {
+            if (!retry)
+                g->tlb.l1_mshr_full++;
+            FPUSH(&l1->retry, (s << 8) | pidx);
+            return;
+        }
+        l1->m[m].vpn = vpn;
+        l1->m[m].head = NONE;
+    }
+    /* append the waiter (keeps arrival order; the first waiter is the requester) */
+    uint32_t wi = l1->w_free;
+    l1->w_free = l1->w[wi].next;
+    l1->w[wi].slot = (s << 8) | pidx;
+    l1->w[wi].next = NONE;
+    if (l1->m[m].head == NONE) {
+        l1->m[m].head = wi;
+    } else {
+        uint32_t k = l1->m[m].head;
+        while (l1->w[k].next != NONE)
+            k = l1->w[k].next;
+        l1->w[k].next = wi;
+    }
+    if (!merged)
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, (c << 16) | m, 0);
+}
+
+static void tlbh_l2_free(xl_gpu_t *g, uint32_t m);
+static void tlbh_l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known);
+
+/* An L1 MSHR's request at the shared L2 TLB (ports per cycle, then hit latency). */
+void tlbh_l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
+{
+    cu_t *cu = &g->core.cu[c];
+    l1tlb_t *l1 = &g->tlb.l1[c];
+    /* port arbitration: l2tlb.ports lookups start per cycle, in event order; a request
+     * that finds this cycle's ports taken reserves a port in the first cycle with one */
+    if (!reserved) {
+        if (g->now > g->tlb.l2_port_cycle) {
+            g->tlb.l2_port_cycle = g->now;
+            g->tlb.l2_port_used = 0;
+        }
+        if (g->tlb.l2_port_used == g->cfg.l2tlb.ports) {
+            g->tlb.l2_port_cycle++;
+            g->tlb.l2_port_used = 0;
+        }
+        g->tlb.l2_port_used++;
+        if (g->tlb.l2_port_cycle > g->now) {
+            PUSH(&g->q, g->tlb.l2_port_cycle, EV_L2_ACCESS, (c << 16) | m, 1);
+            return;
+        }
+    }
+    uint64_t vpn = l1->m[m].vpn;
+    xl_va_t va = vpn << g->page_shift;
+    xl_pa_t pa;
+    uint32_t req_slot = cu->rec[l1->w[l1->m[m].head].slot >> 8].slot;
+    /* Fig 12: distinct wavefronts per epoch of 1024 L2 TLB accesses */
+    uint32_t gs = gslot(&g->core, c, req_slot);
+    uint64_t uid = cu->slot[req_slot].uid;
+    if (g->tlb.seen_epoch[gs] != g->tlb.epoch + 1 || g->tlb.seen_uid[gs] != uid) {
+        g->tlb.seen_epoch[gs] = g->tlb.epoch + 1;
+        g->tlb.seen_uid[gs] = uid;
+        g->tlb.epoch_distinct++;
+    }
+    if (++g->tlb.epoch_acc == EPOCH) {
+        g->tlb.epoch_sum += g->tlb.epoch_distinct;
+        g->tlb.epochs++;
+        g->tlb.epoch++;
+        g->tlb.epoch_acc = 0;
+        g->tlb.epoch_distinct = 0;
+    }
+    g->tlb.l2_acc++;
+    uint64_t lat = g->cfg.l2tlb.hit_latency;
+    if (xl_tlb_lookup(&g->tlb.l2, ASID, va, &pa)) {
+        g->tlb.l2_hit++;
+        PUSH(&g->q, g->now + lat, EV_L2_RESULT, (c << 16) | m,
+             pa & ~((UINT64_C(1) << g->page_shift) - 1));
+        return;
+    }
+    g->tlb.l2_miss++;
+    tlbh_l2_miss(g, c, m, g->now + lat);
+}
+
+/* An L2 TLB miss of L1 MSHR (c, m): merge into the MSHR of the same page, or take a
+ * free one (its request crosses to the IOMMU once the miss is known, at t_known), or
+ * wait for one in arrival order. */
+static void tlbh_l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
+{
+    cu_t *cu = &g->core.cu[c];
+    l1tlb_t *l1 = &g->tlb.l1[c];
+    uint64_t vpn = l1->m[m].vpn;
+    uint32_t h, k = mtab_find(&g->tlb.l2t, vpn, &h);
+    int merged = k != NONE;
+    if (merged) {
+        g->tlb.l2_merges++;
+    } else {
+        k = mtab_alloc(&g->tlb.l2t, vpn, h);
+        if (k == NONE) {
+            g->tlb.l2_mshr_full++;
+            FPUSH(&g->tlb.l2_retry, (c << 16) | m);
+            return;
+        }
+        uint32_t req_rec = l1->w[l1->m[m].head].slot >> 8;
+        treq_t *e = &g->req[k];
+        memset(e, 0, sizeof *e);
+        e->vpn = vpn;
+        e->head = NONE;
+        e->owner_cu = c;
+        e->owner_rec = req_rec;
+        e->instr_id = cu->rec[req_rec].instr_id;
+    }
+    uint32_t wi = g->tlb.l2w_free;
+    g->tlb.l2w_free = g->tlb.l2w[wi].next;
+    g->tlb.l2w[wi].cu = c;
+    g->tlb.l2w[wi].mshr = m;
+    g->tlb.l2w[wi].next = g->req[k].head;
+    g->req[k].head = wi;
+    /* only the allocating request crosses to the IOMMU; its arrival is queued now rather
+     * than from an event at t_known: arrivals due in one cycle still reach the IOMMU in
+     * the order of their misses, and nothing else happens at t_known */
+    if (!merged)
+        PUSH(&g->q, t_known + g->cfg.iommu.link_latency, EV_IOMMU_ARRIVE, k, 0);
+}
+
+/* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
+void tlbh_l1_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
+{
+    l1tlb_t *l1 = &g->tlb.l1[c];
+    xl_va_t va = l1->m[m].vpn << g->page_shift;
+    xl_tlb_fill(&l1->tlb, ASID, va, frame, g->page_shift, NULL);
+    uint32_t w = l1->m[m].head;
+    mtab_release(&l1->t, m);
+    while (w != NONE) {
+        uint32_t nx = l1->w[w].next;
+        uint32_t s = l1->w[w].slot >> 8, pidx = l1->w[w].slot & 0xFF;
+        l1->w[w].next = l1->w_free;
+        l1->w_free = w;
+        cu_deliver(g, c, s, pidx, frame);
+        w = nx;
+    }
+    /* a freed MSHR lets the oldest waiting miss of this CU try again */
+    while (l1->retry.n && l1->t.used < l1->t.n) {
+        uint32_t v = fifo_front(&l1->retry);
+        fifo_pop(&l1->retry);
+        tlbh_issue_page(g, c, v >> 8, v & 0xFF, g->now, 1);
+    }
+}
+
+static void tlbh_l2_free(xl_gpu_t *g, uint32_t k)
+{
+    mtab_release(&g->tlb.l2t, k);
+    /* the oldest miss waiting for an MSHR takes it; it was looked up (and counted) already,
+     * so only a probe decides whether the page arrived meanwhile */
+    while (g->tlb.l2_retry.n && g->tlb.l2t.used < g->tlb.l2t.n) {
+        uint32_t v = fifo_front(&g->tlb.l2_retry);
+        fifo_pop(&g->tlb.l2_retry);
+        uint32_t c = v >> 16, m = v & 0xFFFF;
+        xl_pa_t pa;
+        if (xl_tlb_probe(&g->tlb.l2, ASID, g->tlb.l1[c].m[m].vpn << g->page_shift, &pa))
+            PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
+        else
+            tlbh_l2_miss(g, c, m, g->now);
+    }
+}
+
+/* Step 9: the translation is back at the GPU: fill the L2 TLB, then every waiting L1. */
+void tlbh_gpu_resp(xl_gpu_t *g, uint32_t k)
+{
+    treq_t *e = &g->req[k];
+    xl_tlb_fill(&g->tlb.l2, ASID, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
+    uint32_t w = e->head;
+    e->head = NONE;
+    xl_pa_t frame = e->pa;
+    while (w != NONE) {
+        uint32_t nx = g->tlb.l2w[w].next;
+        uint32_t c = g->tlb.l2w[w].cu, m = g->tlb.l2w[w].mshr;
+        g->tlb.l2w[w].next = g->tlb.l2w_free;
+        g->tlb.l2w_free = w;
+        tlbh_l1_release(g, c, m, frame);
+        w = nx;
+    }
+    tlbh_l2_free(g, k);
+}
+
+/* ------------------------------------------------------------------ creation */
+
+int tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uint32_t slots,
+              char *err, size_t errlen)
+{
+    int rc;
+    xl_tlb_params_t p1 = {cfg->l1tlb.entries, cfg->l1tlb.ways, cfg->l1tlb.repl, cfg->l1tlb.index};
+    xl_tlb_params_t p2 = {cfg->l2tlb.entries, cfg->l2tlb.ways, cfg->l2tlb.repl, cfg->l2tlb.index};
+    t->ncu = ncu;
+    if (!(t->l1 = calloc(ncu, sizeof *t->l1)))
+        goto nomem;
+    for (uint32_t c = 0; c < ncu; c++) {
+        l1tlb_t *l1 = &t->l1[c];
+        l1->m = calloc(cfg->l1tlb.mshrs, sizeof *l1->m);
+        l1->w = calloc((size_t)rpc * XL_MAX_LANES, sizeof *l1->w);
+        if (!l1->m || !l1->w || mtab_init(&l1->t, cfg->l1tlb.mshrs))
+            goto nomem;
+        for (uint32_t i = 0; i < rpc * XL_MAX_LANES; i++)
+            l1->w[i].next = i + 1 < rpc * XL_MAX_LANES ? i + 1 : NONE;
+        l1->w_free = 0;
+        if ((rc = xl_tlb_init(&l1->tlb, &p1, "l1tlb", err, errlen)) != XL_OK)
+            return rc;
+    }
+    if ((rc = xl_tlb_init(&t->l2, &p2, "l2tlb", err, errlen)) != XL_OK)
+        return rc;
+    uint32_t nl2w = ncu * cfg->l1tlb.mshrs;
+    t->l2w = calloc(nl2w, sizeof *t->l2w);
+    t->seen_epoch = calloc(slots, sizeof *t->seen_epoch);
+    t->seen_uid = calloc(slots, sizeof *t->seen_uid);
+    if (!t->l2w || !t->seen_epoch || !t->seen_uid || mtab_init(&t->l2t, cfg->l2tlb.mshrs))
+        goto nomem;
+    for (uint32_t i = 0; i < nl2w; i++)
+        t->l2w[i].next = i + 1 < nl2w ? i + 1 : NONE;
+    return XL_OK;
+nomem:
+    snprintf(err, errlen, "out of host memory");
+    return XL_EINTERNAL;
+}
+
+void tlbh_free(tlbh_t *t)
+{
+    if (t->l1)
+        for (uint32_t c = 0; c < t->ncu; c++) {
+            l1tlb_t *l1 = &t->l1[c];
+            free(l1->m);
+            mtab_free_all(&l1->t);
+            free(l1->w);
+            fifo_free(&l1->retry);
+            xl_tlb_free(&l1->tlb);
+        }
+    free(t->l1);
+    xl_tlb_free(&t->l2);
+    mtab_free_all(&t->l2t);
+    free(t->l2w);
+    free(t->seen_epoch);
+    free(t->seen_uid);
+    fifo_free(&t->l2_retry);
+}

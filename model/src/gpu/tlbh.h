@@ -1,0 +1,74 @@
+/*
+ * tlbh.h - the GPU's TLB hierarchy (docs/isca18-micro18.md §1.1, §1.5 steps 3-4 and 9,
+ * §7.1): one L1 TLB per CU and the shared L2 TLB, each with MSHRs that merge misses of
+ * one page, and the waits for a free MSHR. An L2 miss takes a translation request
+ * (treq.h) and crosses the link to the IOMMU; the answer fills the L2 TLB, then every L1
+ * TLB that waits for it, and releases the waiting pages' data accesses (cu_deliver).
+ */
+#ifndef XLAT_GPU_TLBH_H
+#define XLAT_GPU_TLBH_H
+
+#include <stdint.h>
+
+#include "kernel/fifo.h"
+#include "kernel/mtab.h"
+#include "xlat/config.h"
+#include "xlat/tlb.h"
+
+typedef struct xl_gpu xl_gpu_t;
+
+typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter: (record << 8) | page */
+typedef struct { uint32_t cu, mshr, next; } l2w_t;    /* L2 MSHR waiter */
+
+typedef struct {
+    uint64_t vpn;
+    uint32_t head;           /* waiter list */
+} l1m_t;
+
+/* One CU's L1 TLB with its MSHRs. */
+typedef struct {
+    xl_tlb_t tlb;
+    l1m_t *m;                /* l1tlb.mshrs */
+    mtab_t t;                /* the MSHRs by page */
+    l1w_t *w;                /* waiters: a pool of records x lanes */
+    uint32_t w_free;
+    fifo_t retry;            /* misses waiting for a free MSHR: (record << 8) | page */
+} l1tlb_t;
+
+typedef struct {
+    l1tlb_t *l1;              /* [cu] */
+    uint32_t ncu;
+    xl_tlb_t l2;
+    uint32_t l2_port_used;
+    uint64_t l2_port_cycle;
+    mtab_t l2t;               /* the L2 MSHRs by page; entry k is translation request k */
+    l2w_t *l2w;
+    uint32_t l2w_free;
+    fifo_t l2_retry;          /* (cu << 16) | l1 mshr */
+    /* Fig 12 epoch tracking */
+    uint64_t *seen_epoch, *seen_uid;
+    uint64_t epoch, epoch_acc, epoch_distinct, epoch_sum, epochs;
+    /* counters */
+    uint64_t l1_merges;       /* L1 TLB misses merged into an existing MSHR */
+    uint64_t l1_mshr_full;    /* L1 TLB misses that waited for a free MSHR */
+    uint64_t l2_merges;       /* L2 TLB misses merged into an existing MSHR */
+    uint64_t l2_mshr_full;    /* L2 TLB misses that waited for a free MSHR */
+    uint64_t l2_acc, l2_hit, l2_miss;
+} tlbh_t;
+
+/* rpc: memory records per CU (cu.h); slots: wavefront slots of the whole GPU. */
+int  tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uint32_t slots,
+               char *err, size_t errlen);
+void tlbh_free(tlbh_t *t);
+
+/* Step 3: page pidx of memory record s of CU c asks its L1 TLB at cycle t (retry: a miss
+ * that waited for an MSHR, counted already). */
+void tlbh_issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry);
+/* L1 MSHR m of CU c at the L2 TLB (reserved: its port was taken in an earlier cycle). */
+void tlbh_l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved);
+/* L1 MSHR m of CU c has its frame: fill, deliver to every waiting page, retry waiters. */
+void tlbh_l1_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
+/* Step 9: translation request k is back at the GPU. */
+void tlbh_gpu_resp(xl_gpu_t *g, uint32_t k);
+
+#endif

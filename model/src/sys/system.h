@@ -1,0 +1,81 @@
+/*
+ * system.h - the cycle-level system's assembly (docs/architecture.md §1-§3): the
+ * components and what they share. The system owns the simulated physical memory, the
+ * address space, the memory system, the one event queue and the pool of translation
+ * requests; each component owns its own state (cu.h, dispatch.h, tlbh.h, iommu.h) and
+ * is stepped or called by the main loop (gpusys.c) and by the events it schedules.
+ * Internal to model/src: the public interface is xlat/gpusys.h.
+ */
+#ifndef XLAT_SYS_SYSTEM_H
+#define XLAT_SYS_SYSTEM_H
+
+#include <stdio.h>
+
+#include "gpu/cu.h"
+#include "gpu/dispatch.h"
+#include "gpu/tlbh.h"
+#include "iommu/iommu.h"
+#include "kernel/evq.h"
+#include "kernel/fifo.h"
+#include "sys/treq.h"
+#include "xlat/addrspace.h"
+#include "xlat/config.h"
+#include "xlat/gpusys.h"
+#include "xlat/memsys.h"
+#include "xlat/physmem.h"
+
+#define ASID 1u
+#define NONE UINT32_MAX
+#define EPOCH 1024u   /* L2 TLB accesses per epoch of the Fig 12 metric */
+
+/* Event types: who is called when the event is due (gpusys.c handle). */
+enum {
+    EV_WAVE_READY,   /* a: gslot - an ALU/LDS instruction finished */
+    EV_CU_WAKE,      /* a: cu - the memory pipe became free */
+    EV_L1_RESULT,    /* a: grec, b: frame | page index - an L1 TLB hit delivers its translation */
+    EV_L2_ACCESS,    /* a: cu<<16 | l1 mshr - the request reaches the L2 TLB */
+    EV_L2_RESULT,    /* a: cu<<16 | l1 mshr, b: frame - an L2 TLB hit delivers its translation */
+    EV_IOMMU_ARRIVE, /* a: treq_id - the request reaches the IOMMU */
+    EV_IOMMU_TLB,    /* a: treq_id, b: frame | hit flag - IOMMU TLB lookup result */
+    EV_GPU_RESP,     /* a: treq_id - the translation is back at the GPU */
+    EV_PT_HIT,       /* a: walker - its read hit the page-table line cache */
+    EV_L1D_MISS,     /* a: grec, b: line pa - L1 data miss goes to memory */
+    EV_LINE_DONE     /* a: grec - an L1 data hit returns */
+};
+
+struct xl_gpu {
+    xl_config_t cfg;
+    const xl_workload_t *wl;
+    xl_physmem_t *pm;
+    xl_as_t as;
+    unsigned page_shift;
+    xl_memsys_t *mem;
+    evq_t q;
+    uint64_t now;
+    FILE *ev;                 /* event log */
+    FILE *trace;              /* IOMMU-boundary trace for the RTL lockstep */
+    FILE *progress;
+    int oom;                  /* a queue could not grow: the run ends with an internal error */
+    uint64_t last_retire;     /* watchdog */
+    uint64_t cycles;
+
+    core_t core;              /* the CUs (cu.h) */
+    disp_t disp;              /* kernel and work-group dispatch (dispatch.h) */
+    tlbh_t tlb;               /* the GPU's TLB hierarchy (tlbh.h) */
+    treq_t *req;              /* translation requests, one per L2 MSHR (treq.h) */
+    iommu_t iommu;            /* the IOMMU (iommu.h) */
+};
+
+/* A queue that cannot grow sets g->oom, which the main loop reports as an internal error
+ * (the macros are used where the system g is in scope). */
+#define PUSH(q, t, ty, a, b) do { if (evq_push((q), (t), (ty), (a), (b))) g->oom = 1; } while (0)
+#define FPUSH(f, v) do { if (fifo_push((f), (v))) g->oom = 1; } while (0)
+
+static const char *const lvl_name[5] = {"-", "L1", "L2", "L3", "L4"};
+
+/* One line of the event log (g->ev must be set): the cycle, then the formatted text. */
+void sys_evlog(xl_gpu_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The watchdog's report: who waits on what. */
+void sys_dump_waits(const xl_gpu_t *g, FILE *f);
+
+#endif

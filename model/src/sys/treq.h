@@ -1,0 +1,30 @@
+/*
+ * treq.h - the translation request (docs/architecture.md §3): one page of one memory
+ * instruction that missed in the GPU's L2 TLB, from its L2 MSHR through the link, the
+ * IOMMU TLBs and the walk path, back to the L2 TLB. Requests live in one pool of
+ * l2tlb.mshrs entries (an entry is held exactly as long as its L2 MSHR); a request is
+ * named by its index in the pool, a treq_id, the tag it carries through the walk path.
+ */
+#ifndef XLAT_SYS_TREQ_H
+#define XLAT_SYS_TREQ_H
+
+#include <stdint.h>
+
+#include "xlat/types.h"
+
+typedef uint32_t treq_id;   /* index into xl_gpu.req */
+
+typedef struct {
+    uint64_t vpn;
+    uint16_t asid;           /* its application's address space */
+    uint32_t head;           /* L2 MSHR waiters (tlbh.h l2w_t), a list */
+    uint32_t owner_cu, owner_rec, instr_id;   /* the memory instruction that missed first */
+    uint64_t t_iommu;        /* arrival at the IOMMU */
+    uint64_t t_dispatch;     /* its walk started */
+    uint64_t arr_idx;        /* order among walk-scheduler arrivals */
+    uint32_t nbhd;           /* its level-1 neighbourhood node while in the IOMMU */
+    xl_pa_t pa;              /* page frame when done */
+    uint8_t shift;
+} treq_t;
+
+#endif
