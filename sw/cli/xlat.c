@@ -24,7 +24,7 @@
 
 #include "xlat/config.h"
 #include "xlat/funcsys.h"
-#include "xlat/gpusys.h"
+#include "xlat/sim.h"
 #include "xlat/stats.h"
 #include "xlat/workload.h"
 
@@ -202,19 +202,19 @@ static int run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, c
         }
         xl_func_destroy(f);
     } else {
-        xl_gpu_t *g = NULL;
-        rc = xl_gpu_create(&g, c, wl, err, errlen);
+        xl_sim_t *g = NULL;
+        rc = xl_sim_create(&g, c, wl, err, errlen);
         if (rc == XL_OK) {
-            xl_gpu_set_events(g, events);
-            xl_gpu_set_iommu_trace(g, trace);
-            xl_gpu_set_progress(g, isatty(2) ? stderr : NULL);
-            rc = xl_gpu_run(g, err, errlen);
+            xl_sim_set_events(g, events);
+            xl_sim_set_iommu_trace(g, trace);
+            xl_sim_set_progress(g, isatty(2) ? stderr : NULL);
+            rc = xl_sim_run(g, err, errlen);
         }
         if (rc == XL_OK) {
-            xl_gpu_stats(g, *st);
+            xl_sim_stats(g, *st);
             xl_stats_freeze(*st);
         }
-        xl_gpu_destroy(g);
+        xl_sim_destroy(g);
     }
     if (rc != XL_OK) {
         xl_stats_destroy(*st);
@@ -751,8 +751,10 @@ static int cmd_list(int argc, char **argv)
     }
     if (all || !strcmp(what, "presets")) {
         printf("presets:\n");
+        char sum[256];
         for (unsigned i = 0; i < xl_config_preset_count(); i++)
-            printf("  %-9s %s\n", xl_config_preset_name(i), xl_config_preset_summary(i));
+            printf("  %-9s %s\n", xl_config_preset_name(i),
+                   xl_config_preset_summary(i, sum, sizeof sum));
     }
     return XL_OK;
 }

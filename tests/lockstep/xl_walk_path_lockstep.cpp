@@ -716,7 +716,7 @@ struct Trace {
         }
     }
 
-    // One field in base 16 or 10. The writer (model/src/sys/gpusys.c) prints the valid bits, the
+    // One field in base 16 or 10. The writer (model/src/sys/sim.c) prints the valid bits, the
     // walker numbers and disp_slot with %u (decimal) and the addresses, ids, tags, entries and
     // the lane mask in hex; model/README.md calls everything after the cycle hex, so the
     // decimal fields are parsed as written (slot 10 is "10", not 0x10).

@@ -423,10 +423,11 @@ static void test_07_08_preset_isca18(void **state)
     assert_int_equal(xl_config_load_preset(&p, "isca18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
 
+    char sum[128];
     unsigned n = xl_config_preset_count(), found = preset_index("isca18");
     assert_true(n >= 1);
     assert_true(found < n);
-    assert_true(strncmp(xl_config_preset_summary(found), "ISCA'18 baseline", 16) == 0);
+    assert_true(strncmp(xl_config_preset_summary(found, sum, sizeof sum), "ISCA'18 baseline", 16) == 0);
     assert_null(xl_config_preset_name(n));
 
     assert_int_equal(xl_config_load_preset(&p, "isca19", err, sizeof err), XL_EINPUT);
@@ -447,9 +448,10 @@ static void test_07_13_preset_micro18(void **state)
     assert_int_equal(xl_config_load_preset(&p, "micro18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
     assert_int_equal(p.iommu.coalesce, XL_COAL_OFF);   /* the baseline has no coalescing */
+    char sum[128];
     unsigned n = xl_config_preset_count(), found = preset_index("micro18");
     assert_true(found < n);
-    assert_true(strncmp(xl_config_preset_summary(found), "MICRO'18 baseline", 17) == 0);
+    assert_true(strncmp(xl_config_preset_summary(found, sum, sizeof sum), "MICRO'18 baseline", 17) == 0);
 }
 
 static void test_07_09_validate(void **state)

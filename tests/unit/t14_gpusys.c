@@ -1,5 +1,5 @@
 /*
- * t14_gpusys.c - area 14: the cycle-level system (model/src/sys/gpusys.c): the walk path's
+ * t14_gpusys.c - area 14: the cycle-level system (model/src/sys/sim.c): the walk path's
  * cycle timing on a hand-computed case, the ideal-translation mode, the watchdog, the
  * scheduling policies end to end, the counters of docs/isca18-micro18.md §7.1 (per kernel,
  * per CU, coalescer, IOMMU TLBs, buffer occupancy, walkers, PWC, scheduler), and the
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "xlat/config.h"
-#include "xlat/gpusys.h"
+#include "xlat/sim.h"
 #include "xlat/stats.h"
 #include "xlat/workload.h"
 
@@ -78,7 +78,7 @@ static long long ev_cycle(const char *log, const char *ev, int n)
 /* Run workload desc (its priv set to priv, in *wl, which must outlive the system) under the
  * default config with the given overrides (NULL-ended), the event log kept in *log; returns
  * the finished system (the caller destroys it and frees *log). */
-static xl_gpu_t *run_wl(const xl_wl_desc_t *desc, const void *priv, const char *const *sets,
+static xl_sim_t *run_wl(const xl_wl_desc_t *desc, const void *priv, const char *const *sets,
                         xl_workload_t *wl, char **log)
 {
     xl_config_t c;
@@ -89,12 +89,12 @@ static xl_gpu_t *run_wl(const xl_wl_desc_t *desc, const void *priv, const char *
     for (; *sets; sets++)
         assert_int_equal(xl_config_set(&c, *sets, err, sizeof err), XL_OK);
     desc->create(wl, err, sizeof err);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, wl, err, sizeof err), XL_OK);
+    xl_sim_t *g = NULL;
+    assert_int_equal(xl_sim_create(&g, &c, wl, err, sizeof err), XL_OK);
     size_t len = 0;
     FILE *f = open_memstream(log, &len);
-    xl_gpu_set_events(g, f);
-    assert_int_equal(xl_gpu_run(g, err, sizeof err), XL_OK);
+    xl_sim_set_events(g, f);
+    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
     fclose(f);
     return g;
 }
@@ -117,7 +117,7 @@ static void test_14_01_cold_walk_timing(void **st)
     (void)st;
     char *log = NULL;
     xl_workload_t wl;
-    xl_gpu_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
+    xl_sim_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
     assert_int_equal(ev_cycle(log, "DISPATCH", 0), 122);
     assert_non_null(strstr(log, "rule=immediate"));
     assert_non_null(strstr(log, "start=L4"));
@@ -129,7 +129,7 @@ static void test_14_01_cold_walk_timing(void **st)
     assert_int_equal(done, ev_cycle(log, "MEM_RSP", 3));
     assert_non_null(strstr(log, "reads=4"));
     xl_stats_t *s = xl_stats_create();
-    xl_gpu_stats(g, s);
+    xl_sim_stats(g, s);
     /* latency reported = COMPLETE - arrival at the IOMMU (120) */
     assert_int_equal(get(s, "iommu.walk_latency_avg"), (uint64_t)(done - 120) * 10);
     /* the run ends after the link back (50), the L1 data lookup (16) and a memory access
@@ -139,7 +139,7 @@ static void test_14_01_cold_walk_timing(void **st)
     assert_int_equal(get(s, "iommu.walk_mem_reads"), 4);
     assert_int_equal(get(s, "gpu.mem_instructions"), 1);
     xl_stats_destroy(s);
-    xl_gpu_destroy(g);
+    xl_sim_destroy(g);
     free(log);
 }
 
@@ -157,11 +157,11 @@ static void test_14_06_counters_by_hand(void **st)
     (void)st;
     char n[64], *log = NULL;
     xl_workload_t wl;
-    xl_gpu_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
+    xl_sim_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
     long long disp = ev_cycle(log, "DISPATCH", 0), done = ev_cycle(log, "COMPLETE", 0);
     assert_int_equal(disp, 122);
     xl_stats_t *s = xl_stats_create();
-    xl_gpu_stats(g, s);
+    xl_sim_stats(g, s);
     uint64_t r = get(s, "sim.cycles");
     assert_int_equal(get(s, "sim.kernels"), 1);
     assert_int_equal(get(s, "sim.kernel0.cycles"), r);
@@ -205,7 +205,7 @@ static void test_14_06_counters_by_hand(void **st)
         assert_int_equal(get(s, n), 0);
     }
     xl_stats_destroy(s);
-    xl_gpu_destroy(g);
+    xl_sim_destroy(g);
     free(log);
 }
 
@@ -221,19 +221,19 @@ static xl_stats_t *run(const char *wlname, uint32_t scale, const char *set1, con
     if (set2)
         assert_int_equal(xl_config_set(&c, set2, err, sizeof err), XL_OK);
     assert_int_equal(xl_wl_open(&wl, wlname, scale, c.sim.seed, &c.workload, err, sizeof err), XL_OK);
-    xl_gpu_t *g = NULL;
-    assert_int_equal(xl_gpu_create(&g, &c, &wl, err, sizeof err), XL_OK);
-    int rc = xl_gpu_run(g, err, sizeof err);
+    xl_sim_t *g = NULL;
+    assert_int_equal(xl_sim_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    int rc = xl_sim_run(g, err, sizeof err);
     assert_int_equal(rc, expect);
     xl_stats_t *s = NULL;
     if (rc == XL_OK) {
         s = xl_stats_create();
-        xl_gpu_stats(g, s);
+        xl_sim_stats(g, s);
         xl_stats_freeze(s);
     } else {
         assert_non_null(strstr(err, "deadlock"));
     }
-    xl_gpu_destroy(g);
+    xl_sim_destroy(g);
     xl_wl_close(&wl);
     return s;
 }
@@ -456,7 +456,7 @@ static void check_order(const order_prog_t *pr, const char *const *sets, unsigne
     for (const char *const *p = sets; *p; p++)
         if (strncmp(*p, "gpu.wave_sched=", 15) == 0)
             label = *p + 15;
-    xl_gpu_t *g = run_wl(&order_desc, pr, sets, &wl, &log);
+    xl_sim_t *g = run_wl(&order_desc, pr, sets, &wl, &log);
     for (unsigned p = 0; p < npages; p++) {
         long long in = -1, cy = dispatch_of(log, p, &in);
         if (cy != cyc[p] || in != instr[p])
@@ -466,10 +466,10 @@ static void check_order(const order_prog_t *pr, const char *const *sets, unsigne
         assert_int_equal(in, instr[p]);
     }
     xl_stats_t *s = xl_stats_create();
-    xl_gpu_stats(g, s);
+    xl_sim_stats(g, s);
     assert_int_equal(get(s, "gpu.instructions"), ninstrs);
     xl_stats_destroy(s);
-    xl_gpu_destroy(g);
+    xl_sim_destroy(g);
     free(log);
 }
 
@@ -551,7 +551,7 @@ static char *run_prog(const order_prog_t *pr, const char *const *sets)
 {
     xl_workload_t wl;
     char *log = NULL;
-    xl_gpu_destroy(run_wl(&order_desc, pr, sets, &wl, &log));
+    xl_sim_destroy(run_wl(&order_desc, pr, sets, &wl, &log));
     return log;
 }
 

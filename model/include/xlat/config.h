@@ -139,7 +139,9 @@ int xl_config_set(xl_config_t *c, const char *assignment, char *err, size_t errl
 int xl_config_load_preset(xl_config_t *c, const char *name, char *err, size_t errlen);
 unsigned xl_config_preset_count(void);
 const char *xl_config_preset_name(unsigned i);
-const char *xl_config_preset_summary(unsigned i);   /* first comment line of the file */
+/* The first comment line of preset i, copied into buf (len bytes, cut if longer); NULL
+ * when there is no preset i. */
+const char *xl_config_preset_summary(unsigned i, char *buf, size_t len);
 
 /* Cross-key checks (geometry, powers of two, lane counts). XL_EINPUT with a message
  * naming the key(s) on failure. */

@@ -7,7 +7,7 @@
 
 #include "sys/system.h"
 
-static void cu_set_ready(xl_gpu_t *g, cu_t *c, uint32_t s, int on)
+static void cu_set_ready(xl_sim_t *g, cu_t *c, uint32_t s, int on)
 {
     uint64_t bit = UINT64_C(1) << (s & 63), *w = &c->ready_mask[s >> 6];
     if (on && !(*w & bit)) {
@@ -25,11 +25,11 @@ static void cu_set_ready(xl_gpu_t *g, cu_t *c, uint32_t s, int on)
 }
 /* ------------------------------------------------------------------ wavefronts */
 
-static void cu_wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s);
-static void cu_wave_advance(xl_gpu_t *g, uint32_t c, uint32_t s);
+static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s);
+static void cu_wave_advance(xl_sim_t *g, uint32_t c, uint32_t s);
 
 /* Pull the wave's next instruction, then go on with it (wave_advance). */
-void cu_wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
+void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     slot_t *st = &g->core.cu[c].slot[s];
     if (!xl_wl_next(g->wl, &st->cur, &st->in))
@@ -41,7 +41,7 @@ void cu_wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s)
  * under waitcnt first wait (W_WAIT) for what it needs back: its loads before a
  * non-memory instruction, everything at a barrier or the end, a free record before a
  * memory instruction. Under blocking nothing is in flight here. */
-static void cu_wave_advance(xl_gpu_t *g, uint32_t c, uint32_t s)
+static void cu_wave_advance(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     cu_t *cu = &g->core.cu[c];
     slot_t *st = &cu->slot[s];
@@ -77,7 +77,7 @@ static void cu_wave_advance(xl_gpu_t *g, uint32_t c, uint32_t s)
     cu_set_ready(g, cu, s, 1);
 }
 
-static void cu_wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
+static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     cu_t *cu = &g->core.cu[c];
     slot_t *st = &cu->slot[s];
@@ -106,7 +106,7 @@ static void cu_wave_finish(xl_gpu_t *g, uint32_t c, uint32_t s)
 /* Memory record r is complete: record its walk metrics (docs/isca18-micro18.md §6, §7.2
  * per-instruction record); a blocked wave fetches its next instruction, a waitcnt wave
  * goes on if it waited for this one. */
-static void cu_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
+static void cu_mem_done(xl_sim_t *g, uint32_t c, uint32_t r)
 {
     mrec_t *st = &g->core.cu[c].rec[r];
     st->live = 0;
@@ -136,7 +136,7 @@ static void cu_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
         cu_wave_advance(g, c, st->slot);
 }
 
-void cu_check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
+void cu_check_mem_done(xl_sim_t *g, uint32_t c, uint32_t r)
 {
     const mrec_t *st = &g->core.cu[c].rec[r];
     if (st->live && st->pend_tr == 0 && st->pend_lines == 0)
@@ -147,7 +147,7 @@ void cu_check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r)
 
 /* The translation of page pidx of memory record r is known (frame): issue the data
  * accesses of its lanes, one per distinct 64 B line. */
-void cu_deliver(xl_gpu_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame)
+void cu_deliver(xl_sim_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame)
 {
     cu_t *cu = &g->core.cu[c];
     mrec_t *st = &cu->rec[r];
@@ -214,7 +214,7 @@ _Static_assert(PG_HASH >= 2u * XL_MAX_LANES && XL_MAX_LANES < 0xFFu,
  *           instructions per CU per cycle; this model issues one, so the rule is applied
  *           to the CU's one issue. cu_t.rr is neither read nor moved.
  * Returns the slot, or NONE when no READY slot is eligible. */
-static inline uint32_t pick_rr(xl_gpu_t *g, cu_t *cu)
+static inline uint32_t pick_rr(xl_sim_t *g, cu_t *cu)
 {
     uint32_t pos = cu->rr, end = g->core.spc;
     int wrapped = 0;
@@ -245,7 +245,7 @@ static inline uint32_t pick_rr(xl_gpu_t *g, cu_t *cu)
 /* The oldest-first choice: of the READY slots (without, while the memory pipe is busy,
  * those whose instruction is a load or store: cu_t.ready_mem), the one of smallest age.
  * A cycle in which nothing can issue costs one mask word per 64 slots. */
-static inline uint32_t pick_oldest(const xl_gpu_t *g, const cu_t *cu)
+static inline uint32_t pick_oldest(const xl_sim_t *g, const cu_t *cu)
 {
     uint64_t busy = cu->mem_free_at > g->now ? ~UINT64_C(0) : 0, best_age = UINT64_MAX;
     uint32_t best = NONE;
@@ -260,7 +260,7 @@ static inline uint32_t pick_oldest(const xl_gpu_t *g, const cu_t *cu)
     return best;
 }
 
-int cu_issue(xl_gpu_t *g, uint32_t c)
+int cu_issue(xl_sim_t *g, uint32_t c)
 {
     cu_t *cu = &g->core.cu[c];
     if (!cu->nready)

@@ -15,7 +15,7 @@
 #include "xlat/config.h"
 #include "xlat/workload.h"
 
-typedef struct xl_gpu xl_gpu_t;
+typedef struct xl_sim xl_sim_t;
 
 /* A wavefront slot's state. W_MEM: blocked on its memory instruction (gpu.loads =
  * blocking); W_WAIT: its next instruction waits for memory instructions in flight
@@ -129,13 +129,13 @@ static inline int is_mem_op(uint8_t op) { return op == XL_OP_LOAD || op == XL_OP
 
 /* Slot s of CU c pulls its next instruction and goes on with it (a finished ALU
  * instruction, a completed blocking memory instruction, a released barrier). */
-void cu_wave_fetch(xl_gpu_t *g, uint32_t c, uint32_t s);
+void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s);
 /* Memory record r of CU c: complete it if nothing is outstanding. */
-void cu_check_mem_done(xl_gpu_t *g, uint32_t c, uint32_t r);
+void cu_check_mem_done(xl_sim_t *g, uint32_t c, uint32_t r);
 /* The translation of page pidx of record r is known: issue its lanes' data accesses. */
-void cu_deliver(xl_gpu_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame);
+void cu_deliver(xl_sim_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame);
 /* One issue of CU c this cycle (steps 1-2); 0 when no READY wavefront may issue. */
-int  cu_issue(xl_gpu_t *g, uint32_t c);
+int  cu_issue(xl_sim_t *g, uint32_t c);
 /* A CU's stall cycles so far (docs/isca18-micro18.md §6). */
 uint64_t cu_stall(const core_t *k, const cu_t *cu);
 

@@ -7,8 +7,8 @@
 #include "sys/system.h"
 
 /* Double the per-kernel cycle array (out of line: rare). */
-static int kcycles_grow(xl_gpu_t *g) __attribute__((noinline));
-static int kcycles_grow(xl_gpu_t *g)
+static int kcycles_grow(xl_sim_t *g) __attribute__((noinline));
+static int kcycles_grow(xl_sim_t *g)
 {
     uint32_t nc = g->disp.kcap ? g->disp.kcap * 2 : 16;
     uint64_t *nk = realloc(g->disp.kcycles, nc * sizeof *nk);
@@ -23,7 +23,7 @@ static int kcycles_grow(xl_gpu_t *g)
 
 /* Work-groups go to CUs round-robin, whole, when a CU has enough free slots; the next
  * kernel starts when every wavefront of the current one has finished. */
-void disp_run(xl_gpu_t *g)
+void disp_run(xl_sim_t *g)
 {
     g->disp.dispatch_pending = 0;
     for (;;) {

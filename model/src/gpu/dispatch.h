@@ -10,7 +10,7 @@
 
 #include "xlat/workload.h"
 
-typedef struct xl_gpu xl_gpu_t;
+typedef struct xl_sim xl_sim_t;
 
 typedef struct {
     int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
@@ -26,7 +26,7 @@ typedef struct {
 } disp_t;
 
 /* Place what can be placed now; start the next kernel when the current one is done. */
-void disp_run(xl_gpu_t *g);
+void disp_run(xl_sim_t *g);
 void disp_free(disp_t *d);
 
 #endif

@@ -11,7 +11,7 @@
 /* Step 3: the L1 TLB request of page pidx of memory record s, looked up at cycle t. A
  * retry (a miss that waited for a free MSHR) was counted already: it probes without
  * counting. */
-void tlbh_issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
+void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
 {
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
@@ -63,11 +63,11 @@ void tlbh_issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_
         PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, (c << 16) | m, 0);
 }
 
-static void tlbh_l2_free(xl_gpu_t *g, uint32_t m);
-static void tlbh_l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known);
+static void tlbh_l2_free(xl_sim_t *g, uint32_t m);
+static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known);
 
 /* An L1 MSHR's request at the shared L2 TLB (ports per cycle, then hit latency). */
-void tlbh_l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
+void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved)
 {
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
@@ -122,7 +122,7 @@ void tlbh_l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved)
 /* An L2 TLB miss of L1 MSHR (c, m): merge into the MSHR of the same page, or take a
  * free one (its request crosses to the IOMMU once the miss is known, at t_known), or
  * wait for one in arrival order. */
-static void tlbh_l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
+static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
 {
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
@@ -161,7 +161,7 @@ static void tlbh_l2_miss(xl_gpu_t *g, uint32_t c, uint32_t m, uint64_t t_known)
 }
 
 /* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
-void tlbh_l1_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
+void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
 {
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
@@ -184,7 +184,7 @@ void tlbh_l1_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
     }
 }
 
-static void tlbh_l2_free(xl_gpu_t *g, uint32_t k)
+static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
 {
     mtab_release(&g->tlb.l2t, k);
     /* the oldest miss waiting for an MSHR takes it; it was looked up (and counted) already,
@@ -202,7 +202,7 @@ static void tlbh_l2_free(xl_gpu_t *g, uint32_t k)
 }
 
 /* Step 9: the translation is back at the GPU: fill the L2 TLB, then every waiting L1. */
-void tlbh_gpu_resp(xl_gpu_t *g, uint32_t k)
+void tlbh_gpu_resp(xl_sim_t *g, uint32_t k)
 {
     treq_t *e = &g->req[k];
     xl_tlb_fill(&g->tlb.l2, ASID, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);

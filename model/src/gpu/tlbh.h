@@ -15,7 +15,7 @@
 #include "xlat/config.h"
 #include "xlat/tlb.h"
 
-typedef struct xl_gpu xl_gpu_t;
+typedef struct xl_sim xl_sim_t;
 
 typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter: (record << 8) | page */
 typedef struct { uint32_t cu, mshr, next; } l2w_t;    /* L2 MSHR waiter */
@@ -63,12 +63,12 @@ void tlbh_free(tlbh_t *t);
 
 /* Step 3: page pidx of memory record s of CU c asks its L1 TLB at cycle t (retry: a miss
  * that waited for an MSHR, counted already). */
-void tlbh_issue_page(xl_gpu_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry);
+void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry);
 /* L1 MSHR m of CU c at the L2 TLB (reserved: its port was taken in an earlier cycle). */
-void tlbh_l2_access(xl_gpu_t *g, uint32_t c, uint32_t m, int reserved);
+void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved);
 /* L1 MSHR m of CU c has its frame: fill, deliver to every waiting page, retry waiters. */
-void tlbh_l1_release(xl_gpu_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
+void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
 /* Step 9: translation request k is back at the GPU. */
-void tlbh_gpu_resp(xl_gpu_t *g, uint32_t k);
+void tlbh_gpu_resp(xl_sim_t *g, uint32_t k);
 
 #endif

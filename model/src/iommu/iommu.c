@@ -23,7 +23,7 @@ static unsigned iommu_lat_bucket(uint64_t lat)
 /* A walk-path request finished (walked or completed by coalescing): fill the IOMMU TLBs
  * and send the translation back over the link (docs/isca18-micro18.md §1.5 step 9; coalesced completions
  * fill exactly like walked ones, docs/isca18-micro18.md §8 item 9). */
-static void iommu_walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shift, unsigned reads,
+static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shift, unsigned reads,
                       int coalesced, unsigned lane, uint32_t walker)
 {
     treq_t *e = &g->req[k];
@@ -69,7 +69,7 @@ static void iommu_walk_done(xl_gpu_t *g, uint32_t k, xl_pa_t frame, unsigned shi
 }
 
 /* Event log of coalescing state that is not a port: CL transitions per slot. */
-static void iommu_log_cl(xl_gpu_t *g)
+static void iommu_log_cl(xl_sim_t *g)
 {
     const xl_coalesce_t *co = &g->iommu.wp.co;
     for (uint32_t w = 0; w < co->words; w++) {
@@ -92,7 +92,7 @@ static void iommu_log_cl(xl_gpu_t *g)
 
 /* One IOMMU cycle: TLB intake, then the walk path twin block (xl_walk_path) with this
  * cycle's arrival and page-table response. */
-int iommu_cycle(xl_gpu_t *g, char *err, size_t errlen)
+int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
 {
     /* step 5: one request per cycle into the IOMMU TLBs */
     if (g->iommu.in_fifo.n) {

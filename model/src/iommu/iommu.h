@@ -27,7 +27,7 @@
 #include "xlat/tlb.h"
 #include "xlat/walk_path.h"
 
-typedef struct xl_gpu xl_gpu_t;
+typedef struct xl_sim xl_sim_t;
 
 #define LAT_BUCKETS 10u   /* walk latency histogram: lt128 .. lt32k, ge32k */
 
@@ -69,7 +69,7 @@ typedef struct {
 int  iommu_init(iommu_t *io, const xl_config_t *cfg, uint16_t asid, char *err, size_t errlen);
 void iommu_free(iommu_t *io);
 /* One IOMMU cycle (the order above). XL_EINTERNAL with a message if a walk faults. */
-int  iommu_cycle(xl_gpu_t *g, char *err, size_t errlen);
+int  iommu_cycle(xl_sim_t *g, char *err, size_t errlen);
 
 /* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while the
  * walk path has nothing to do cannot: those cycles are skipped and counted as

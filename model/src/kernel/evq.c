@@ -79,24 +79,6 @@ int evq_grow(evq_t *q)
     return 0;
 }
 
-/* The time of the earliest queued event, UINT64_MAX if none. */
-uint64_t evq_next_time(const evq_t *q)
-{
-    /* the buckets in time order: start's word from start on, the other words, then
-     * start's word below start */
-    uint32_t start = (uint32_t)(q->base & (WHEEL - 1)), w = start >> 6;
-    uint64_t v = q->nonempty[w] & (~UINT64_C(0) << (start & 63));
-    for (uint32_t k = 1; !v && k <= WHEEL / 64; k++) {
-        w = (w + 1) % (WHEEL / 64);
-        v = q->nonempty[w];
-        if (k == WHEEL / 64)
-            v &= (UINT64_C(1) << (start & 63)) - 1;
-    }
-    if (v)
-        return q->base + ((w * 64 + xl_ctz64(v) - start) & (WHEEL - 1));
-    return q->far.n ? q->far.h[0].t : UINT64_MAX;
-}
-
 /* Events queued (for the watchdog report: the queue keeps no count). */
 size_t evq_count(const evq_t *q)
 {

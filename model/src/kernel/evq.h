@@ -60,7 +60,6 @@ void     evq_free(evq_t *q);
 int      evq_heap_push(heap_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b);
 ev_t     evq_heap_pop(heap_t *q);
 int      evq_grow(evq_t *q) __attribute__((noinline, cold));
-uint64_t evq_next_time(const evq_t *q);
 size_t   evq_count(const evq_t *q);
 int      evq_empty(const evq_t *q);
 
@@ -136,4 +135,22 @@ static inline int evq_pop_now(evq_t *q, ev_t *out)
 
 /* The time of the earliest queued event, UINT64_MAX if none. */
 /* Events queued (for the watchdog report: the queue keeps no count). */
+/* The time of the earliest queued event, UINT64_MAX if none. */
+static inline uint64_t evq_next_time(const evq_t *q)
+{
+    /* the buckets in time order: start's word from start on, the other words, then
+     * start's word below start */
+    uint32_t start = (uint32_t)(q->base & (WHEEL - 1)), w = start >> 6;
+    uint64_t v = q->nonempty[w] & (~UINT64_C(0) << (start & 63));
+    for (uint32_t k = 1; !v && k <= WHEEL / 64; k++) {
+        w = (w + 1) % (WHEEL / 64);
+        v = q->nonempty[w];
+        if (k == WHEEL / 64)
+            v &= (UINT64_C(1) << (start & 63)) - 1;
+    }
+    if (v)
+        return q->base + ((w * 64 + xl_ctz64(v) - start) & (WHEEL - 1));
+    return q->far.n ? q->far.h[0].t : UINT64_MAX;
+}
+
 #endif

@@ -633,37 +633,26 @@ const char *xl_config_preset_name(unsigned i)
     return i < xl_preset_count ? xl_preset_table[i].name : NULL;
 }
 
-const char *xl_config_preset_summary(unsigned i)
+const char *xl_config_preset_summary(unsigned i, char *buf, size_t len)
 {
-    /* The first line of the file, if it is a comment, without its '#'/';' and blanks.
-     * Computed once per preset and kept for the life of the program (the table is
-     * read-only and its lines are not NUL-terminated). */
-    static char **cache;
-    if (i >= xl_preset_count)
+    /* The first line of the file, if it is a comment, without its '#'/';' and blanks
+     * (the table's lines are not NUL-terminated, so it is copied into buf). */
+    if (i >= xl_preset_count || !len)
         return NULL;
-    if (!cache) {
-        cache = calloc(xl_preset_count, sizeof *cache);
-        if (!cache)
-            return "";
+    const char *t = xl_preset_table[i].text;
+    const char *nl = strchr(t, '\n');
+    span_t s = span_trim((span_t){ t, nl ? (size_t)(nl - t) : strlen(t) });
+    if (s.n && (s.p[0] == '#' || s.p[0] == ';')) {
+        while (s.n && (s.p[0] == '#' || s.p[0] == ';')) { s.p++; s.n--; }
+        s = span_trim(s);
+    } else {
+        s.n = 0;
     }
-    if (!cache[i]) {
-        const char *t = xl_preset_table[i].text;
-        const char *nl = strchr(t, '\n');
-        span_t s = span_trim((span_t){ t, nl ? (size_t)(nl - t) : strlen(t) });
-        if (s.n && (s.p[0] == '#' || s.p[0] == ';')) {
-            while (s.n && (s.p[0] == '#' || s.p[0] == ';')) { s.p++; s.n--; }
-            s = span_trim(s);
-        } else {
-            s.n = 0;
-        }
-        char *copy = malloc(s.n + 1);
-        if (!copy)
-            return "";
-        memcpy(copy, s.p, s.n);
-        copy[s.n] = '\0';
-        cache[i] = copy;
-    }
-    return cache[i];
+    if (s.n >= len)
+        s.n = len - 1;
+    memcpy(buf, s.p, s.n);
+    buf[s.n] = '\0';
+    return buf;
 }
 
 int xl_config_load_preset(xl_config_t *c, const char *name, char *err, size_t errlen)

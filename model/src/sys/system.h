@@ -4,12 +4,13 @@
  * address space, the memory system, the one event queue and the pool of translation
  * requests; each component owns its own state (cu.h, dispatch.h, tlbh.h, iommu.h) and
  * is stepped or called by the main loop (gpusys.c) and by the events it schedules.
- * Internal to model/src: the public interface is xlat/gpusys.h.
+ * Internal to model/src: the public interface is xlat/sim.h.
  */
 #ifndef XLAT_SYS_SYSTEM_H
 #define XLAT_SYS_SYSTEM_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "gpu/cu.h"
 #include "gpu/dispatch.h"
@@ -20,7 +21,7 @@
 #include "sys/treq.h"
 #include "xlat/addrspace.h"
 #include "xlat/config.h"
-#include "xlat/gpusys.h"
+#include "xlat/sim.h"
 #include "xlat/memsys.h"
 #include "xlat/physmem.h"
 
@@ -43,7 +44,7 @@ enum {
     EV_LINE_DONE     /* a: grec - an L1 data hit returns */
 };
 
-struct xl_gpu {
+struct xl_sim {
     xl_config_t cfg;
     const xl_workload_t *wl;
     xl_physmem_t *pm;
@@ -58,6 +59,10 @@ struct xl_gpu {
     int oom;                  /* a queue could not grow: the run ends with an internal error */
     uint64_t last_retire;     /* watchdog */
     uint64_t cycles;
+    int started, done, failed;   /* xl_sim_step: dispatched the first kernel, finished, stopped
+                                  * by an error */
+    time_t last_progress;     /* progress line: host time of the last one */
+    uint64_t iter;            /* loop iterations (progress checks the clock every 65536) */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* kernel and work-group dispatch (dispatch.h) */
@@ -74,8 +79,8 @@ struct xl_gpu {
 static const char *const lvl_name[5] = {"-", "L1", "L2", "L3", "L4"};
 
 /* One line of the event log (g->ev must be set): the cycle, then the formatted text. */
-void sys_evlog(xl_gpu_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sys_evlog(xl_sim_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The watchdog's report: who waits on what. */
-void sys_dump_waits(const xl_gpu_t *g, FILE *f);
+void sys_dump_waits(const xl_sim_t *g, FILE *f);
 
 #endif

@@ -12,7 +12,7 @@
 
 #include "xlat/types.h"
 
-typedef uint32_t treq_id;   /* index into xl_gpu.req */
+typedef uint32_t treq_id;   /* index into xl_sim.req */
 
 typedef struct {
     uint64_t vpn;

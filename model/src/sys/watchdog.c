@@ -6,7 +6,7 @@
 
 /* ------------------------------------------------------------------ watchdog */
 
-void sys_dump_waits(const xl_gpu_t *g, FILE *f)
+void sys_dump_waits(const xl_sim_t *g, FILE *f)
 {
     fprintf(f, "xlat: no instruction retired for %llu cycles (cycle %llu); who waits on what:\n",
             (unsigned long long)g->cfg.sim.watchdog, (unsigned long long)g->now);

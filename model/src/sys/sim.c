@@ -1,5 +1,5 @@
 /*
- * gpusys.c - the cycle-level GPU translation system (gpusys.h).
+ * gpusys.c - the cycle-level GPU translation system (sim.h).
  *
  * docs/isca18-micro18.md §1.5, the life of a translation, with time:
  *   1. a wavefront issues a memory instruction (one instruction per CU per cycle; which
@@ -29,7 +29,7 @@
 
 #include "sys/system.h"
 
-void sys_evlog(xl_gpu_t *g, const char *fmt, ...)
+void sys_evlog(xl_sim_t *g, const char *fmt, ...)
 {
     va_list ap;
     fprintf(g->ev, "%llu ", (unsigned long long)g->now);
@@ -42,10 +42,10 @@ void sys_evlog(xl_gpu_t *g, const char *fmt, ...)
 
 /* ------------------------------------------------------------------ creation */
 
-int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
+int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
                   char *err, size_t errlen)
 {
-    xl_gpu_t *g = calloc(1, sizeof *g);
+    xl_sim_t *g = calloc(1, sizeof *g);
     int rc;
     *out = NULL;
     if (!g) {
@@ -91,11 +91,11 @@ int xl_gpu_create(xl_gpu_t **out, const xl_config_t *cfg, const xl_workload_t *w
     *out = g;
     return XL_OK;
 fail:
-    xl_gpu_destroy(g);
+    xl_sim_destroy(g);
     return rc;
 }
 
-void xl_gpu_destroy(xl_gpu_t *g)
+void xl_sim_destroy(xl_sim_t *g)
 {
     if (!g)
         return;
@@ -110,10 +110,10 @@ void xl_gpu_destroy(xl_gpu_t *g)
     free(g);
 }
 
-void xl_gpu_set_events(xl_gpu_t *g, FILE *f) { g->ev = f; }
-void xl_gpu_set_progress(xl_gpu_t *g, FILE *f) { g->progress = f; }
+void xl_sim_set_events(xl_sim_t *g, FILE *f) { g->ev = f; }
+void xl_sim_set_progress(xl_sim_t *g, FILE *f) { g->progress = f; }
 
-void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f)
+void xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
 {
     const xl_walk_path_params_t *p = &g->iommu.wp.p;
     static const char *const pol[] = {"fcfs", "random", "simt"};
@@ -132,7 +132,7 @@ void xl_gpu_set_iommu_trace(xl_gpu_t *g, FILE *f)
 
 /* ------------------------------------------------------------------ events */
 
-static void handle(xl_gpu_t *g, const ev_t *e)
+static void handle(xl_sim_t *g, const ev_t *e)
 {
     switch (e->type) {
     case EV_WAVE_READY:
@@ -187,7 +187,7 @@ static void handle(xl_gpu_t *g, const ev_t *e)
     }
 }
 
-static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
+static void mem_complete(xl_sim_t *g, const xl_mem_req_t *r)
 {
     uint32_t v = (uint32_t)(r->id & 0xFFFFFFFFu);
     if ((r->id >> 56) == XL_MEM_PT) {
@@ -203,16 +203,34 @@ static void mem_complete(xl_gpu_t *g, const xl_mem_req_t *r)
     cu_check_mem_done(g, c, rr);
 }
 
+/* Every kernel finished: close the measurements that run until the end. */
+static void finish(xl_sim_t *g)
+{
+    g->cycles = g->now;
+    iommu_occ_change(&g->iommu, g->cycles, g->iommu.wp.ws.count);   /* the last stretch of buffer occupancy */
+    if (g->progress)
+        fprintf(g->progress, "\r%60s\r", "");
+    g->done = 1;
+}
+
 /* ------------------------------------------------------------------ main loop */
 
-int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
+int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
 {
     xl_mem_req_t r;
     uint64_t done_at;
-    time_t last_progress = time(NULL);
-    uint64_t iter = 0;
-    disp_run(g);
-    for (;;) {
+    if (g->failed) {
+        snprintf(err, errlen, "the system stopped with an error earlier; destroy it");
+        return XL_EINTERNAL;
+    }
+    if (g->done)
+        return XL_OK;
+    if (!g->started) {
+        g->started = 1;
+        g->last_progress = time(NULL);
+        disp_run(g);
+    }
+    while (g->now < until) {
         /* timed events and memory completions due now, in time order */
         if (evq_advance(&g->q, g->now))
             g->oom = 1;
@@ -228,8 +246,10 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         }
         if (iommu_active(&g->iommu)) {
             int rc = iommu_cycle(g, err, errlen);
-            if (rc != XL_OK)
+            if (rc != XL_OK) {
+                g->failed = 1;
                 return rc;
+            }
         } else if (iommu_blocked_full(&g->iommu)) {
             g->iommu.buf_full_cycles++;
         }
@@ -248,6 +268,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         if (g->oom || g->q.past) {
             snprintf(err, errlen, g->oom ? "out of host memory"
                                       : "internal: an event was scheduled in the past");
+            g->failed = 1;
             return XL_EINTERNAL;
         }
 
@@ -256,8 +277,10 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
         /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
          * memory requests), so whether it acts next cycle is known now */
         int io_act = iommu_active(&g->iommu);
-        if (!live && !g->disp.have_kernel && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act)
-            break;   /* every kernel finished */
+        if (!live && !g->disp.have_kernel && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
+            finish(g);   /* every kernel finished */
+            return XL_OK;
+        }
 
         uint64_t next = g->now + 1;
         if (!ready && !io_act) {
@@ -275,6 +298,7 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
             sys_dump_waits(g, stderr);
             snprintf(err, errlen, "internal: deadlock at cycle %llu (watchdog sim.watchdog=%llu)",
                      (unsigned long long)g->now, (unsigned long long)g->cfg.sim.watchdog);
+            g->failed = 1;
             return XL_EINTERNAL;
         }
         if (next - g->now > 1) {
@@ -284,17 +308,22 @@ int xl_gpu_run(xl_gpu_t *g, char *err, size_t errlen)
                 g->iommu.buf_full_cycles += next - g->now - 1;
         }
         g->now = next;
-        if (g->progress && (++iter & 0xFFFF) == 0 && time(NULL) != last_progress) {
-            last_progress = time(NULL);
+        if (g->progress && (++g->iter & 0xFFFF) == 0 && time(NULL) != g->last_progress) {
+            g->last_progress = time(NULL);
             fprintf(g->progress, "\r  cycle %llu, kernel %u, %llu instructions ",
                     (unsigned long long)g->now, g->disp.kernel, (unsigned long long)g->core.instrs);
             fflush(g->progress);
         }
     }
-    g->cycles = g->now;
-    iommu_occ_change(&g->iommu, g->cycles, g->iommu.wp.ws.count);   /* the last stretch of buffer occupancy */
-    if (g->progress)
-        fprintf(g->progress, "\r%60s\r", "");
     return XL_OK;
 }
+
+int xl_sim_run(xl_sim_t *g, char *err, size_t errlen)
+{
+    return xl_sim_step(g, UINT64_MAX, err, errlen);
+}
+
+int xl_sim_done(const xl_sim_t *g) { return g->done; }
+uint64_t xl_sim_now(const xl_sim_t *g) { return g->now; }
+
 

@@ -1,5 +1,5 @@
 /*
- * gpustats.c - the cycle-level system's counters and derived metrics (docs/isca18-micro18.md
+ * simstats.c - the cycle-level system's counters and derived metrics (docs/isca18-micro18.md
  * §6, §7; model/README.md lists them by group), registered in the results' order.
  */
 #include "sys/system.h"
@@ -20,7 +20,7 @@ static unsigned occ_bucket(uint64_t occ, uint64_t n)
     return 4 * occ <= n ? 1 : 4 * occ <= 2 * n ? 2 : 4 * occ <= 3 * n ? 3 : 4;
 }
 
-void xl_gpu_stats(const xl_gpu_t *g, xl_stats_t *s)
+void xl_sim_stats(const xl_sim_t *g, xl_stats_t *s)
 {
     char n[64], d[128];
     uint64_t stall = 0, l1a = 0, l1h = 0, l1m = 0;

@@ -1,0 +1,59 @@
+/*
+ * sim.h - the library's entry point: the cycle-level GPU translation system
+ * (docs/architecture.md). Create a system from a configuration and a workload, step it
+ * to a cycle or run it to completion, read its statistics, destroy it.
+ *
+ * The system is compute units issuing wavefront instructions, the coalescer, per-CU L1
+ * TLBs and the shared L2 TLB with miss-merging MSHRs, the GPU<->IOMMU link, the IOMMU
+ * TLBs, the walk path (twin block xl_walk_path: walk buffer and scheduler, page-walk
+ * caches, walk coalescing, walkers) reading real page-table lines from simulated memory,
+ * the L2 data cache and DRAM (xl_memsys), and the workload's data accesses through the
+ * per-CU L1 data caches into the same L2 and DRAM (docs/isca18-micro18.md §1.5, §2, §6, §7).
+ *
+ * Time is GPU cycles. The model advances cycle by cycle while anything can act and
+ * jumps to the next timed event when nothing can; a jump never skips work.
+ *
+ * Everything a system needs is in its xl_sim_t: there is no global state, so any number
+ * of systems can live in one process and be stepped in any interleaving (a SystemC
+ * wrapper steps one per clock domain); the workload object is read, never written, and
+ * may be shared by systems.
+ */
+#ifndef XLAT_SIM_H
+#define XLAT_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "xlat/config.h"
+#include "xlat/stats.h"
+#include "xlat/workload.h"
+
+typedef struct xl_sim xl_sim_t;
+
+int  xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
+                   char *err, size_t errlen);
+void xl_sim_destroy(xl_sim_t *g);
+/* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
+void xl_sim_set_events(xl_sim_t *g, FILE *f);
+/* Write the walk path block's (xl_walk_path) input and a digest of its output for every
+ * cycle it is stepped (NULL: off), for replay into the RTL lockstep harness. Format:
+ * model/README.md "IOMMU-boundary trace". */
+void xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
+/* Show progress on f (a terminal) about once a second of host time (NULL: off). */
+void xl_sim_set_progress(xl_sim_t *g, FILE *f);
+/* Advance the system through every cycle before `until` (or to completion, if sooner).
+ * A run stepped in any pieces is the same run, bit for bit, as one xl_sim_run: the
+ * pieces only choose where the embedder looks in. XL_EINTERNAL with a message (and a dump
+ * of who waits on what, written to stderr) when the watchdog fires or a walk faults; the
+ * system is then stopped and every later step says so. */
+int  xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen);
+/* Run every kernel to completion: xl_sim_step(g, UINT64_MAX, ...). */
+int  xl_sim_run(xl_sim_t *g, char *err, size_t errlen);
+/* 1 once every kernel has finished. */
+int  xl_sim_done(const xl_sim_t *g);
+/* The next cycle the system will simulate (after completion: the run's length). */
+uint64_t xl_sim_now(const xl_sim_t *g);
+/* Register every counter and derived metric (call after run). */
+void xl_sim_stats(const xl_sim_t *g, xl_stats_t *s);
+
+#endif
