@@ -277,7 +277,7 @@ void drive(M *m, const xl_walk_path_in_t &in, const Desc &d)
     m->arr_va_i = in.arr_va & XL_VA_MASK;
     m->arr_instr_id_i = in.arr_instr_id & XL_WS_INSTR_MASK;
     m->arr_tag_i = in.arr_tag & mask(d.tagw);
-    m->root_i = in.root & XL_PA_MASK;
+    m->root_i = in.root[in.arr_asid] & XL_PA_MASK;   // the RTL has one address space
     m->mem_req_ready_i = in.mem_req_ready & 1u;
     m->rsp_valid_i = in.rsp_valid & 1u;
     m->rsp_walker_i = in.rsp_walker;
@@ -1070,7 +1070,6 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     p.pwc.entries[2] = d.e2;
     p.pwc.ways[2] = d.w2;
     p.pwc_latency = d.pwc_latency;
-    p.asid = 1;
     xl_walk_path_t ref;
     xl_walk_path_out_t exp;
     char err[256] = "";
@@ -1141,7 +1140,12 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     // (docs/rtl.md §1.10 bug 1), clock twice while low, release.
     xl_walk_path_in_t idle;
     std::memset(&idle, 0, sizeof idle);
-    idle.root = root;
+    // One address space, ASID 1 (the RTL's parameter Asid): every cycle's input
+    // (copied from idle) names it and its root.
+    xl_pa_t roots[XL_WP_ASIDS] = {0};
+    roots[1] = root;
+    idle.root = roots;
+    idle.arr_asid = 1;
     idle.mem_req_ready = 1;
     drive(m, idle, d);
     xl_ls::initial_reset(m);

@@ -301,6 +301,7 @@ typedef struct {
     xl_walk_path_out_t o;
     xl_physmem_t *pm;
     xl_as_t as;
+    xl_pa_t roots[XL_WP_ASIDS];   /* roots[1] = as.root: every request has ASID 1 */
     long long due[8];         /* response cycle per walker, -1 = none */
     long long cycle;
     int cpl_seen[8];          /* completions seen, by tag */
@@ -315,10 +316,12 @@ static void cycle(rig_t *r, int tag, uint64_t va)
 {
     xl_walk_path_in_t in;
     memset(&in, 0, sizeof in);
-    in.root = r->as.root;
+    r->roots[1] = r->as.root;
+    in.root = r->roots;
     in.mem_req_ready = 1;
     if (tag >= 0) {
         in.arr_valid = 1;
+        in.arr_asid = 1;
         in.arr_va = va;
         in.arr_instr_id = (uint32_t)tag;
         in.arr_tag = (uint32_t)tag;
@@ -370,7 +373,7 @@ static void test_15_06_walkthrough(void **state)
     rig_t r;
     char err[256] = "";
     xl_walk_path_params_t p = {4, 2, XL_WS_FCFS, 1000, 1, XL_CO_BOTH,
-                           {{4, 8, 32}, {4, 4, 4}}, 1, 1};
+                           {{4, 8, 32}, {4, 4, 4}}, 1};
     const uint64_t va0 = 0x40000000, va1 = va0 + 0x200000, va2 = va0 + 0x3000;
     xl_walk_t w0, w1, w2;
     unsigned pl;

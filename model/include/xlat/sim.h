@@ -30,15 +30,34 @@
 
 typedef struct xl_sim xl_sim_t;
 
+/* Applications one system can run at once (MASK runs pairs; docs/papers/mask.md). */
+#define XL_SIM_MAX_APPS 8u
+
+/* A system running one application. XL_EINPUT with a message for a configuration or
+ * workload it cannot hold. */
 int  xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
                    char *err, size_t errlen);
+/* A system running napps applications (1..XL_SIM_MAX_APPS) at once: application a has
+ * its own address space (ASID a + 1, its own page table, its workload's regions mapped in
+ * it), the CUs are split between the applications evenly (the remainder to the lowest
+ * numbers), and each application's kernels run in order on its CUs while the others run
+ * theirs. The TLBs, the IOMMU, the L2 data cache and DRAM are shared; every translation
+ * request carries its ASID. With one application this is xl_sim_create. Several need
+ * iommu.coalesce = off (coalescing matches neighbours by VA alone) and no IOMMU trace. */
+int  xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
+                        unsigned napps, char *err, size_t errlen);
+/* What application app's page table maps va to (the functional walk, no timing, no
+ * state changed): XL_OK and *pa, or XL_EINPUT when va is not mapped or app is out of
+ * range. For embedders and tests: it reads the same page table the walkers read. */
+int  xl_sim_translate(const xl_sim_t *g, unsigned app, uint64_t va, uint64_t *pa);
 void xl_sim_destroy(xl_sim_t *g);
 /* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
 void xl_sim_set_events(xl_sim_t *g, FILE *f);
 /* Write the walk path block's (xl_walk_path) input and a digest of its output for every
  * cycle it is stepped (NULL: off), for replay into the RTL lockstep harness. Format:
- * model/README.md "IOMMU-boundary trace". */
-void xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
+ * model/README.md "IOMMU-boundary trace". XL_EINPUT (nothing written) for a system of
+ * several applications: the format has one address space. */
+int  xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
 /* Show progress on f (a terminal) about once a second of host time (NULL: off). */
 void xl_sim_set_progress(xl_sim_t *g, FILE *f);
 /* Advance the system through every cycle before `until` (or to completion, if sooner).

@@ -55,8 +55,14 @@ typedef struct {
     xl_co_mode_t coalesce;
     xl_pwc_params_t pwc;
     uint32_t pwc_latency;     /* >= 1: dispatch to the first read request */
-    uint16_t asid;            /* the address space of every request */
 } xl_walk_path_params_t;
+
+/* Address spaces the walk path tells apart: a request carries its ASID (arr_asid, below
+ * XL_WP_ASIDS), which selects its page-table root and tags its PWC entries. C-only so
+ * far: the RTL (rtl/xl_walk_path.sv) has one address space, its parameter Asid, and the
+ * lockstep drives both with that one; several address spaces also need coalescing off
+ * (xl_coalesce matches neighbours by VA alone), which the system checks. */
+#define XL_WP_ASIDS 16u
 
 enum { XL_WK_IDLE = 0, XL_WK_LOOKUP, XL_WK_REQ, XL_WK_WAIT };
 
@@ -68,6 +74,7 @@ typedef struct {
     uint64_t va;
     xl_pa_t  node;            /* page-table node read at `level` */
     uint32_t tag, instr_id;
+    uint16_t asid;            /* the walk's address space */
 } xl_walker_t;
 
 typedef struct {
@@ -76,6 +83,7 @@ typedef struct {
     xl_pwc_t pwc;
     xl_coalesce_t co;
     xl_walker_t *wk;
+    uint16_t *slot_asid;      /* [slot]: ASID of the buffered request (C-only, see XL_WP_ASIDS) */
     xl_pwst_t *pwst;          /* derived from wk, kept by the edge */
     uint32_t idle;            /* IDLE walkers */
     uint32_t active;          /* walkers in LOOKUP or REQ (they need cycles) */
@@ -93,7 +101,8 @@ typedef struct {
     uint64_t arr_va;
     uint32_t arr_instr_id;
     uint32_t arr_tag;
-    xl_pa_t  root;            /* page-table root (CR3) of the address space */
+    uint16_t arr_asid;        /* the arrival's address space, < XL_WP_ASIDS */
+    const xl_pa_t *root;      /* [XL_WP_ASIDS]: page-table root (CR3) of each address space */
     uint8_t  mem_req_ready;
     uint8_t  rsp_valid;
     uint32_t rsp_walker;
@@ -109,6 +118,7 @@ typedef struct {
     uint8_t  disp_level;              /* first level to read */
     xl_pa_t  disp_node;
     uint8_t  disp_resumed;            /* started from a coalescing resume point */
+    uint16_t disp_asid;               /* the walk's address space */
     /* memory read request */
     uint8_t  mem_req_valid;
     uint32_t mem_req_walker;

@@ -32,7 +32,7 @@ static void cu_wave_advance(xl_sim_t *g, uint32_t c, uint32_t s);
 void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     slot_t *st = &g->core.cu[c].slot[s];
-    if (!xl_wl_next(g->wl, &st->cur, &st->in))
+    if (!xl_wl_next(g->disp.app[g->core.cu[c].app].wl, &st->cur, &st->in))
         st->in.op = XL_OP_END;
     cu_wave_advance(g, c, s);
 }
@@ -89,6 +89,7 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
         cu->stall += g->core.all_stall - cu->stall_base;
     }
     g->core.live_total--;
+    g->disp.app[cu->app].live--;
     g->disp.dispatch_pending = 1;
     cu->free++;
     g->last_retire = g->now;

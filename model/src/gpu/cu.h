@@ -81,6 +81,8 @@ typedef struct {
                               * issue loop, plus, at each time the CU lost its last resident
                               * wave, the all-stalled cycles of its resident stretch */
     uint64_t stall_base;     /* all_stall when the CU last became resident */
+    uint8_t app;             /* the application it runs (dispatch.h) */
+    uint16_t asid;           /* its address space: every request it makes carries it */
 } cu_t;
 
 /* The CUs together: geometry, the issue counters and the per-instruction metrics. */

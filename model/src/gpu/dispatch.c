@@ -1,64 +1,85 @@
 /*
  * dispatch.c - kernel and work-group dispatch to the CUs (dispatch.h; docs/isca18-micro18.md
- * §1.5): work-groups go whole to the first CU, round-robin, with enough free slots.
+ * §1.5): work-groups go whole to the first of the application's CUs, round-robin, with
+ * enough free slots.
  */
 #include <stdlib.h>
 
 #include "sys/system.h"
 
-/* Double the per-kernel cycle array (out of line: rare). */
-static int kcycles_grow(xl_sim_t *g) __attribute__((noinline));
-static int kcycles_grow(xl_sim_t *g)
+void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu)
 {
-    uint32_t nc = g->disp.kcap ? g->disp.kcap * 2 : 16;
-    uint64_t *nk = realloc(g->disp.kcycles, nc * sizeof *nk);
+    uint32_t base = ncu / napps, extra = ncu % napps, first = 0;
+    d->napps = napps;
+    d->running = napps;
+    for (uint32_t a = 0; a < napps; a++) {
+        disp_app_t *p = &d->app[a];
+        p->wl = wls[a];
+        p->cu_first = first;
+        p->cu_n = base + (a < extra);
+        first += p->cu_n;
+    }
+}
+
+/* Double an application's per-kernel cycle array (out of line: rare). */
+static int kcycles_grow(xl_sim_t *g, disp_app_t *p) __attribute__((noinline));
+static int kcycles_grow(xl_sim_t *g, disp_app_t *p)
+{
+    uint32_t nc = p->kcap ? p->kcap * 2 : 16;
+    uint64_t *nk = realloc(p->kcycles, nc * sizeof *nk);
     if (!nk) {
         g->oom = 1;
         return -1;
     }
-    g->disp.kcycles = nk;
-    g->disp.kcap = nc;
+    p->kcycles = nk;
+    p->kcap = nc;
     return 0;
 }
 
-/* Work-groups go to CUs round-robin, whole, when a CU has enough free slots; the next
- * kernel starts when every wavefront of the current one has finished. */
-void disp_run(xl_sim_t *g)
+/* Application a: place its work-groups on its CUs while they fit; when its kernel has
+ * retired, start the next one. */
+static void disp_app(xl_sim_t *g, uint32_t a)
 {
-    g->disp.dispatch_pending = 0;
+    disp_app_t *p = &g->disp.app[a];
     for (;;) {
-        if (g->disp.have_kernel && g->disp.next_wg >= g->disp.k.workgroups && g->core.live_total)
+        if (p->finished)
+            return;
+        if (p->have_kernel && p->next_wg >= p->k.workgroups && p->live)
             return;   /* the current kernel is placed and still running */
-        if (!g->disp.have_kernel) {
-            if (g->core.live_total)
-                return;   /* kernels run one after another */
-            if (!g->wl->desc->kernel(g->wl, g->disp.kernel, &g->disp.k))
-                return;   /* the workload is done */
-            g->disp.have_kernel = 1;
-            g->disp.next_wg = 0;
-            g->disp.rr_cu = 0;
-            g->disp.k_start = g->now;
+        if (!p->have_kernel) {
+            if (p->live)
+                return;   /* an application's kernels run one after another */
+            if (!p->wl->desc->kernel(p->wl, p->kernel, &p->k)) {
+                p->finished = 1;   /* the workload is done */
+                p->end = g->now;
+                g->disp.running--;
+                return;
+            }
+            p->have_kernel = 1;
+            p->next_wg = 0;
+            p->rr_cu = 0;
+            p->k_start = g->now;
         }
-        while (g->disp.next_wg < g->disp.k.workgroups) {
-            uint32_t c = g->disp.rr_cu, tried;
-            for (tried = 0; tried < g->core.ncu; tried++, c = (c + 1) % g->core.ncu)
-                if (g->core.cu[c].free >= g->disp.k.waves_per_wg)
+        while (p->next_wg < p->k.workgroups) {
+            uint32_t i = p->rr_cu, tried, c = 0;
+            for (tried = 0; tried < p->cu_n; tried++, i = (i + 1) % p->cu_n)
+                if (g->core.cu[c = p->cu_first + i].free >= p->k.waves_per_wg)
                     break;
-            if (tried == g->core.ncu)
+            if (tried == p->cu_n)
                 return;
             cu_t *cu = &g->core.cu[c];
             uint32_t w;
             for (w = 0; w < g->core.spc && cu->wg[w].live; w++)
                 ;
             cu->wg[w].live = 1;
-            cu->wg[w].waves = g->disp.k.waves_per_wg;
+            cu->wg[w].waves = p->k.waves_per_wg;
             cu->wg[w].at_barrier = 0;
             uint32_t placed = 0;
-            for (uint32_t s = 0; s < g->core.spc && placed < g->disp.k.waves_per_wg; s++) {
+            for (uint32_t s = 0; s < g->core.spc && placed < p->k.waves_per_wg; s++) {
                 slot_t *st = &cu->slot[s];
                 if (st->state != W_FREE)
                     continue;
-                xl_wl_wave_init(g->wl, &st->cur, g->disp.kernel, g->disp.next_wg, placed);
+                xl_wl_wave_init(p->wl, &st->cur, p->kernel, p->next_wg, placed);
                 st->wg = (uint16_t)w;
                 st->uid = ++g->disp.wave_uid;
                 cu->age[s] = st->uid;
@@ -68,27 +89,36 @@ void disp_run(xl_sim_t *g)
                     cu->stall_base = g->core.all_stall;
                 }
                 g->core.live_total++;
+                p->live++;
                 cu->free--;
                 placed++;
             }
-            g->disp.next_wg++;
-            g->disp.rr_cu = (c + 1) % g->core.ncu;
+            p->next_wg++;
+            p->rr_cu = (i + 1) % p->cu_n;
             for (uint32_t s = 0; s < g->core.spc; s++)
                 if (cu->slot[s].state == W_BUSY && cu->slot[s].wg == w)
                     cu_wave_fetch(g, c, s);
         }
         /* every work-group of this kernel is placed; wait for them to finish */
-        if (g->core.live_total)
+        if (p->live)
             return;
-        if (g->disp.kernel >= g->disp.kcap && kcycles_grow(g))
+        if (p->kernel >= p->kcap && kcycles_grow(g, p))
             return;
-        g->disp.kcycles[g->disp.kernel] = g->now - g->disp.k_start;
-        g->disp.have_kernel = 0;
-        g->disp.kernel++;
+        p->kcycles[p->kernel] = g->now - p->k_start;
+        p->have_kernel = 0;
+        p->kernel++;
     }
+}
+
+void disp_run(xl_sim_t *g)
+{
+    g->disp.dispatch_pending = 0;
+    for (uint32_t a = 0; a < g->disp.napps; a++)
+        disp_app(g, a);
 }
 
 void disp_free(disp_t *d)
 {
-    free(d->kcycles);
+    for (uint32_t a = 0; a < d->napps; a++)
+        free(d->app[a].kcycles);
 }

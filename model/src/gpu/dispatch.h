@@ -1,31 +1,50 @@
 /*
- * dispatch.h - kernel and work-group dispatch (docs/isca18-micro18.md §1.5, §7.1): the
- * workload's kernels in order, each kernel's work-groups placed whole on CUs round-robin;
- * a kernel starts when the previous one has retired its last wavefront.
+ * dispatch.h - kernel and work-group dispatch (docs/isca18-micro18.md §1.5, §7.1;
+ * docs/architecture.md §1): each application runs its workload's kernels in order, a
+ * kernel starting when the application's previous one has retired its last wavefront; a
+ * kernel's work-groups are placed whole, round-robin, on the application's CUs. With
+ * several applications (MASK, docs/papers/mask.md) the CUs are split between them
+ * evenly, the remainder going to the lowest application numbers ([I]: MASK §6 picked
+ * the best static split by exhaustive search), and their kernels run at the same time.
  */
 #ifndef XLAT_GPU_DISPATCH_H
 #define XLAT_GPU_DISPATCH_H
 
 #include <stdint.h>
 
+#include "xlat/sim.h"
 #include "xlat/workload.h"
 
-typedef struct xl_sim xl_sim_t;
-
+/* One application's dispatch state. */
 typedef struct {
-    int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
+    const xl_workload_t *wl;
+    uint32_t cu_first, cu_n;  /* its CUs: cu_first .. cu_first + cu_n - 1 */
+    uint32_t live;            /* its resident wavefronts */
     uint32_t kernel;          /* the current kernel (kernels done, after the run) */
     xl_kernel_t k;
     int have_kernel;
-    uint32_t next_wg, rr_cu;
-    uint64_t wave_uid;        /* wavefronts placed: each wave's dispatch number */
+    int finished;             /* its last kernel has retired */
+    uint32_t next_wg, rr_cu;  /* next work-group; next CU to try, from cu_first */
     uint64_t *kcycles;        /* [k]: cycles of kernel k, from the placement of its first
                                * work-group to the retirement of its last wavefront */
     uint32_t kcap;            /* kcycles entries allocated */
     uint64_t k_start;         /* cycle the current kernel started */
+    uint64_t end;             /* cycle its last kernel retired */
+} disp_app_t;
+
+typedef struct {
+    int dispatch_pending;     /* a slot was freed or a kernel may start: try dispatch */
+    uint64_t wave_uid;        /* wavefronts placed, all applications: each wave's dispatch
+                               * number (one GPU-wide counter, as gem5's) */
+    uint32_t napps;
+    uint32_t running;         /* applications not finished */
+    disp_app_t app[XL_SIM_MAX_APPS];
 } disp_t;
 
-/* Place what can be placed now; start the next kernel when the current one is done. */
+/* napps applications (1..XL_SIM_MAX_APPS) over ncu CUs (at least one each). */
+void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu);
+/* Place what can be placed now; start each application's next kernel when its current
+ * one is done. */
 void disp_run(xl_sim_t *g);
 void disp_free(disp_t *d);
 

@@ -22,11 +22,12 @@ void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_
     uint32_t gs = grec(&g->core, c, s);
     if (g->cfg.translation.ideal) {
         xl_walk_t w;
-        xl_pt_walk(g->pm, g->as.root, va, &w);
+        xl_pt_walk(g->pm, g->as[cu->app].root, va, &w);
         PUSH(&g->q, t + 1, EV_L1_RESULT, gs, (w.pa & ~((UINT64_C(1) << w.page_shift) - 1)) | pidx);
         return;
     }
-    if (retry ? xl_tlb_probe(&l1->tlb, ASID, va, &pa) : xl_tlb_lookup(&l1->tlb, ASID, va, &pa)) {
+    if (retry ? xl_tlb_probe(&l1->tlb, cu->asid, va, &pa)
+              : xl_tlb_lookup(&l1->tlb, cu->asid, va, &pa)) {
         PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, gs,
              (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | pidx);
         return;
@@ -109,7 +110,7 @@ void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved)
     }
     g->tlb.l2_acc++;
     uint64_t lat = g->cfg.l2tlb.hit_latency;
-    if (xl_tlb_lookup(&g->tlb.l2, ASID, va, &pa)) {
+    if (xl_tlb_lookup(&g->tlb.l2, cu->asid, va, &pa)) {
         g->tlb.l2_hit++;
         PUSH(&g->q, g->now + lat, EV_L2_RESULT, (c << 16) | m,
              pa & ~((UINT64_C(1) << g->page_shift) - 1));
@@ -127,12 +128,14 @@ static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
     uint64_t vpn = l1->m[m].vpn;
-    uint32_t h, k = mtab_find(&g->tlb.l2t, vpn, &h);
+    /* the shared L2's MSHRs tell address spaces apart: the ASID above the page number */
+    uint64_t key = treq_key(cu->asid, vpn);
+    uint32_t h, k = mtab_find(&g->tlb.l2t, key, &h);
     int merged = k != NONE;
     if (merged) {
         g->tlb.l2_merges++;
     } else {
-        k = mtab_alloc(&g->tlb.l2t, vpn, h);
+        k = mtab_alloc(&g->tlb.l2t, key, h);
         if (k == NONE) {
             g->tlb.l2_mshr_full++;
             FPUSH(&g->tlb.l2_retry, (c << 16) | m);
@@ -142,6 +145,7 @@ static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
         treq_t *e = &g->req[k];
         memset(e, 0, sizeof *e);
         e->vpn = vpn;
+        e->asid = cu->asid;
         e->head = NONE;
         e->owner_cu = c;
         e->owner_rec = req_rec;
@@ -165,7 +169,7 @@ void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
 {
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
-    xl_tlb_fill(&l1->tlb, ASID, va, frame, g->page_shift, NULL);
+    xl_tlb_fill(&l1->tlb, g->core.cu[c].asid, va, frame, g->page_shift, NULL);
     uint32_t w = l1->m[m].head;
     mtab_release(&l1->t, m);
     while (w != NONE) {
@@ -194,7 +198,8 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
         fifo_pop(&g->tlb.l2_retry);
         uint32_t c = v >> 16, m = v & 0xFFFF;
         xl_pa_t pa;
-        if (xl_tlb_probe(&g->tlb.l2, ASID, g->tlb.l1[c].m[m].vpn << g->page_shift, &pa))
+        if (xl_tlb_probe(&g->tlb.l2, g->core.cu[c].asid, g->tlb.l1[c].m[m].vpn << g->page_shift,
+                         &pa))
             PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
         else
             tlbh_l2_miss(g, c, m, g->now);
@@ -205,7 +210,7 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
 void tlbh_gpu_resp(xl_sim_t *g, uint32_t k)
 {
     treq_t *e = &g->req[k];
-    xl_tlb_fill(&g->tlb.l2, ASID, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
+    xl_tlb_fill(&g->tlb.l2, e->asid, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
     uint32_t w = e->head;
     e->head = NONE;
     xl_pa_t frame = e->pa;

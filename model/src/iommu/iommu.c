@@ -40,8 +40,8 @@ static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shi
         g->iommu.walk_svc_sum += g->now - e->t_dispatch;
         g->iommu.svc_hist[iommu_lat_bucket(g->now - e->t_dispatch)]++;
     }
-    xl_tlb_fill(&g->iommu.io2, ASID, va, frame, shift, NULL);
-    xl_tlb_fill(&g->iommu.io1, ASID, va, frame, shift, NULL);
+    xl_tlb_fill(&g->iommu.io2, e->asid, va, frame, shift, NULL);
+    xl_tlb_fill(&g->iommu.io1, e->asid, va, frame, shift, NULL);
     e->pa = frame;
     nbhd_leave(&g->iommu.nbhd, e->nbhd);
     /* attribute the walk to the instruction that first missed on this page (docs/isca18-micro18.md §6) */
@@ -99,13 +99,14 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         uint32_t k = fifo_front(&g->iommu.in_fifo);
         fifo_pop(&g->iommu.in_fifo);
         xl_va_t va = g->req[k].vpn << g->page_shift;
+        uint16_t asid = g->req[k].asid;
         xl_pa_t pa;
         uint64_t b = 0;
-        if (xl_tlb_lookup(&g->iommu.io1, ASID, va, &pa)) {
+        if (xl_tlb_lookup(&g->iommu.io1, asid, va, &pa)) {
             b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
-        } else if (xl_tlb_lookup(&g->iommu.io2, ASID, va, &pa)) {
+        } else if (xl_tlb_lookup(&g->iommu.io2, asid, va, &pa)) {
             b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
-            xl_tlb_fill(&g->iommu.io1, ASID, va, b & ~UINT64_C(1), g->page_shift, NULL);
+            xl_tlb_fill(&g->iommu.io1, asid, va, b & ~UINT64_C(1), g->page_shift, NULL);
         }
         PUSH(&g->q, g->now + g->cfg.iommu.tlb_latency, EV_IOMMU_TLB, k, b);
     }
@@ -116,18 +117,20 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
     /* every field is written below, idle ports as zeros (a memset of the whole struct
      * was a measurable share of the run) */
     xl_walk_path_in_t in;
-    in.root = g->as.root;
+    in.root = g->roots;
     in.mem_req_ready = 1;
     in.arr_valid = 0;
     in.arr_va = 0;
     in.arr_instr_id = 0;
     in.arr_tag = 0;
+    in.arr_asid = 0;
     if (g->iommu.sched_fifo.n) {
         uint32_t k = fifo_front(&g->iommu.sched_fifo);
         in.arr_valid = 1;
         in.arr_va = g->req[k].vpn << g->page_shift;
         in.arr_instr_id = g->req[k].instr_id;
         in.arr_tag = k;
+        in.arr_asid = g->req[k].asid;
     }
     uint32_t rw = NONE;
     in.rsp_valid = 0;
@@ -171,7 +174,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
                 st->first_arr = e->arr_idx;
             st->last_arr = e->arr_idx;
         }
-        e->nbhd = nbhd_enter(&g->iommu.nbhd, in.arr_va);
+        e->nbhd = nbhd_enter(&g->iommu.nbhd, in.arr_va | (uint64_t)in.arr_asid << 48);
         if (g->ev && o->ws.arr_buffered)
             sys_evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", o->ws.arr_slot,
                   in.arr_instr_id, (unsigned long long)in.arr_va, o->arr_est, o->ws.arr_score);
@@ -260,7 +263,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
 
 /* ------------------------------------------------------------------ creation */
 
-int iommu_init(iommu_t *io, const xl_config_t *cfg, uint16_t asid, char *err, size_t errlen)
+int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
 {
     int rc;
     xl_tlb_params_t pi1 = {cfg->iommu.tlb1_entries, cfg->iommu.tlb1_ways, XL_REPL_LRU, XL_TLB_INDEX_MOD};
@@ -275,7 +278,7 @@ int iommu_init(iommu_t *io, const xl_config_t *cfg, uint16_t asid, char *err, si
         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), (xl_co_mode_t)cfg->iommu.coalesce,
         {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
-        cfg->iommu.pwc_latency, asid};
+        cfg->iommu.pwc_latency};
     if ((rc = xl_walk_path_init(&io->wp, &ip, err, errlen)) != XL_OK)
         return rc;
     if (xl_walk_path_out_init(&io->wp_out, &io->wp) != XL_OK)

@@ -65,8 +65,8 @@ typedef struct {
     uint64_t *wk_busy;        /* [w]: cycles walker w was not idle */
 } iommu_t;
 
-/* asid: the walk path's address space; seed: the run's seed (the LFSR is derived). */
-int  iommu_init(iommu_t *io, const xl_config_t *cfg, uint16_t asid, char *err, size_t errlen);
+/* The walk path's LFSR seed is derived from the run's seed (sim.seed). */
+int  iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen);
 void iommu_free(iommu_t *io);
 /* One IOMMU cycle (the order above). XL_EINTERNAL with a message if a walk faults. */
 int  iommu_cycle(xl_sim_t *g, char *err, size_t errlen);

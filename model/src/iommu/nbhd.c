@@ -42,7 +42,7 @@ void nbhd_free(nbhd_t *nb)
 
 static uint64_t nbhd_key(uint64_t va, unsigned lv)
 {
-    return (va & XL_VA_MASK) >> xl_co_nbr_shift(lv);
+    return va >> xl_co_nbr_shift(lv);   /* the ASID rides above bit 47 */
 }
 
 /* The link that holds the level-lv node of key, or the chain's final NONE. */

@@ -1,6 +1,8 @@
 /*
  * nbhd.h - requests inside the IOMMU counted by neighbourhood, every level: the MICRO'18
  * Fig 5/6 measurement (docs/isca18-micro18.md §6). C-only: it measures, it decides nothing.
+ * A request enters with its VA and its ASID above bit 47, so address spaces never share
+ * a neighbourhood.
  */
 #ifndef XLAT_IOMMU_NBHD_H
 #define XLAT_IOMMU_NBHD_H

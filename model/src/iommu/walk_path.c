@@ -35,7 +35,8 @@ int xl_walk_path_init(xl_walk_path_t *m, const xl_walk_path_params_t *p, char *e
     }
     m->wk = calloc(p->walkers, sizeof *m->wk);
     m->pwst = calloc(p->walkers, sizeof *m->pwst);
-    if (!m->wk || !m->pwst) {
+    m->slot_asid = calloc(p->slots, sizeof *m->slot_asid);
+    if (!m->wk || !m->pwst || !m->slot_asid) {
         xl_walk_path_free(m);
         snprintf(err, errlen, "iommu: out of memory");
         return XL_EINTERNAL;
@@ -53,8 +54,10 @@ void xl_walk_path_free(xl_walk_path_t *m)
     xl_coalesce_free(&m->co);
     free(m->wk);
     free(m->pwst);
+    free(m->slot_asid);
     m->wk = NULL;
     m->pwst = NULL;
+    m->slot_asid = NULL;
 }
 
 void xl_walk_path_reset(xl_walk_path_t *m)
@@ -64,6 +67,7 @@ void xl_walk_path_reset(xl_walk_path_t *m)
     xl_coalesce_reset(&m->co);
     memset(m->wk, 0, m->p.walkers * sizeof *m->wk);
     memset(m->pwst, 0, m->p.walkers * sizeof *m->pwst);
+    memset(m->slot_asid, 0, m->p.slots * sizeof *m->slot_asid);
     m->idle = m->p.walkers;
     m->active = 0u;
     m->walks = m->coalesced = m->resumed = m->cl_stalls = m->faults = 0u;
@@ -132,6 +136,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
         out->disp_level = 0u;
         out->disp_node = 0u;
         out->disp_resumed = 0u;
+        out->disp_asid = 0u;
     }
     if (out->mem_req_valid) {
         out->mem_req_valid = 0u;
@@ -201,7 +206,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
             out->fill_valid = 1u;
             out->pwc_in.fill_valid = 1u;
             out->pwc_in.fill_level = k->level;
-            out->pwc_in.fill_asid = m->p.asid;
+            out->pwc_in.fill_asid = k->asid;
             out->pwc_in.fill_va = k->va;
             out->pwc_in.fill_next = xl_pte_frame(e);
         }
@@ -237,7 +242,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
     /* 3. the PWC probe of the arrival: its estimate (§2.3 1-a) */
     if (in->arr_valid) {
         out->pwc_in.probe_valid = 1u;
-        out->pwc_in.probe_asid = m->p.asid;
+        out->pwc_in.probe_asid = in->arr_asid;
         out->pwc_in.probe_va = in->arr_va;
     } else {
         out->pwc_in.probe_valid = 0u;
@@ -267,8 +272,10 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
             ;
         out->disp_valid = 1u;
         out->disp_walker = w;
+        out->disp_asid = out->ws.disp_rule == XL_RULE_IMMEDIATE ? in->arr_asid
+                                                                : m->slot_asid[out->ws.disp_slot];
         out->pwc_in.lookup_valid = 1u;
-        out->pwc_in.lookup_asid = m->p.asid;
+        out->pwc_in.lookup_asid = out->disp_asid;
         out->pwc_in.lookup_va = out->ws.disp_va;
         xl_pwc_comb_lookup(&m->pwc, &out->pwc_in, &out->pwc);   /* the probe is done */
         h = out->pwc.lookup.hit_level;
@@ -283,7 +290,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
             out->disp_node = out->pwc.lookup.next;
         } else {
             out->disp_level = 4u;
-            out->disp_node = in->root;
+            out->disp_node = in->root[out->disp_asid];
         }
     }
 
@@ -318,6 +325,8 @@ void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const x
     uint32_t w, i;
     xl_walker_t *k;
 
+    if (out->ws.arr_buffered)
+        m->slot_asid[out->ws.arr_slot] = in->arr_asid;
     xl_walk_sched_commit(&m->ws, &out->ws_in, &out->ws);
     xl_pwc_commit(&m->pwc, &out->pwc_in, &out->pwc);
     if (m->p.coalesce != XL_CO_OFF)   /* comb sets cpl_coalesced only then */
@@ -369,6 +378,7 @@ void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const x
         k->va = out->ws.disp_va;
         k->tag = out->ws.disp_tag;
         k->instr_id = out->ws.disp_instr_id;
+        k->asid = out->disp_asid;
         k->level = out->disp_level;
         k->node = out->disp_node;
         k->reads = 0u;

@@ -45,18 +45,44 @@ void sys_evlog(xl_sim_t *g, const char *fmt, ...)
 int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *wl,
                   char *err, size_t errlen)
 {
-    xl_sim_t *g = calloc(1, sizeof *g);
+    return xl_sim_create_apps(out, cfg, &wl, 1, err, errlen);
+}
+
+int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
+                       unsigned napps, char *err, size_t errlen)
+{
+    xl_sim_t *g;
     int rc;
     *out = NULL;
-    if (!g) {
+    if (napps < 1 || napps > XL_SIM_MAX_APPS) {
+        snprintf(err, errlen, "%u applications: a system runs 1 to %u", napps, XL_SIM_MAX_APPS);
+        return XL_EINPUT;
+    }
+    if (napps > cfg->gpu.cus) {
+        snprintf(err, errlen, "%u applications on gpu.cus = %u: each needs a CU of its own",
+                 napps, cfg->gpu.cus);
+        return XL_EINPUT;
+    }
+    if (napps > 1 && cfg->iommu.coalesce != XL_COAL_OFF) {
+        snprintf(err, errlen, "%u applications need iommu.coalesce = off: walk coalescing "
+                 "matches neighbours by virtual address alone, across address spaces", napps);
+        return XL_EINPUT;
+    }
+    if (!(g = calloc(1, sizeof *g))) {
         snprintf(err, errlen, "out of host memory");
         return XL_EINTERNAL;
     }
     g->cfg = *cfg;
     evq_init(&g->q);
-    g->wl = wl;
     if ((rc = core_init(&g->core, cfg, err, errlen)) != XL_OK)
         goto fail;
+    disp_init(&g->disp, wls, napps, g->core.ncu);
+    for (uint32_t a = 0; a < napps; a++)
+        for (uint32_t i = 0; i < g->disp.app[a].cu_n; i++) {
+            cu_t *cu = &g->core.cu[g->disp.app[a].cu_first + i];
+            cu->app = (uint8_t)a;
+            cu->asid = (uint16_t)(a + 1);
+        }
     g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
     g->pm = xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc, cfg->sim.seed,
                               err, errlen);
@@ -64,15 +90,20 @@ int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *w
         rc = XL_EINPUT;
         goto fail;
     }
-    if ((rc = xl_as_init(&g->as, g->pm, ASID, err, errlen)) != XL_OK)
-        goto fail;
-    for (unsigned i = 0; i < wl->nregions; i++) {
-        uint64_t psz = UINT64_C(1) << g->page_shift;
-        uint64_t len = (wl->regions[i].bytes + psz - 1) & ~(psz - 1);
-        rc = xl_as_map(&g->as, wl->regions[i].base, len, g->page_shift,
-                       XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
-        if (rc != XL_OK)
+    /* each application's page table, then its regions, in application order */
+    for (uint32_t a = 0; a < napps; a++) {
+        const xl_workload_t *wl = wls[a];
+        if ((rc = xl_as_init(&g->as[a], g->pm, (uint16_t)(a + 1), err, errlen)) != XL_OK)
             goto fail;
+        g->roots[a + 1] = g->as[a].root;
+        for (unsigned i = 0; i < wl->nregions; i++) {
+            uint64_t psz = UINT64_C(1) << g->page_shift;
+            uint64_t len = (wl->regions[i].bytes + psz - 1) & ~(psz - 1);
+            rc = xl_as_map(&g->as[a], wl->regions[i].base, len, g->page_shift,
+                           XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
+            if (rc != XL_OK)
+                goto fail;
+        }
     }
     if (!(g->mem = xl_memsys_create(cfg, err, errlen))) {
         rc = XL_EINPUT;
@@ -81,7 +112,7 @@ int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *w
     if ((rc = tlbh_init(&g->tlb, cfg, g->core.ncu, g->core.rpc, g->core.ncu * g->core.spc,
                         err, errlen)) != XL_OK)
         goto fail;
-    if ((rc = iommu_init(&g->iommu, cfg, ASID, err, errlen)) != XL_OK)
+    if ((rc = iommu_init(&g->iommu, cfg, err, errlen)) != XL_OK)
         goto fail;
     if (!(g->req = calloc(cfg->l2tlb.mshrs, sizeof *g->req))) {
         snprintf(err, errlen, "out of host memory");
@@ -93,6 +124,18 @@ int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *w
 fail:
     xl_sim_destroy(g);
     return rc;
+}
+
+int xl_sim_translate(const xl_sim_t *g, unsigned app, uint64_t va, uint64_t *pa)
+{
+    xl_walk_t w;
+    if (app >= g->disp.napps || va > XL_VA_MASK)
+        return XL_EINPUT;
+    xl_pt_walk(g->pm, g->as[app].root, va, &w);
+    if (w.status != XL_WALK_OK)
+        return XL_EINPUT;
+    *pa = w.pa;
+    return XL_OK;
 }
 
 void xl_sim_destroy(xl_sim_t *g)
@@ -113,21 +156,24 @@ void xl_sim_destroy(xl_sim_t *g)
 void xl_sim_set_events(xl_sim_t *g, FILE *f) { g->ev = f; }
 void xl_sim_set_progress(xl_sim_t *g, FILE *f) { g->progress = f; }
 
-void xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
+int xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
 {
     const xl_walk_path_params_t *p = &g->iommu.wp.p;
     static const char *const pol[] = {"fcfs", "random", "simt"};
     static const char *const co[] = {"off", "leaf", "upper", "both"};
+    if (f && g->disp.napps > 1)
+        return XL_EINPUT;   /* the trace's format has one address space (its P line) */
     g->trace = f;
     if (!f)
-        return;
+        return XL_OK;
     fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
     fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
             "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=%u root=0x%llx\n",
             p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
             p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
-            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, p->asid,
-            (unsigned long long)g->as.root);
+            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, (unsigned)g->as[0].asid,
+            (unsigned long long)g->as[0].root);
+    return XL_OK;
 }
 
 /* ------------------------------------------------------------------ events */
@@ -277,7 +323,7 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
          * memory requests), so whether it acts next cycle is known now */
         int io_act = iommu_active(&g->iommu);
-        if (!live && !g->disp.have_kernel && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
+        if (!live && !g->disp.running && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
             finish(g);   /* every kernel finished */
             return XL_OK;
         }
@@ -311,7 +357,7 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         if (g->progress && (++g->iter & 0xFFFF) == 0 && time(NULL) != g->last_progress) {
             g->last_progress = time(NULL);
             fprintf(g->progress, "\r  cycle %llu, kernel %u, %llu instructions ",
-                    (unsigned long long)g->now, g->disp.kernel, (unsigned long long)g->core.instrs);
+                    (unsigned long long)g->now, g->disp.app[0].kernel, (unsigned long long)g->core.instrs);
             fflush(g->progress);
         }
     }

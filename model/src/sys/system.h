@@ -25,7 +25,6 @@
 #include "xlat/memsys.h"
 #include "xlat/physmem.h"
 
-#define ASID 1u
 #define NONE UINT32_MAX
 #define EPOCH 1024u   /* L2 TLB accesses per epoch of the Fig 12 metric */
 
@@ -48,7 +47,8 @@ struct xl_sim {
     xl_config_t cfg;
     const xl_workload_t *wl;
     xl_physmem_t *pm;
-    xl_as_t as;
+    xl_as_t as[XL_SIM_MAX_APPS];   /* [app]: its address space, ASID app + 1 */
+    xl_pa_t roots[XL_WP_ASIDS];    /* [asid]: page-table roots, the walk path's root port */
     unsigned page_shift;
     xl_memsys_t *mem;
     evq_t q;
@@ -65,7 +65,7 @@ struct xl_sim {
     uint64_t iter;            /* loop iterations (progress checks the clock every 65536) */
 
     core_t core;              /* the CUs (cu.h) */
-    disp_t disp;              /* kernel and work-group dispatch (dispatch.h) */
+    disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */
     tlbh_t tlb;               /* the GPU's TLB hierarchy (tlbh.h) */
     treq_t *req;              /* translation requests, one per L2 MSHR (treq.h) */
     iommu_t iommu;            /* the IOMMU (iommu.h) */

@@ -27,4 +27,7 @@ typedef struct {
     uint8_t shift;
 } treq_t;
 
+/* The L2 MSHR key of (asid, vpn): page numbers are below 2^36 (48-bit VAs, 4 KB pages). */
+static inline uint64_t treq_key(uint16_t asid, uint64_t vpn) { return (uint64_t)asid << 48 | vpn; }
+
 #endif
