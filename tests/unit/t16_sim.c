@@ -6,6 +6,7 @@
  */
 #include "xltest.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,11 +135,171 @@ static void test_16_02_stepping_is_the_same_run(void **st)
     close_one(&o);
 }
 
+/* A one-wavefront workload whose wave waits `a` cycles (an ALU instruction of priv's
+ * cycles, 0: none) and then makes one one-lane load of region base + 0x1234. */
+static int ld_create(xl_workload_t *wl, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    wl->nregions = 1;
+    wl->regions[0].name = "x";
+    wl->regions[0].bytes = 8192;
+    wl->regions[0].base = XL_WL_VA_BASE;
+    return XL_OK;
+}
+static void ld_destroy(xl_workload_t *wl) { (void)wl; }
+static int ld_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    (void)wl;
+    out->workgroups = 1;
+    out->waves_per_wg = 1;
+    return k == 0;
+}
+static void ld_begin(const xl_workload_t *wl, xl_wave_t *w) { (void)wl; w->step = 0; }
+static int ld_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    uint16_t wait = (uint16_t)(uintptr_t)wl->priv;
+    memset(out, 0, sizeof *out);
+    if (w->step == 0 && wait == 0)
+        w->step = 1;
+    switch (w->step++) {
+    case 0:
+        out->op = XL_OP_ALU;
+        out->cycles = wait;
+        return 1;
+    case 1:
+        out->op = XL_OP_LOAD;
+        out->bytes = 4;
+        out->mask = 1;
+        out->va[0] = wl->regions[0].base + 0x1234;
+        return 1;
+    default:
+        out->op = XL_OP_END;
+        return 0;
+    }
+}
+static const xl_wl_desc_t ld_desc = {"ld", "", "test", "irregular", "one load",
+                                     ld_create, ld_destroy, ld_kernel, ld_begin, ld_next};
+
+static uint64_t stat_of(const xl_sim_t *g, const char *name)
+{
+    uint64_t v = UINT64_MAX;
+    xl_stats_t *s = xl_stats_create();
+    xl_sim_stats(g, s);
+    xl_stats_freeze(s);
+    assert_int_equal(xl_stats_get(s, name, &v), 1);   /* found */
+    xl_stats_destroy(s);
+    return v;
+}
+
+/* 16.03 Two address spaces, the same virtual address: application 0 loads VA
+ * base + 0x1234 at once, application 1 after 3000 cycles, when application 0's
+ * translation sits in the shared L2 TLB and both IOMMU TLBs. Each application has its
+ * own page table (two roots, two frames for the one VA), so application 1 must miss
+ * everywhere and walk its own table: 2 L2 TLB misses and no hit, no IOMMU TLB hit, 2
+ * walks, and each walk's COMPLETE event names the frame of its own page table. With
+ * one address space (both applications' requests tagged alike) the second load would
+ * hit in the L2 TLB and read application 0's frame. */
+static void test_16_03_two_address_spaces_never_cross(void **st)
+{
+    (void)st;
+    xl_config_t c;
+    char err[256];
+    xl_workload_t w0 = {0}, w1 = {0};
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_set(&c, "gpu.cus=2", err, sizeof err), XL_OK);
+    w0.desc = &ld_desc;
+    w1.desc = &ld_desc;
+    w0.priv = (void *)(uintptr_t)0;
+    w1.priv = (void *)(uintptr_t)3000;
+    assert_int_equal(ld_create(&w0, err, sizeof err), XL_OK);
+    assert_int_equal(ld_create(&w1, err, sizeof err), XL_OK);
+    const xl_workload_t *wls[2] = {&w0, &w1};
+    xl_sim_t *g = NULL;
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 2, err, sizeof err), XL_OK);
+    char *log = NULL;
+    size_t len = 0;
+    FILE *ev = open_memstream(&log, &len);
+    xl_sim_set_events(g, ev);
+    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
+    fclose(ev);
+
+    uint64_t va = XL_WL_VA_BASE + 0x1234, pa0 = 0, pa1 = 0;
+    assert_int_equal(xl_sim_translate(g, 0, va, &pa0), XL_OK);
+    assert_int_equal(xl_sim_translate(g, 1, va, &pa1), XL_OK);
+    assert_true((pa0 & ~UINT64_C(0xFFF)) != (pa1 & ~UINT64_C(0xFFF)));
+    assert_int_equal(pa0 & 0xFFF, 0x234);
+    assert_int_equal(pa1 & 0xFFF, 0x234);
+    assert_int_equal(xl_sim_translate(g, 2, va, &pa0), XL_EINPUT);   /* no third application */
+
+    assert_int_equal(stat_of(g, "sim.apps"), 2);
+    assert_int_equal(stat_of(g, "sim.app0.cus"), 1);
+    assert_int_equal(stat_of(g, "sim.app1.cus"), 1);
+    assert_int_equal(stat_of(g, "l2tlb.accesses"), 2);
+    assert_int_equal(stat_of(g, "l2tlb.hits"), 0);
+    assert_int_equal(stat_of(g, "iommu.tlb1.hits"), 0);
+    assert_int_equal(stat_of(g, "iommu.tlb2.hits"), 0);
+    assert_int_equal(stat_of(g, "iommu.walks"), 2);
+    /* application 1 finished after its 3000-cycle wait, application 0 long before */
+    assert_true(stat_of(g, "sim.app0.cycles") < 3000);
+    assert_true(stat_of(g, "sim.app1.cycles") > 3000);
+
+    /* the walks, in order: application 0's, then application 1's, each with its frame */
+    char want0[64], want1[64];
+    assert_int_equal(xl_sim_translate(g, 0, va, &pa0), XL_OK);
+    snprintf(want0, sizeof want0, "pa=0x%llx ", (unsigned long long)(pa0 & ~UINT64_C(0xFFF)));
+    snprintf(want1, sizeof want1, "pa=0x%llx ", (unsigned long long)(pa1 & ~UINT64_C(0xFFF)));
+    const char *c0 = strstr(log, "COMPLETE");
+    assert_non_null(c0);
+    const char *c1 = strstr(c0 + 1, "COMPLETE");
+    assert_non_null(c1);
+    assert_null(strstr(c1 + 1, "COMPLETE"));
+    const char *e0 = strchr(c0, '\n'), *e1 = strchr(c1, '\n');
+    const char *f0 = strstr(c0, want0), *f1 = strstr(c1, want1);
+    assert_true(f0 != NULL && f0 < e0);
+    assert_true(f1 != NULL && f1 < e1);
+    free(log);
+    xl_sim_destroy(g);
+}
+
+/* 16.04 What a system refuses: several applications with walk coalescing on (it matches
+ * neighbours by VA alone), more applications than CUs, no application, and an IOMMU trace
+ * of several (its format has one address space). Each is XL_EINPUT with a message. */
+static void test_16_04_apps_refused(void **st)
+{
+    (void)st;
+    xl_config_t c;
+    char err[256] = "";
+    xl_workload_t w = {0};
+    w.desc = &ld_desc;
+    assert_int_equal(ld_create(&w, err, sizeof err), XL_OK);
+    const xl_workload_t *wls[3] = {&w, &w, &w};
+    xl_sim_t *g = NULL;
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_set(&c, "iommu.coalesce=both", err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 2, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "iommu.coalesce"));
+    assert_null(g);
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_set(&c, "gpu.cus=2", err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 3, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "gpu.cus"));
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 0, err, sizeof err), XL_EINPUT);
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 2, err, sizeof err), XL_OK);
+    FILE *f = fopen("/dev/null", "w");
+    assert_non_null(f);
+    assert_int_equal(xl_sim_set_iommu_trace(g, f), XL_EINPUT);
+    fclose(f);
+    xl_sim_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_16_01_two_systems_side_by_side),
         cmocka_unit_test(test_16_02_stepping_is_the_same_run),
+        cmocka_unit_test(test_16_03_two_address_spaces_never_cross),
+        cmocka_unit_test(test_16_04_apps_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
