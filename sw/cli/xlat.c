@@ -26,7 +26,7 @@
 #include "xlat/funcsys.h"
 #include "xlat/sim.h"
 #include "xlat/stats.h"
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #define XLAT_VERSION "0.1.0"
 #define MAX_SETS 64

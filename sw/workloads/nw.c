@@ -62,7 +62,7 @@
  * at scale 0.1 SIMT-aware scheduling then gained 0.998 against the full run's 1.020;
  * spread out, 1.015.) Geometry never changes with scale.
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -104,7 +104,7 @@
  * count never change, so degrees, masks and pages per instruction are those of the
  * full run for the vertices that run.
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <stdio.h>
 #include <stdlib.h>

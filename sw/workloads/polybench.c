@@ -62,7 +62,7 @@
  * the number of wavefronts never change, so pages per instruction and the reuse
  * pattern per page are those of the full run.
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -57,7 +57,7 @@
  * (xl_wl_scaled_wgs); LUD runs its first ceil(382 * scale) kernels (at
  * least one; the early steps are the largest). Geometry never changes.
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <string.h>
 

@@ -8,7 +8,7 @@
  * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18). Names and the papers'
  * abbreviations are looked up case-insensitively.
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -170,23 +170,6 @@ void xl_wl_close(xl_workload_t *wl)
     if (wl->desc && wl->desc->destroy)
         wl->desc->destroy(wl);
     memset(wl, 0, sizeof *wl);
-}
-
-void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
-                     uint32_t wave)
-{
-    memset(w, 0, sizeof *w);
-    w->kernel = kernel;
-    w->wg = wg;
-    w->wave = wave;
-    /* The stream id packs kernel (16 bits), work-group (32 bits) and wave (16 bits) into
-     * one injective 64-bit value, so each wavefront's stream depends only on
-     * (seed, kernel, wg, wave) and never on the order in which wavefronts are
-     * generated. Kernels and waves per work-group stay far below 2^16. */
-    uint64_t id = ((uint64_t)(kernel & 0xFFFFu) << 48) | ((uint64_t)wg << 16) |
-                  (uint64_t)(wave & 0xFFFFu);
-    xl_rng_derive(&w->rng, wl->seed, id);
-    wl->desc->wave_begin(wl, w);
 }
 
 int xl_parse_scale(const char *s, uint32_t *ppm, char *err, size_t errlen)

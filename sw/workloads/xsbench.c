@@ -29,7 +29,7 @@
  * the data sizes never change. Work-groups are 256 work-items (4 wavefronts); lanes
  * past the last lookup are masked off (the kernel's `if (i >= lookups) return`).
  */
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include <stdio.h>
 #include <stdlib.h>

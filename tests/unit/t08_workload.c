@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #define MB (UINT64_C(1) << 20)
 

@@ -14,7 +14,7 @@
 #include "xlat/config.h"
 #include "xlat/funcsys.h"
 #include "xlat/stats.h"
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 static uint64_t get(const xl_stats_t *s, const char *name)
 {

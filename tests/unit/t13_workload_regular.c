@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 #include "xlat/graph.h"
 

@@ -15,7 +15,7 @@
 #include "xlat/config.h"
 #include "xlat/sim.h"
 #include "xlat/stats.h"
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 /* A one-wavefront workload: a single one-lane load of region base + 0x1234. */
 static int one_create(xl_workload_t *wl, char *err, size_t errlen)

@@ -14,7 +14,7 @@
 #include "xlat/config.h"
 #include "xlat/sim.h"
 #include "xlat/stats.h"
-#include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 /* The results JSON of a finished system, as a string (the caller frees it). */
 static char *results_of(const xl_sim_t *g)

@@ -1,6 +1,6 @@
 /*
- * workload.h - built-in workload generators (docs/isca18-micro18.md §4.2, "access
- * patterns for the synthetic trace generator").
+ * workload.h - the contract a workload generator implements, and the one the system
+ * keeps (docs/architecture.md §1; docs/isca18-micro18.md §4.2).
  *
  * A workload is a sequence of kernels; a kernel is a 1-D grid of work-groups of
  * wavefronts. Each wavefront's instruction stream is generated lazily from a small
@@ -8,13 +8,12 @@
  * instruction of a wavefront when that wavefront can issue.
  *
  * Data lives in regions (matrices, vectors, grids) that the generator declares in
- * create(); xl_wl_open() lays them out in virtual memory from XL_WL_VA_BASE upward,
- * each aligned to 2 MB and in declaration order, before any instruction is generated.
+ * create(); the opener lays them out in virtual memory from XL_WL_VA_BASE upward, each
+ * aligned to 2 MB and in declaration order, before any instruction is generated. The
+ * system maps every region in the application's address space before the first cycle.
  *
- * Sizes default to the papers' footprints (ISCA'18 Table II). scale_ppm (parts per
- * million, 1000000 = the paper's size) shrinks the work for quick runs; each generator
- * says how it applies scale, and never changes the geometry that drives translation
- * (row pitch, pages per instruction).
+ * The built-in generators, their registry and the opener are the software side's
+ * (sw/include/xlat/workloads.h); the model needs only this page.
  */
 #ifndef XLAT_WORKLOAD_H
 #define XLAT_WORKLOAD_H
@@ -94,21 +93,6 @@ struct xl_workload {
     void *priv;
 };
 
-unsigned xl_wl_count(void);
-const xl_wl_desc_t *xl_wl_get(unsigned i);
-/* By name or alias, case-insensitive; NULL if unknown. */
-const xl_wl_desc_t *xl_wl_find(const char *name);
-
-/* Create and lay out. XL_EINPUT on unknown name or bad scale (0 or > 1000000), or on a
- * parameter the generator cannot use (e.g. an unreadable graph_file). params NULL means
- * the defaults (xl_wl_params_defaults). */
-int  xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,
-                const xl_wl_params_t *params, char *err, size_t errlen);
-void xl_wl_close(xl_workload_t *wl);
-/* Work-groups a kernel of wgs work-groups of waves_per_wg wavefronts runs at this scale:
- * ceil(wgs * scale), raised to workload.min_rounds rounds of the GPU's resident wavefronts
- * (params.resident_waves) but never above wgs, and at least 1. At scale 1 it is wgs. */
-uint64_t xl_wl_scaled_wgs(const xl_workload_t *wl, uint64_t wgs, uint32_t waves_per_wg);
 /* Set kernel/wg/wave, derive the rng and call wave_begin. */
 void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uint32_t wg,
                      uint32_t wave);
@@ -121,17 +105,4 @@ static inline int xl_wl_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *
 {
     return wl->desc->wave_next(wl, w, out);
 }
-/* Sum of the declared region sizes in bytes (the footprint of ISCA'18 Table II). */
-uint64_t xl_wl_footprint(const xl_workload_t *wl);
-/* Parse a decimal scale ("1", "0.25", "0.001") into ppm; XL_EINPUT if malformed,
- * zero or above 1. */
-int  xl_parse_scale(const char *s, uint32_t *ppm, char *err, size_t errlen);
-
-/* The built-in generators, in registry order (workload.c lists them). */
-extern const xl_wl_desc_t xl_wl_mvt, xl_wl_atax, xl_wl_bicg, xl_wl_gesummv;   /* polybench.c */
-extern const xl_wl_desc_t xl_wl_xsbench;                                      /* xsbench.c */
-extern const xl_wl_desc_t xl_wl_nw;                                           /* nw.c */
-extern const xl_wl_desc_t xl_wl_sssp, xl_wl_mis, xl_wl_color;                 /* pannotia.c */
-extern const xl_wl_desc_t xl_wl_backprop, xl_wl_kmeans, xl_wl_hotspot, xl_wl_lud; /* rodinia.c */
-
 #endif
