@@ -118,7 +118,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     assert_int_equal(c.iommu.walkers, 8);
     assert_int_equal(c.iommu.tlb1_entries, 32);
     assert_int_equal(c.iommu.tlb2_entries, 256);
-    assert_int_equal(c.iommu.sched, XL_SCHED_FCFS);
+    assert_int_equal(c.iommu.sched, XL_WS_FCFS);
     assert_int_equal(c.dram.mhz, 800);             /* DDR3-1600 */
     assert_int_equal(c.dram.channels, 2);
     assert_int_equal(c.dram.ranks, 2);
@@ -135,7 +135,7 @@ static void test_07_01_defaults_are_table_i(void **state)
     assert_int_equal(c.l2tlb.repl, XL_REPL_LRU);
     assert_int_equal(c.iommu.tlb1_ways, 32);       /* FA */
     assert_int_equal(c.iommu.tlb2_ways, 8);
-    assert_int_equal(c.iommu.coalesce, XL_COAL_OFF);
+    assert_int_equal(c.iommu.coalesce, XL_CO_OFF);
     assert_int_equal(c.iommu.aging_threshold, 2000000);
     assert_int_equal(c.iommu.link_latency, 50);
     assert_int_equal(c.pwc.l4_entries, 4);
@@ -177,8 +177,8 @@ static void test_07_02_load_overrides(void **state)
     assert_int_equal(c.l2tlb.entries, 1024);
     assert_int_equal(c.l2tlb.ways, 16);
     assert_int_equal(c.iommu.walkers, 16);
-    assert_int_equal(c.iommu.sched, XL_SCHED_SIMT);
-    assert_int_equal(c.iommu.coalesce, XL_COAL_BOTH);
+    assert_int_equal(c.iommu.sched, XL_WS_SIMT);
+    assert_int_equal(c.iommu.coalesce, XL_CO_BOTH);
     assert_int_equal(c.iommu.buffer_entries, 512);
     assert_int_equal(c.translation.ideal, 1);
     assert_true(c.sim.seed == UINT64_MAX);   /* 0xFFFFFFFFFFFFFFFF = 2^64 - 1 */
@@ -277,7 +277,7 @@ static void test_07_05_set(void **state)
     xl_config_t c;
     xl_config_defaults(&c);
     assert_int_equal(xl_config_set(&c, "iommu.sched=simt", err, sizeof err), XL_OK);
-    assert_int_equal(c.iommu.sched, XL_SCHED_SIMT);
+    assert_int_equal(c.iommu.sched, XL_WS_SIMT);
     assert_int_equal(xl_config_set(&c, "gpu.wave_sched=oldest", err, sizeof err), XL_OK);
     assert_int_equal(c.gpu.wave_sched, XL_WAVE_SCHED_OLDEST);
     assert_int_equal(xl_config_set(&c, " l2tlb.entries = 1024 ", err, sizeof err), XL_OK);
@@ -326,7 +326,7 @@ static void test_07_06_ini_round_trip(void **state)
     a.l2tlb.hit_latency = 100; a.l2tlb.mshrs = 128;
     a.iommu.tlb1_entries = 64; a.iommu.tlb1_ways = 4; a.iommu.tlb2_entries = 512;
     a.iommu.tlb2_ways = 16; a.iommu.buffer_entries = 128; a.iommu.walkers = 16;
-    a.iommu.sched = XL_SCHED_RANDOM; a.iommu.coalesce = XL_COAL_UPPER;
+    a.iommu.sched = XL_WS_RANDOM; a.iommu.coalesce = XL_CO_UPPER;
     a.iommu.aging_threshold = 16; a.iommu.link_latency = 0;
     a.pwc.l4_entries = 8; a.pwc.l4_ways = 2; a.pwc.l3_entries = 16; a.pwc.l3_ways = 8;
     a.pwc.l2_entries = 64; a.pwc.l2_ways = 8;
@@ -376,7 +376,7 @@ static void test_07_07_json(void **state)
     (void)state;
     xl_config_t c;
     xl_config_defaults(&c);
-    c.iommu.sched = XL_SCHED_SIMT;
+    c.iommu.sched = XL_WS_SIMT;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
@@ -418,7 +418,7 @@ static void test_07_08_preset_isca18(void **state)
     /* start from a different config: the preset sets every key explicitly */
     xl_config_defaults(&p);
     p.gpu.cus = 1;
-    p.iommu.sched = XL_SCHED_SIMT;
+    p.iommu.sched = XL_WS_SIMT;
     p.sim.seed = 42;
     assert_int_equal(xl_config_load_preset(&p, "isca18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
@@ -444,10 +444,10 @@ static void test_07_13_preset_micro18(void **state)
     xl_config_defaults(&d);
     xl_config_defaults(&p);
     p.gpu.cus = 1;
-    p.iommu.coalesce = XL_COAL_BOTH;
+    p.iommu.coalesce = XL_CO_BOTH;
     assert_int_equal(xl_config_load_preset(&p, "micro18", err, sizeof err), XL_OK);
     assert_config_equal(&p, &d);
-    assert_int_equal(p.iommu.coalesce, XL_COAL_OFF);   /* the baseline has no coalescing */
+    assert_int_equal(p.iommu.coalesce, XL_CO_OFF);   /* the baseline has no coalescing */
     char sum[128];
     unsigned n = xl_config_preset_count(), found = preset_index("micro18");
     assert_true(found < n);
@@ -528,7 +528,7 @@ static void test_07_09_validate(void **state)
     expect_invalid(&c, "l2d.line_bytes (48) must be a power of two");
 
     xl_config_defaults(&c);
-    c.iommu.sched = (xl_sched_t)7;   /* built in code, not through the parser */
+    c.iommu.sched = (xl_ws_policy_t)7;   /* built in code, not through the parser */
     expect_invalid(&c, "iommu.sched: 7 is not a valid value (fcfs|random|simt)");
 }
 

@@ -15,8 +15,9 @@
 #include "xlat/physmem.h"
 #include "xlat/tlb.h"
 #include "xlat/types.h"
+#include "xlat/coalesce.h"     /* xl_co_mode_t: iommu.coalesce */
+#include "xlat/walk_sched.h"   /* xl_ws_policy_t: iommu.sched */
 
-typedef enum { XL_SCHED_FCFS = 0, XL_SCHED_RANDOM = 1, XL_SCHED_SIMT = 2 } xl_sched_t;
 /* Which READY wavefront of a CU issues next (gpusys.c, cu_issue). */
 typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
 typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
@@ -25,7 +26,6 @@ typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
 /* Set index of the shared L2 data cache (memsys.c: "L2 set index"): bit-select or
  * XOR-folded. */
 typedef enum { XL_L2_INDEX_MOD = 0, XL_L2_INDEX_XOR = 1 } xl_l2_index_t;
-typedef enum { XL_COAL_OFF = 0, XL_COAL_LEAF = 1, XL_COAL_UPPER = 2, XL_COAL_BOTH = 3 } xl_coal_t;
 /* Graphs of the Pannotia workloads: a synthetic graph of the kind of the real input
  * (road network, 2-D mesh, circuit), or the R-MAT graph the earlier generators used. */
 typedef enum { XL_GRAPH_INPUT = 0, XL_GRAPH_RMAT = 1 } xl_graph_kind_t;
@@ -76,8 +76,8 @@ typedef struct {
         uint32_t tlb2_entries, tlb2_ways;  /* IOMMU L2 TLB */
         uint32_t buffer_entries;           /* page-walk request buffer */
         uint32_t walkers;                  /* page-table walkers */
-        xl_sched_t sched;                  /* fcfs | random | simt */
-        xl_coal_t coalesce;                /* off | leaf | upper | both */
+        xl_ws_policy_t sched;              /* fcfs | random | simt */
+        xl_co_mode_t coalesce;             /* off | leaf | upper | both */
         uint32_t aging_threshold;          /* bypasses before a request is forced */
         uint32_t link_latency;             /* GPU L2 TLB <-> IOMMU, each way, GPU cycles */
         uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */

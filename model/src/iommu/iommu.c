@@ -255,7 +255,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
             sys_evlog(g, "COAL_UPPER slot=%u level=%s node=0x%llx", sl, lvl_name[io->co.pl[sl]],
                   (unsigned long long)io->co.pa[sl]);
         }
-    if (g->ev && g->cfg.iommu.coalesce != XL_COAL_OFF)
+    if (g->ev && g->cfg.iommu.coalesce != XL_CO_OFF)
         iommu_log_cl(g);
     return XL_OK;
 }
@@ -274,8 +274,8 @@ int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
     xl_rng_t r;
     xl_rng_derive(&r, cfg->sim.seed, UINT64_C(0x5C4ED));
     xl_walk_path_params_t ip = {
-        cfg->iommu.buffer_entries, cfg->iommu.walkers, (xl_ws_policy_t)cfg->iommu.sched,
-        cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), (xl_co_mode_t)cfg->iommu.coalesce,
+        cfg->iommu.buffer_entries, cfg->iommu.walkers, cfg->iommu.sched,
+        cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), cfg->iommu.coalesce,
         {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
         cfg->iommu.pwc_latency};

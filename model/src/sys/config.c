@@ -1,7 +1,7 @@
 /*
- * config.c - the effective configuration of a run (config.h): the key schema with
- * defaults, ranges, units and descriptions; our own INI parser; `--set` overrides;
- * the built-in presets; cross-key validation; INI/JSON output.
+ * config.c - the effective configuration of a run (config.h): our own INI parser;
+ * `--set` overrides; the built-in presets; cross-key validation; INI/JSON output. The key
+ * schema (defaults, ranges, units, descriptions) is config_schema.c.
  *
  * Defaults are the ISCA'18 baseline: docs/isca18-micro18.md §1.1 (Table I) plus the proposed
  * defaults of §1.2 and the open choices of §8 (docs/design.md "Configuration and presets").
@@ -13,6 +13,7 @@
  * compile time) and holds small non-negative values.
  */
 #include "xlat/config.h"
+#include "sys/config_schema.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,226 +27,12 @@ extern const size_t xl_preset_count;
 _Static_assert(sizeof(xl_repl_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_tlb_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_l2_index_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
-_Static_assert(sizeof(xl_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_ws_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_wave_sched_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_loads_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
-_Static_assert(sizeof(xl_coal_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
+_Static_assert(sizeof(xl_co_mode_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_alloc_policy_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
 _Static_assert(sizeof(xl_graph_kind_t) == sizeof(uint32_t), "enum fields are accessed as uint32_t");
-
-/* ------------------------------------------------------------------ schema */
-
-typedef enum {
-    KT_U32,    /* unsigned decimal (or 0x hex) that fits the [min, max] range */
-    KT_U64,    /* the same, 64-bit */
-    KT_ENUM,   /* one of names[]; stored as its index */
-    KT_BOOL,   /* 0 or 1 */
-    KT_STR     /* text, a path: NUL-terminated in a char[size]; no '#', ';' or control bytes */
-} cfg_type_t;
-
-typedef struct {
-    const char *section;
-    const char *key;
-    size_t off;                 /* offsetof(xl_config_t, section.key) */
-    size_t size;                /* 4 or 8 */
-    cfg_type_t type;
-    uint64_t def, min, max;
-    const char *const *names;   /* KT_ENUM: NULL-terminated, names[i] is value i */
-    const char *unit;           /* for enums/bools: the allowed values */
-    const char *desc;           /* one line; says when the default is a project choice */
-} cfg_key_t;
-
-static const char *const repl_names[]  = { "lru", "plru", NULL };
-static const char *const index_names[] = { "mod", "xor", NULL };
-static const char *const sched_names[] = { "fcfs", "random", "simt", NULL };
-static const char *const wave_sched_names[] = { "rr", "oldest", NULL };
-static const char *const loads_names[] = { "blocking", "waitcnt", NULL };
-static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
-static const char *const alloc_names[] = { "sequential", "random", NULL };
-static const char *const path_names[]  = { "l2", "dram", NULL };
-static const char *const map_names[]   = { "linear", "xor", NULL };
-static const char *const graph_names[] = { "input", "rmat", NULL };
-
-#define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
-#define U32(sec, fld, def, lo, hi, unit, desc) \
-    { FIELD(sec, fld), KT_U32, (def), (lo), (hi), NULL, (unit), (desc) }
-#define U64(sec, fld, def, lo, hi, unit, desc) \
-    { FIELD(sec, fld), KT_U64, (def), (lo), (hi), NULL, (unit), (desc) }
-#define ENUM(sec, fld, def, names, unit, desc) \
-    { FIELD(sec, fld), KT_ENUM, (def), 0, sizeof(names) / sizeof(names[0]) - 2u, (names), (unit), (desc) }
-#define BOOL(sec, fld, def, desc) \
-    { FIELD(sec, fld), KT_BOOL, (def), 0, 1, NULL, "0|1", (desc) }
-/* A string key's default is always "" (the zeroed config). */
-#define STR(sec, fld, unit, desc) \
-    { FIELD(sec, fld), KT_STR, 0, 0, 0, NULL, (unit), (desc) }
-
-#define MAX_ENTRIES 1048576u   /* 2^20: far above any paper's structure, bounds allocation */
-
-/* Provenance tags follow docs/isca18-micro18.md: [ISCA] Table I, [ADJ] adjacent paper/gem5 default,
- * [INF] inferred, [OPEN] not given anywhere (a chosen default that can be swept). */
-static const cfg_key_t schema[] = {
-    U32(gpu, cus,            8,    1, 1024,   "CUs",     "compute units [ISCA Table I]"),
-    U32(gpu, simds_per_cu,   4,    1, 64,     "SIMDs",   "SIMD units per CU [ISCA Table I]"),
-    U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; a 64-lane instruction issues over wave_lanes/simd_width cycles [ISCA Table I]"),
-    U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
-    U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ MICRO'21 (Kotra et al.)]"),
-    ENUM(gpu, wave_sched, XL_WAVE_SCHED_RR, wave_sched_names, "rr|oldest", "which READY wavefront of a CU issues next: rr = round-robin from the slot after the last issue (the model's choice so far), oldest = oldest-first, the wavefront dispatched earliest (gem5's GPU model default, ComputeUnit execPolicy OLDEST-FIRST); chosen default [OPEN]"),
-    ENUM(gpu, loads, XL_LOADS_BLOCKING, loads_names, "blocking|waitcnt", "when a wavefront waits for its global memory instructions: blocking = after each one, before its next instruction (the model's choice so far); waitcnt = it issues on and waits, as GCN's s_waitcnt placed at first use, for its loads before its next non-memory instruction and for every load and store at a barrier or its end, with at most wave_mem_max in flight (the traces carry no register dependences); chosen default [OPEN]"),
-    U32(gpu, wave_mem_max, 15, 1, 64, "instrs", "with gpu.loads = waitcnt, the most global memory instructions a wavefront has in flight; 15 = GCN3's 4-bit vmcnt counter [ADJ AMD GCN3 ISA s_waitcnt]"),
-    U32(gpu, clock_mhz,      2000, 1, 100000, "MHz",     "GPU clock [ISCA Table I: 2 GHz]"),
-
-    U32(l1d, size_kb,    32, 1, 1048576, "KB",    "per-CU L1 data cache capacity [ISCA Table I]"),
-    U32(l1d, ways,       16, 1, 1024,    "ways",  "L1 data cache associativity [ISCA Table I]"),
-    U32(l1d, line_bytes, 64, 4, 4096,    "bytes", "L1 data cache block size [ISCA Table I]"),
-    U32(l1d, hit_latency, 16, 1, 100000, "cycles", "L1 data cache hit latency in GPU cycles; chosen default [OPEN]"),
-    U32(l2d, size_kb,    4096, 1, 1048576, "KB",    "shared L2 data cache capacity [ISCA Table I: 4 MB]"),
-    U32(l2d, ways,       16,   1, 1024,    "ways",  "L2 data cache associativity [ISCA Table I]"),
-    U32(l2d, line_bytes, 64,   4, 4096,    "bytes", "L2 data cache block size [ISCA Table I]"),
-    U32(l2d, hit_latency, 40,  1, 100000,  "cycles", "L2 data cache hit latency in GPU cycles (after the L1); chosen default [OPEN]"),
-    U32(l2d, mshrs,      256,  1, 65536,   "misses", "L2 data cache outstanding line misses (same-line misses merge); chosen default [OPEN]"),
-    ENUM(l2d, index, XL_L2_INDEX_MOD, index_names, "mod|xor", "L2 data cache set index (memsys.c): mod = the low log2(sets) bits of the line number pa >> 6; xor = those bits XOR the next two log2(sets)-bit groups of it; chosen default [OPEN] mod: bit-select, as gem5's caches; xor: hashed, as real GPUs' L2s"),
-
-    U32(l1tlb, entries,     32, 1, MAX_ENTRIES, "entries", "per-CU GPU L1 TLB capacity [ISCA Table I]"),
-    U32(l1tlb, ways,        32, 1, MAX_ENTRIES, "ways",    "GPU L1 TLB associativity; ways = entries is fully associative [ISCA Table I: FA]"),
-    ENUM(l1tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L1 TLB replacement; chosen default [INF]"),
-    ENUM(l1tlb, index, XL_TLB_INDEX_MOD, index_names, "mod|xor", "GPU L1 TLB set index (no effect when fully associative): low page-number bits, or low bits XOR the next log2(sets) bits; chosen default [OPEN]"),
-    U32(l1tlb, hit_latency, 1,  1, 100000, "cycles",  "GPU L1 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
-    U32(l1tlb, mshrs,       64, 1, 4096,   "misses",  "GPU L1 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
-    U32(l1tlb, ports,       2,  1, 64,     "lookups/cycle", "coalesced translation requests a CU's L1 TLB takes per cycle; chosen default [ADJ gem5 ProbesPerCycle]"),
-
-    U32(l2tlb, entries,     512, 1, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]"),
-    U32(l2tlb, ways,        16,  1, MAX_ENTRIES, "ways",    "GPU L2 TLB associativity [ISCA Table I: 16-way]"),
-    ENUM(l2tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L2 TLB replacement; chosen default [INF]"),
-    ENUM(l2tlb, index, XL_TLB_INDEX_XOR, index_names, "mod|xor", "GPU L2 TLB set index: mod = low page-number bits; xor = low bits XOR the next log2(sets) bits (the XOR hash of Intel's L2 sTLB, TLBleed 2018), so power-of-two row pitches do not crowd a few sets; chosen default [OPEN]"),
-    U32(l2tlb, hit_latency, 69,  1, 100000, "cycles",  "GPU L2 TLB hit latency in GPU cycles; chosen default [ADJ gem5]"),
-    U32(l2tlb, mshrs,       1024, 1, 65535, "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [INF]: above the IOMMU buffer, or the buffer could never fill (ISCA Fig 14)"),
-    U32(l2tlb, ports,       2,   1, 64,     "lookups/cycle", "lookups the shared L2 TLB starts per cycle; chosen default [ADJ MASK: 2 ports]"),
-
-    U32(iommu, tlb1_entries,    32,  1, MAX_ENTRIES, "entries", "IOMMU L1 TLB capacity [ISCA Table I]"),
-    U32(iommu, tlb1_ways,       32,  1, MAX_ENTRIES, "ways",    "IOMMU L1 TLB associativity (32 = FA); chosen default [OPEN]"),
-    U32(iommu, tlb2_entries,    256, 1, MAX_ENTRIES, "entries", "IOMMU L2 TLB capacity [ISCA Table I]"),
-    U32(iommu, tlb2_ways,       8,   1, MAX_ENTRIES, "ways",    "IOMMU L2 TLB associativity; chosen default [OPEN]"),
-    U32(iommu, buffer_entries,  256, 1, 65536, "entries", "page-walk request buffer slots [ISCA Table I]"),
-    U32(iommu, walkers,         8,   1, 1024,  "walkers", "independent page-table walkers [ISCA Table I]"),
-    ENUM(iommu, sched,    XL_SCHED_FCFS, sched_names, "fcfs|random|simt", "walk scheduler; fcfs is the baseline [ISCA Table I]"),
-    ENUM(iommu, coalesce, XL_COAL_OFF,   coal_names,  "off|leaf|upper|both", "neighbourhood walk coalescing; off is the baseline [MICRO'18]"),
-    U32(iommu, aging_threshold, 2000000, 1, UINT32_MAX, "bypasses", "younger dispatches before a pending walk is forced [ISCA: 2 million]"),
-    U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB <-> IOMMU latency in GPU cycles, each way; chosen default [OPEN]"),
-    U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
-    U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
-    ENUM(iommu, walk_path, XL_WALK_SRC_DRAM, path_names, "l2|dram", "where walker reads go: dram = straight to main memory, the IOMMU being in the CPU complex (ISCA'18 §II-B, MICRO'18 §VI); l2 = through the GPU's shared L2 data cache (a variant) [ISCA]"),
-    U32(iommu, ptcache_kb,      0,   0, 1024,    "KB",     "IOMMU cache of 64 B page-table lines in front of the walkers' memory port, 0 = none [MICRO'18 §VI alternative; sizes INF 4-32]"),
-    U32(iommu, ptcache_ways,    8,   1, 1024,    "ways",   "associativity of the page-table line cache (LRU); chosen default [INF]"),
-    U32(iommu, ptcache_latency, 2,   1, 100000,  "cycles", "hit latency of the page-table line cache in GPU cycles; chosen default [INF]"),
-
-    U32(pwc, l4_entries, 4,  1, 4096, "entries", "PWC entries for L4 (PML4E); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
-    U32(pwc, l4_ways,    4,  1, 64,   "ways",    "L4 PWC associativity (tree-PLRU); chosen default [OPEN]"),
-    U32(pwc, l3_entries, 8,  1, 4096, "entries", "PWC entries for L3 (PDPTE); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
-    U32(pwc, l3_ways,    4,  1, 64,   "ways",    "L3 PWC associativity (tree-PLRU); chosen default [OPEN]"),
-    U32(pwc, l2_entries, 32, 1, 4096, "entries", "PWC entries for L2 (PDE); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
-    U32(pwc, l2_ways,    4,  1, 64,   "ways",    "L2 PWC associativity (tree-PLRU); chosen default [OPEN]"),
-
-    U32(dram, mhz,      800, 1, 100000, "MHz",      "DRAM I/O clock, DDR3-1600 [ISCA Table I]"),
-    U32(dram, channels, 2,   1, 64,     "channels", "DRAM channels [ISCA Table I]"),
-    U32(dram, ranks,    2,   1, 16,     "ranks",    "ranks per channel [ISCA Table I]"),
-    U32(dram, banks,    16,  1, 64,     "banks",    "banks per rank [ISCA Table I]"),
-    U32(dram, tcl,      11,  1, 1000,   "DRAM clocks", "CAS latency, DDR3-1600 11-11-11 [INF]"),
-    U32(dram, trcd,     11,  1, 1000,   "DRAM clocks", "activate to read, DDR3-1600 11-11-11 [INF]"),
-    U32(dram, trp,      11,  1, 1000,   "DRAM clocks", "precharge, DDR3-1600 11-11-11 [INF]"),
-    U32(dram, tras,     28,  1, 1000,   "DRAM clocks", "activate to precharge, DDR3-1600 [INF]"),
-    U32(dram, tburst,   4,   1, 64,     "DRAM clocks", "data burst of one 64 B line on a 64-bit channel (BL8) [INF]"),
-    U32(dram, tcwl,     8,   1, 1000,   "DRAM clocks", "CAS write latency CWL, DDR3-1600 (CL 11 pairs with CWL 8 at tCK 1.25 ns) [INF JEDEC DDR3-1600K; DRAMsim3 DDR3_4Gb_x8_1600]"),
-    U32(dram, tccd,     4,   1, 1000,   "DRAM clocks", "column to column command delay tCCD (same rank) [INF JEDEC DDR3: 4 nCK]"),
-    U32(dram, trrd,     5,   1, 1000,   "DRAM clocks", "activate to activate delay tRRD (same rank), max(4 nCK, 6 ns) for 1 KB pages [INF JEDEC DDR3-1600]"),
-    U32(dram, tfaw,     24,  0, 10000,  "DRAM clocks", "four-activate window tFAW (same rank), 30 ns for 1 KB pages; 0 = none [INF JEDEC DDR3-1600]"),
-    U32(dram, twr,      12,  0, 1000,   "DRAM clocks", "write recovery tWR: end of write data to precharge, 15 ns [INF JEDEC DDR3-1600]"),
-    U32(dram, twtr,     6,   0, 1000,   "DRAM clocks", "write to read tWTR (same rank): end of write data to read command, max(4 nCK, 7.5 ns) [INF JEDEC DDR3-1600]"),
-    U32(dram, trtp,     6,   0, 1000,   "DRAM clocks", "read to precharge tRTP, max(4 nCK, 7.5 ns) [INF JEDEC DDR3-1600]"),
-    U32(dram, trtrs,    1,   0, 1000,   "DRAM clocks", "idle data-bus clocks between bursts of different ranks (tRTRS, 1-2); chosen 1 [ADJ DRAMsim3 DDR3_4Gb_x8_1600]"),
-    U32(dram, trefi,    6240, 0, 10000000, "DRAM clocks", "refresh interval per rank, 7.8 us, ranks staggered by tREFI / ranks; 0 = no refresh [INF JEDEC DDR3]"),
-    U32(dram, trfc,     208, 1, 100000, "DRAM clocks", "refresh cycle time tRFC of a 4 Gb device, 260 ns [INF JEDEC DDR3 4 Gb]"),
-    U32(dram, queue_depth, 32, 1, 1048576, "entries", "controller read queue per channel; a full queue holds arrivals upstream [ADJ DRAMsim3 trans_queue_size]"),
-    U32(dram, write_queue_depth, 32, 1, 1048576, "entries", "controller write queue per channel; a full queue holds arrivals upstream [ADJ DRAMsim3: write buffer = trans_queue_size]"),
-    U32(dram, write_high, 32, 1, 1048576, "writes", "start draining writes when this many are queued (or when no read is queued) [ADJ DRAMsim3: drains a full write buffer]"),
-    U32(dram, write_low,  0,  0, 1048576, "writes", "a drain stops when this many writes or fewer remain [ADJ DRAMsim3: a drain empties the buffer]"),
-    U32(dram, row_kb,   8,   1, 1024,   "KB",       "row buffer size per bank (rank-wide); chosen default [OPEN]"),
-    ENUM(dram, mapping, XL_DRAM_MAP_XOR, map_names, "linear|xor", "address mapping: xor adds the row number to the channel and bank index (permutation-based interleaving), so lines at one page offset of many pages spread over banks; chosen default [INF]"),
-    U32(dram, ctrl_latency, 20, 0, 100000, "cycles", "memory controller and interconnect latency in GPU cycles, each way; chosen default [OPEN]"),
-
-    U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
-    ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),
-    U32(mem, page_kb, 4, 4, 2048, "KB", "page size mapping workload data, 4 or 2048 [ISCA: 4 KB pages]"),
-
-    BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
-
-    U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
-    U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),
-    ENUM(workload, graph, XL_GRAPH_INPUT, graph_names, "input|rmat", "Pannotia graphs: input = a synthetic graph of the real input's kind (road network, mesh, circuit); rmat = R-MAT communities; see sw/workloads/pannotia.c"),
-    U32(workload, min_rounds, 12, 0, 1000, "rounds", "a scaled run (--scale < 1) keeps, in every kernel it runs, at least this many rounds of the GPU's resident wavefronts (cus x simds_per_cu x waves_per_simd), or the whole kernel if it is smaller, so it measures the kernel's steady state, not its ramp; 0 = the plain fraction; see docs/isca18-micro18.md §4.1"),
-    STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
-
-    U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
-    U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
-};
-
-#define NKEYS (sizeof schema / sizeof schema[0])
-
-/* ------------------------------------------------------------------ helpers */
-
-#ifdef __GNUC__
-static void cfg_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-#endif
-
-static void cfg_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
-static uint64_t key_get(const xl_config_t *c, const cfg_key_t *k)
-{
-    const unsigned char *p = (const unsigned char *)c + k->off;
-    if (k->size == sizeof(uint64_t)) {
-        uint64_t v;
-        memcpy(&v, p, sizeof v);
-        return v;
-    }
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static void key_put(xl_config_t *c, const cfg_key_t *k, uint64_t v)
-{
-    unsigned char *p = (unsigned char *)c + k->off;
-    if (k->size == sizeof(uint64_t)) {
-        memcpy(p, &v, sizeof v);
-    } else {
-        uint32_t w = (uint32_t)v;   /* range already checked against max <= UINT32_MAX */
-        memcpy(p, &w, sizeof w);
-    }
-}
-
-static const char *key_str(const xl_config_t *c, const cfg_key_t *k)
-{
-    return (const char *)c + k->off;
-}
-
-/* The value as text: enum name, or decimal. buf holds at least 24 bytes. */
-static void key_format(const cfg_key_t *k, uint64_t v, char *buf, size_t len)
-{
-    if (k->type == KT_STR)   /* only defaults are formatted here, and those are "" */
-        snprintf(buf, len, "\"\"");
-    else if (k->type == KT_ENUM && v <= k->max)
-        snprintf(buf, len, "%s", k->names[v]);
-    else
-        snprintf(buf, len, "%llu", (unsigned long long)v);
-}
 
 static int is_space(char ch)
 {
@@ -287,16 +74,16 @@ static const char *span_quote(span_t s, char *buf, size_t len)
 
 static int is_section(span_t s)
 {
-    for (size_t i = 0; i < NKEYS; i++)
-        if (span_eq(s, schema[i].section))
+    for (size_t i = 0; i < cfg_nkeys; i++)
+        if (span_eq(s, cfg_schema[i].section))
             return 1;
     return 0;
 }
 
 static int find_key(span_t sec, span_t key)
 {
-    for (size_t i = 0; i < NKEYS; i++)
-        if (span_eq(sec, schema[i].section) && span_eq(key, schema[i].key))
+    for (size_t i = 0; i < cfg_nkeys; i++)
+        if (span_eq(sec, cfg_schema[i].section) && span_eq(key, cfg_schema[i].key))
             return (int)i;
     return -1;
 }
@@ -430,9 +217,9 @@ static int parse_put(xl_config_t *c, const cfg_key_t *k, span_t s, char *msg, si
 void xl_config_defaults(xl_config_t *c)
 {
     memset(c, 0, sizeof *c);   /* string keys default to "" */
-    for (size_t i = 0; i < NKEYS; i++)
-        if (schema[i].type != KT_STR)
-            key_put(c, &schema[i], schema[i].def);
+    for (size_t i = 0; i < cfg_nkeys; i++)
+        if (cfg_schema[i].type != KT_STR)
+            key_put(c, &cfg_schema[i], cfg_schema[i].def);
 }
 
 void xl_config_wl_params(const xl_config_t *c, xl_wl_params_t *p)
@@ -453,7 +240,7 @@ void xl_wl_params_defaults(xl_wl_params_t *p)
 static int apply_ini(xl_config_t *c, const char *text, size_t len, const char *name, char *err,
                      size_t errlen)
 {
-    unsigned set_on[NKEYS];     /* line where each key was set in this text, 0 = not yet */
+    unsigned set_on[cfg_nkeys];     /* line where each key was set in this text, 0 = not yet */
     memset(set_on, 0, sizeof set_on);
     span_t sec = { NULL, 0 };   /* current section; p == NULL before the first header */
     char q[64], msg[256];
@@ -534,7 +321,7 @@ static int apply_ini(xl_config_t *c, const char *text, size_t len, const char *n
                     span_quote(key, q, sizeof q), span_quote(sec, qs, sizeof qs));
             return XL_EINPUT;
         }
-        const cfg_key_t *k = &schema[ki];
+        const cfg_key_t *k = &cfg_schema[ki];
         if (set_on[ki]) {
             cfg_err(err, errlen, "%s:%u: duplicate key %s.%s (already set on line %u)", name,
                     lineno, k->section, k->key, set_on[ki]);
@@ -614,7 +401,7 @@ int xl_config_set(xl_config_t *c, const char *assignment, char *err, size_t errl
         cfg_err(err, errlen, "--set %s: unknown key", span_quote(all, q, sizeof q));
         return XL_EINPUT;
     }
-    if (parse_put(c, &schema[ki], val, msg, sizeof msg) != XL_OK) {
+    if (parse_put(c, &cfg_schema[ki], val, msg, sizeof msg) != XL_OK) {
         cfg_err(err, errlen, "--set %s: %s", span_quote(all, q, sizeof q), msg);
         return XL_EINPUT;
     }
@@ -737,8 +524,8 @@ static int check_cache(const char *sec, uint32_t size_kb, uint32_t ways, uint32_
 int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
 {
     /* every key within its schema range (configs built in code skip the parser) */
-    for (size_t i = 0; i < NKEYS; i++) {
-        const cfg_key_t *k = &schema[i];
+    for (size_t i = 0; i < cfg_nkeys; i++) {
+        const cfg_key_t *k = &cfg_schema[i];
         if (k->type == KT_STR) {
             const char *str = key_str(c, k);
             if (!memchr(str, '\0', k->size)) {
@@ -845,9 +632,9 @@ void xl_config_write_ini(const xl_config_t *c, FILE *f)
 {
     char v[32], kv[96];
     fputs("# xlat effective configuration: every key, loadable with --config\n", f);
-    for (size_t i = 0; i < NKEYS; i++) {
-        const cfg_key_t *k = &schema[i];
-        if (i == 0 || strcmp(k->section, schema[i - 1].section) != 0)
+    for (size_t i = 0; i < cfg_nkeys; i++) {
+        const cfg_key_t *k = &cfg_schema[i];
+        if (i == 0 || strcmp(k->section, cfg_schema[i - 1].section) != 0)
             fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
         if (k->type == KT_STR) {   /* may be longer than kv: printed as it is */
             int n = fprintf(f, "%s = %s", k->key, key_str(c, k));
@@ -867,9 +654,9 @@ void xl_config_write_json(const xl_config_t *c, FILE *f, unsigned indent)
     char v[32];
     int in = (int)indent, in2 = (int)indent + 2, back = indent >= 2u ? (int)indent - 2 : 0;
     fputc('{', f);
-    for (size_t i = 0; i < NKEYS; i++) {
-        const cfg_key_t *k = &schema[i];
-        int first_in_sec = i == 0 || strcmp(k->section, schema[i - 1].section) != 0;
+    for (size_t i = 0; i < cfg_nkeys; i++) {
+        const cfg_key_t *k = &cfg_schema[i];
+        int first_in_sec = i == 0 || strcmp(k->section, cfg_schema[i - 1].section) != 0;
         if (first_in_sec) {
             if (i) {   /* close the previous section */
                 if (indent)
@@ -914,15 +701,15 @@ void xl_config_describe(FILE *f)
 {
     char name[64], v[32];
     size_t wn = 0, wv = 0, wu = 0;
-    for (size_t i = 0; i < NKEYS; i++) {
-        size_t l = strlen(schema[i].section) + 1 + strlen(schema[i].key);
+    for (size_t i = 0; i < cfg_nkeys; i++) {
+        size_t l = strlen(cfg_schema[i].section) + 1 + strlen(cfg_schema[i].key);
         if (l > wn) wn = l;
-        key_format(&schema[i], schema[i].def, v, sizeof v);
+        key_format(&cfg_schema[i], cfg_schema[i].def, v, sizeof v);
         if (strlen(v) > wv) wv = strlen(v);
-        if (strlen(schema[i].unit) > wu) wu = strlen(schema[i].unit);
+        if (strlen(cfg_schema[i].unit) > wu) wu = strlen(cfg_schema[i].unit);
     }
-    for (size_t i = 0; i < NKEYS; i++) {
-        const cfg_key_t *k = &schema[i];
+    for (size_t i = 0; i < cfg_nkeys; i++) {
+        const cfg_key_t *k = &cfg_schema[i];
         snprintf(name, sizeof name, "%s.%s", k->section, k->key);
         key_format(k, k->def, v, sizeof v);
         fprintf(f, "%-*s  %-*s  %-*s  %s\n", (int)wn, name, (int)wv, v, (int)wu, k->unit, k->desc);

@@ -63,7 +63,7 @@ int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
                  napps, cfg->gpu.cus);
         return XL_EINPUT;
     }
-    if (napps > 1 && cfg->iommu.coalesce != XL_COAL_OFF) {
+    if (napps > 1 && cfg->iommu.coalesce != XL_CO_OFF) {
         snprintf(err, errlen, "%u applications need iommu.coalesce = off: walk coalescing "
                  "matches neighbours by virtual address alone, across address spaces", napps);
         return XL_EINPUT;
