@@ -45,6 +45,7 @@
 
 #include "xlat/coalesce.h"
 #include "xlat/pwc.h"
+#include "xlat/stats.h"
 #include "xlat/types.h"
 #include "xlat/walk_sched.h"
 
@@ -160,6 +161,39 @@ void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_p
 /* Can a cycle change anything? (No arrival, no response: walkers in LOOKUP/REQ, or an
  * idle walker with buffered requests not all blocked last time.) */
 int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck);
+/* The twin's own counters, registered by group at the place the system's results list
+ * them (walk_path_stats.c, apart so the lockstep harness links the twin without it). */
+typedef enum { XL_WP_STATS_COALESCE, XL_WP_STATS_BUFFER, XL_WP_STATS_SCHED, XL_WP_STATS_PWC } xl_wp_stats_t;
+void xl_walk_path_stats(const xl_walk_path_t *m, xl_stats_t *s, xl_wp_stats_t group);
+
+/* Read-only views for the IOMMU around the twin: requests buffered, buffer slots, busy
+ * walkers, and one walker (for the event log and the watchdog). */
+static inline uint32_t xl_walk_path_count(const xl_walk_path_t *m) { return m->ws.count; }
+static inline uint32_t xl_walk_path_slots(const xl_walk_path_t *m) { return m->ws.p.slots; }
+static inline uint32_t xl_walk_path_busy_walkers(const xl_walk_path_t *m)
+{
+    return m->p.walkers - m->idle;
+}
+static inline const xl_walker_t *xl_walk_path_walker(const xl_walk_path_t *m, uint32_t w)
+{
+    return &m->wk[w];
+}
+
+/* Event-log views of coalescing state that is not a port (C-only): the CL bits of the
+ * buffer slots 64w .. 64w+63 (w < xl_walk_path_cl_words), and the resume points the last
+ * edge set or moved: slot, level and node of each. */
+static inline uint32_t xl_walk_path_cl_words(const xl_walk_path_t *m) { return m->co.words; }
+uint64_t xl_walk_path_cl_word(const xl_walk_path_t *m, uint32_t w);
+static inline uint32_t xl_walk_path_nmoved(const xl_walk_path_t *m) { return m->co.nmoved; }
+static inline uint32_t xl_walk_path_moved(const xl_walk_path_t *m, uint32_t i, unsigned *level,
+                                          xl_pa_t *node)
+{
+    uint32_t slot = m->co.moved[i];
+    *level = m->co.pl[slot];
+    *node = m->co.pa[slot];
+    return slot;
+}
+
 /* The 64 B line walker w is reading (valid while it waits for its response). */
 xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w);
 

@@ -138,6 +138,12 @@ void cu_check_mem_done(xl_sim_t *g, uint32_t c, uint32_t r);
 void cu_deliver(xl_sim_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame);
 /* One issue of CU c this cycle (steps 1-2); 0 when no READY wavefront may issue. */
 int  cu_issue(xl_sim_t *g, uint32_t c);
+/* The CUs' counters, by group, in the order of the results (cu_stats.c). */
+void cu_stats(const xl_sim_t *g, xl_stats_t *s);
+void cu_walk_stats(const xl_sim_t *g, xl_stats_t *s);
+void cu_data_stats(const xl_sim_t *g, xl_stats_t *s);
+/* The watchdog's report of the wavefronts. */
+void cu_waits(const xl_sim_t *g, FILE *f);
 /* A CU's stall cycles so far (docs/isca18-micro18.md §6). */
 uint64_t cu_stall(const core_t *k, const cu_t *cu);
 

@@ -122,3 +122,46 @@ void disp_free(disp_t *d)
     for (uint32_t a = 0; a < d->napps; a++)
         free(d->app[a].kcycles);
 }
+
+/* ------------------------------------------------------------------ statistics */
+
+void disp_stats(const xl_sim_t *g, xl_stats_t *s)
+{
+    char n[64], d[128];
+    if (g->disp.napps == 1) {
+        const disp_app_t *p = &g->disp.app[0];
+        xl_stats_value(s, "sim.kernels", "kernels run", p->kernel);
+        for (uint32_t k = 0; k < p->kernel; k++) {
+            snprintf(n, sizeof n, "sim.kernel%u.cycles", k);
+            snprintf(d, sizeof d, "cycles of kernel %u, first work-group placed to last wavefront retired",
+                     k);
+            xl_stats_value(s, n, d, p->kcycles[k]);
+        }
+    } else {
+        /* several applications: each one's kernels, its CUs and when it finished */
+        uint64_t kernels = 0;
+        for (uint32_t a = 0; a < g->disp.napps; a++)
+            kernels += g->disp.app[a].kernel;
+        xl_stats_value(s, "sim.kernels", "kernels run, all applications", kernels);
+        xl_stats_value(s, "sim.apps", "applications run at once", g->disp.napps);
+        for (uint32_t a = 0; a < g->disp.napps; a++) {
+            const disp_app_t *p = &g->disp.app[a];
+            snprintf(n, sizeof n, "sim.app%u.cycles", a);
+            snprintf(d, sizeof d, "cycles until application %u retired its last wavefront", a);
+            xl_stats_value(s, n, d, p->end);
+            snprintf(n, sizeof n, "sim.app%u.cus", a);
+            snprintf(d, sizeof d, "CUs of application %u (CUs %u..%u)", a, p->cu_first,
+                     p->cu_first + p->cu_n - 1);
+            xl_stats_value(s, n, d, p->cu_n);
+            snprintf(n, sizeof n, "sim.app%u.kernels", a);
+            snprintf(d, sizeof d, "kernels application %u ran", a);
+            xl_stats_value(s, n, d, p->kernel);
+            for (uint32_t k = 0; k < p->kernel; k++) {
+                snprintf(n, sizeof n, "sim.app%u.kernel%u.cycles", a, k);
+                snprintf(d, sizeof d, "cycles of application %u's kernel %u", a, k);
+                xl_stats_value(s, n, d, p->kcycles[k]);
+            }
+        }
+    }
+    xl_stats_value(s, "gpu.wavefronts", "wavefronts run", g->disp.wave_uid);
+}

@@ -47,5 +47,7 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
  * one is done. */
 void disp_run(xl_sim_t *g);
 void disp_free(disp_t *d);
+/* Kernels and their cycles (per application when there are several), wavefronts run. */
+void disp_stats(const xl_sim_t *g, xl_stats_t *s);
 
 #endif

@@ -283,3 +283,42 @@ void tlbh_free(tlbh_t *t)
     free(t->seen_uid);
     fifo_free(&t->l2_retry);
 }
+
+/* ------------------------------------------------------------------ statistics */
+
+void tlbh_stats(const xl_sim_t *g, xl_stats_t *s)
+{
+    uint64_t l1a = 0, l1h = 0, l1m = 0;
+    for (uint32_t c = 0; c < g->tlb.ncu; c++) {
+        l1a += g->tlb.l1[c].tlb.accesses;
+        l1h += g->tlb.l1[c].tlb.hits;
+        l1m += g->tlb.l1[c].tlb.misses;
+    }
+    xl_stats_value(s, "l1tlb.accesses", "L1 TLB lookups, all CUs", l1a);
+    xl_stats_value(s, "l1tlb.hits", "L1 TLB hits, all CUs", l1h);
+    xl_stats_value(s, "l1tlb.misses", "L1 TLB misses, all CUs", l1m);
+    xl_stats_counter(s, "l1tlb.mshr_merges", "L1 TLB misses merged into an outstanding miss",
+                     &g->tlb.l1_merges);
+    xl_stats_counter(s, "l1tlb.mshr_full", "L1 TLB misses that waited for a free MSHR",
+                     &g->tlb.l1_mshr_full);
+    xl_stats_counter(s, "l2tlb.accesses", "L2 TLB lookups", &g->tlb.l2_acc);
+    xl_stats_counter(s, "l2tlb.hits", "L2 TLB hits", &g->tlb.l2_hit);
+    xl_stats_counter(s, "l2tlb.misses", "L2 TLB misses", &g->tlb.l2_miss);
+    xl_stats_counter(s, "l2tlb.mshr_merges", "L2 TLB misses merged into an outstanding miss",
+                     &g->tlb.l2_merges);
+    xl_stats_counter(s, "l2tlb.mshr_full", "L2 TLB misses that waited for a free MSHR",
+                     &g->tlb.l2_mshr_full);
+    xl_stats_ratio(s, "l2tlb.wavefronts_per_epoch",
+                   "distinct wavefronts per 1024 L2 TLB accesses, mean (ISCA'18 Fig 12)",
+                   g->tlb.epoch_sum, g->tlb.epochs, 2);
+}
+
+/* The watchdog's report: each miss queue's use and its waiting misses. */
+void tlbh_waits(const xl_sim_t *g, FILE *f)
+{
+    for (uint32_t c = 0; c < g->tlb.ncu; c++)
+        fprintf(f, "  cu %u: L1 TLB MSHRs %u/%u used, %u misses waiting for an MSHR\n", c,
+                g->tlb.l1[c].t.used, g->tlb.l1[c].t.n, g->tlb.l1[c].retry.n);
+    fprintf(f, "  L2 TLB MSHRs %u/%u used, %u misses waiting\n", g->tlb.l2t.used, g->tlb.l2t.n,
+            g->tlb.l2_retry.n);
+}

@@ -70,5 +70,9 @@ void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved);
 void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
 /* Step 9: translation request k is back at the GPU. */
 void tlbh_gpu_resp(xl_sim_t *g, uint32_t k);
+/* The L1 and L2 TLBs' counters. */
+void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
+/* The watchdog's report of the miss queues. */
+void tlbh_waits(const xl_sim_t *g, FILE *f);
 
 #endif

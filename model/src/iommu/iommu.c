@@ -71,15 +71,8 @@ static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shi
 /* Event log of coalescing state that is not a port: CL transitions per slot. */
 static void iommu_log_cl(xl_sim_t *g)
 {
-    const xl_coalesce_t *co = &g->iommu.wp.co;
-    for (uint32_t w = 0; w < co->words; w++) {
-        uint64_t now_cl = 0, v = co->valid[w];
-        while (v) {
-            uint32_t s = 64 * w + xl_ctz64(v);
-            v &= v - 1;
-            if (xl_coalesce_cl(co, g->iommu.wp.pwst, co->va[s]))
-                now_cl |= UINT64_C(1) << (s & 63);
-        }
+    for (uint32_t w = 0; w < xl_walk_path_cl_words(&g->iommu.wp); w++) {
+        uint64_t now_cl = xl_walk_path_cl_word(&g->iommu.wp, w);
         uint64_t ch = now_cl ^ g->iommu.cl_prev[w];
         while (ch) {
             uint32_t s = 64 * w + xl_ctz64(ch);
@@ -184,7 +177,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
             sys_evlog(g, "BUF_FULL");
     }
     if (rw != NONE) {
-        const xl_walker_t *wk = &io->wk[rw];
+        const xl_walker_t *wk = xl_walk_path_walker(io, rw);
         unsigned lv = wk->level;
         if (o->rsp_fault) {
             snprintf(err, errlen, "internal: walk of va 0x%llx found no mapping at %s",
@@ -242,18 +235,21 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
             left--;
         }
     xl_walk_path_commit(io, &in, o);
-    if (io->ws.count != g->iommu.occ_last)
-        iommu_occ_change(&g->iommu, g->now + 1, io->ws.count);   /* the edge ends this cycle */
+    uint32_t occ = xl_walk_path_count(io);
+    if (occ != g->iommu.occ_last)
+        iommu_occ_change(&g->iommu, g->now + 1, occ);   /* the edge ends this cycle */
     /* "stuck" (an idle walker, every buffered request with CL) lets the model skip cycles
      * until something changes; an arrival buffered or a response taken in this very cycle
      * is such a change, so then the next cycle must run */
     g->iommu.io_stuck = o->stuck && !o->ws.arr_buffered && !in.rsp_valid;
     g->iommu.io_busy = xl_walk_path_busy(io, g->iommu.io_stuck);
-    if (g->ev && io->co.nmoved)
-        for (uint32_t i = 0; i < io->co.nmoved; i++) {
-            uint32_t sl = io->co.moved[i];
-            sys_evlog(g, "COAL_UPPER slot=%u level=%s node=0x%llx", sl, lvl_name[io->co.pl[sl]],
-                  (unsigned long long)io->co.pa[sl]);
+    if (g->ev)
+        for (uint32_t i = 0; i < xl_walk_path_nmoved(io); i++) {
+            unsigned lv;
+            xl_pa_t node;
+            uint32_t sl = xl_walk_path_moved(io, i, &lv, &node);
+            sys_evlog(g, "COAL_UPPER slot=%u level=%s node=0x%llx", sl, lvl_name[lv],
+                      (unsigned long long)node);
         }
     if (g->ev && g->cfg.iommu.coalesce != XL_CO_OFF)
         iommu_log_cl(g);

@@ -70,6 +70,10 @@ int  iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen);
 void iommu_free(iommu_t *io);
 /* One IOMMU cycle (the order above). XL_EINTERNAL with a message if a walk faults. */
 int  iommu_cycle(xl_sim_t *g, char *err, size_t errlen);
+/* The IOMMU's counters, the twin's among them (iommu_stats.c). */
+void iommu_stats(const xl_sim_t *g, xl_stats_t *s);
+/* The watchdog's report of the IOMMU. */
+void iommu_waits(const xl_sim_t *g, FILE *f);
 
 /* Can the IOMMU change state this cycle? An arrival blocked by a full buffer while the
  * walk path has nothing to do cannot: those cycles are skipped and counted as
@@ -79,12 +83,12 @@ static inline int iommu_active(const iommu_t *io)
     /* an arrival for an empty buffer with an idle walker is covered by count < slots
      * (slots >= 1); io_busy, the usual case, is tested first */
     return io->io_busy || io->in_fifo.n || io->rsp_fifo.n ||
-           (io->sched_fifo.n && io->wp.ws.count < io->wp.ws.p.slots);
+           (io->sched_fifo.n && xl_walk_path_count(&io->wp) < xl_walk_path_slots(&io->wp));
 }
 
 static inline int iommu_blocked_full(const iommu_t *io)
 {
-    return io->sched_fifo.n && io->wp.ws.count == io->wp.ws.p.slots;
+    return io->sched_fifo.n && xl_walk_path_count(&io->wp) == xl_walk_path_slots(&io->wp);
 }
 
 /* The walk buffer held occ_last entries in the cycles [occ_t, t): count them, and start
@@ -95,6 +99,12 @@ static inline void iommu_occ_change(iommu_t *io, uint64_t t, uint32_t occ)
     io->occ_cycles[io->occ_last] += t - io->occ_t;
     io->occ_t = t;
     io->occ_last = occ;
+}
+
+/* The run ended at cycle t: count the last stretch of buffer occupancy. */
+static inline void iommu_finish(iommu_t *io, uint64_t t)
+{
+    iommu_occ_change(io, t, xl_walk_path_count(&io->wp));
 }
 
 #endif

@@ -402,3 +402,16 @@ void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_p
     xl_walk_path_comb(m, in, out);
     xl_walk_path_commit(m, in, out);
 }
+
+uint64_t xl_walk_path_cl_word(const xl_walk_path_t *m, uint32_t w)
+{
+    const xl_coalesce_t *co = &m->co;
+    uint64_t cl = 0, v = co->valid[w];
+    while (v) {
+        uint32_t s = 64 * w + xl_ctz64(v);
+        v &= v - 1;
+        if (xl_coalesce_cl(co, m->pwst, co->va[s]))
+            cl |= UINT64_C(1) << (s & 63);
+    }
+    return cl;
+}

@@ -253,7 +253,7 @@ static void mem_complete(xl_sim_t *g, const xl_mem_req_t *r)
 static void finish(xl_sim_t *g)
 {
     g->cycles = g->now;
-    iommu_occ_change(&g->iommu, g->cycles, g->iommu.wp.ws.count);   /* the last stretch of buffer occupancy */
+    iommu_finish(&g->iommu, g->cycles);
     if (g->progress)
         fprintf(g->progress, "\r%60s\r", "");
     g->done = 1;
