@@ -148,8 +148,9 @@ void cu_check_mem_done(xl_sim_t *g, uint32_t c, uint32_t r)
 
 /* The translation of page pidx of memory record r is known (frame): issue the data
  * accesses of its lanes, one per distinct 64 B line. */
-void cu_deliver(xl_sim_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame)
+void cu_deliver(xl_sim_t *g, preq_t h, xl_pa_t frame)
 {
+    uint32_t c = preq_cu(&g->core, h), r = preq_rec(&g->core, h), pidx = preq_page(h);
     cu_t *cu = &g->core.cu[c];
     mrec_t *st = &cu->rec[r];
     uint64_t psz_mask = (UINT64_C(1) << g->page_shift) - 1;
@@ -356,7 +357,7 @@ int cu_issue(xl_sim_t *g, uint32_t c)
     if (cu->mem_free_at > g->now)
         PUSH(&g->q, cu->mem_free_at, EV_CU_WAKE, c, 0);
     for (uint32_t p = 0; p < rc->npages; p++)
-        tlbh_issue_page(g, c, r, p, g->now + p / ports, 0);
+        tlbh_issue_page(g, preq_of(&g->core, c, r, p), g->now + p / ports, 0);
     if (!g->core.blocking)
         PUSH(&g->q, g->now + 1, EV_WAVE_READY, gslot(&g->core, c, s), 0);
     cu_check_mem_done(g, c, r);   /* an instruction with no active lane */
@@ -373,7 +374,7 @@ int core_init(core_t *k, const xl_config_t *cfg, char *err, size_t errlen)
     k->lanes = cfg->gpu.wave_lanes;
     k->blocking = cfg->gpu.loads == XL_LOADS_BLOCKING;
     k->kmem = k->blocking ? 1u : cfg->gpu.wave_mem_max;
-    k->rpc = k->spc * k->kmem;   /* <= 256 * 64: fits grec's 16 bits */
+    k->rpc = k->spc * k->kmem;   /* <= 256 * 64 */
     if (k->spc > 256) {
         snprintf(err, errlen, "gpu.simds_per_cu x gpu.waves_per_simd = %u wavefront slots per CU; "
                  "the cycle-level model supports at most 256", k->spc);
@@ -392,16 +393,23 @@ int core_init(core_t *k, const xl_config_t *cfg, char *err, size_t errlen)
             goto nomem;
         cu->free = k->spc;
     }
-    k->gs_split = malloc((size_t)k->ncu * k->spc * sizeof *k->gs_split);
-    k->gr_split = malloc((size_t)k->ncu * k->rpc * sizeof *k->gr_split);
-    if (!k->gs_split || !k->gr_split)
+    size_t nslots = (size_t)k->ncu * k->spc, nrecs = (size_t)k->ncu * k->rpc;
+    k->slot_cu = malloc(nslots * sizeof *k->slot_cu);
+    k->slot_idx = malloc(nslots * sizeof *k->slot_idx);
+    k->rec_cu = malloc(nrecs * sizeof *k->rec_cu);
+    k->rec_idx = malloc(nrecs * sizeof *k->rec_idx);
+    if (!k->slot_cu || !k->slot_idx || !k->rec_cu || !k->rec_idx)
         goto nomem;
-    for (uint32_t c = 0; c < k->ncu; c++)
-        for (uint32_t sl = 0; sl < k->spc; sl++)   /* spc <= 256 (checked above) */
-            k->gs_split[gslot(k, c, sl)] = (c << 8) | sl;
-    for (uint32_t c = 0; c < k->ncu; c++)
-        for (uint32_t r = 0; r < k->rpc; r++)
-            k->gr_split[grec(k, c, r)] = (c << 16) | r;
+    for (uint32_t c = 0; c < k->ncu; c++) {
+        for (uint32_t sl = 0; sl < k->spc; sl++) {
+            k->slot_cu[gslot(k, c, sl)] = c;
+            k->slot_idx[gslot(k, c, sl)] = sl;
+        }
+        for (uint32_t r = 0; r < k->rpc; r++) {
+            k->rec_cu[grec(k, c, r)] = c;
+            k->rec_idx[grec(k, c, r)] = r;
+        }
+    }
     return XL_OK;
 nomem:
     snprintf(err, errlen, "out of host memory");
@@ -420,8 +428,10 @@ void core_free(core_t *k)
             l1d_free(&cu->l1d);
         }
     free(k->cu);
-    free(k->gs_split);
-    free(k->gr_split);
+    free(k->slot_cu);
+    free(k->slot_idx);
+    free(k->rec_cu);
+    free(k->rec_idx);
 }
 
 /* A CU's stall cycles so far: those counted, plus, while it is resident, the all-stalled

@@ -88,13 +88,13 @@ typedef struct {
 /* The CUs together: geometry, the issue counters and the per-instruction metrics. */
 typedef struct {
     uint32_t ncu, spc, lanes;
-    uint32_t *gs_split;       /* per global slot gslot(c, s): (c << 8) | s, so that events
-                               * name their slot without a division */
+    uint32_t *slot_cu, *slot_idx;   /* per global slot gslot(c, s): c and s, so that a
+                                     * slot's events name it without a division */
     int blocking;             /* gpu.loads = blocking */
     uint32_t kmem;            /* memory records per slot: 1 (blocking) or gpu.wave_mem_max */
     uint32_t rpc;             /* memory records per CU: spc * kmem */
-    uint32_t *gr_split;       /* per global record grec(c, r): (c << 16) | r, for events and
-                               * memory completions of a memory instruction */
+    uint32_t *rec_cu, *rec_idx;     /* per global record grec(c, r): c and r, for the events
+                                     * and memory completions of a memory instruction */
     cu_t *cu;
     uint32_t live_total;      /* resident wavefronts, all CUs */
     uint32_t live_cus;        /* CUs with a resident wavefront */
@@ -129,13 +129,29 @@ static inline uint32_t gslot(const core_t *k, uint32_t cu, uint32_t s) { return 
 static inline uint32_t grec(const core_t *k, uint32_t cu, uint32_t r) { return cu * k->rpc + r; }
 static inline int is_mem_op(uint8_t op) { return op == XL_OP_LOAD || op == XL_OP_STORE; }
 
+/* A page request: page p of memory record r of CU c, one of the translation requests the
+ * coalescer makes of a memory instruction (one per distinct page). It names its place in
+ * the records' page pool, id = grec(c, r) * XL_MAX_LANES + p; the record holds the
+ * instruction, the page number (mrec_t.vpn[p]) and its lanes (page_first / lane_next),
+ * the CU its application's ASID. The TLB hierarchy passes it along until its
+ * translation comes back (cu_deliver). */
+typedef struct { uint32_t id; } preq_t;
+
+static inline preq_t preq_of(const core_t *k, uint32_t c, uint32_t r, uint32_t p)
+{
+    return (preq_t){grec(k, c, r) * XL_MAX_LANES + p};
+}
+static inline uint32_t preq_cu(const core_t *k, preq_t h) { return k->rec_cu[h.id / XL_MAX_LANES]; }
+static inline uint32_t preq_rec(const core_t *k, preq_t h) { return k->rec_idx[h.id / XL_MAX_LANES]; }
+static inline uint32_t preq_page(preq_t h) { return h.id % XL_MAX_LANES; }
+
 /* Slot s of CU c pulls its next instruction and goes on with it (a finished ALU
  * instruction, a completed blocking memory instruction, a released barrier). */
 void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s);
 /* Memory record r of CU c: complete it if nothing is outstanding. */
 void cu_check_mem_done(xl_sim_t *g, uint32_t c, uint32_t r);
-/* The translation of page pidx of record r is known: issue its lanes' data accesses. */
-void cu_deliver(xl_sim_t *g, uint32_t c, uint32_t r, uint32_t pidx, xl_pa_t frame);
+/* Page request h's translation (its page frame) is known: issue its lanes' data accesses. */
+void cu_deliver(xl_sim_t *g, preq_t h, xl_pa_t frame);
 /* One issue of CU c this cycle (steps 1-2); 0 when no READY wavefront may issue. */
 int  cu_issue(xl_sim_t *g, uint32_t c);
 /* The CUs' counters, by group, in the order of the results (cu_stats.c). */

@@ -11,37 +11,37 @@
 /* Step 3: the L1 TLB request of page pidx of memory record s, looked up at cycle t. A
  * retry (a miss that waited for a free MSHR) was counted already: it probes without
  * counting. */
-void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry)
+void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
 {
+    uint32_t c = preq_cu(&g->core, h), s = preq_rec(&g->core, h), pidx = preq_page(h);
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
     const mrec_t *st = &cu->rec[s];
     uint64_t vpn = st->vpn[pidx];
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
-    uint32_t gs = grec(&g->core, c, s);
     if (g->cfg.translation.ideal) {
         xl_walk_t w;
         xl_pt_walk(g->pm, g->as[cu->app].root, va, &w);
-        PUSH(&g->q, t + 1, EV_L1_RESULT, gs, (w.pa & ~((UINT64_C(1) << w.page_shift) - 1)) | pidx);
+        PUSH(&g->q, t + 1, EV_L1_RESULT, h.id, w.pa & ~((UINT64_C(1) << w.page_shift) - 1));
         return;
     }
     if (retry ? xl_tlb_probe(&l1->tlb, cu->asid, va, &pa)
               : xl_tlb_lookup(&l1->tlb, cu->asid, va, &pa)) {
-        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, gs,
-             (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | pidx);
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, h.id,
+             pa & ~((UINT64_C(1) << g->page_shift) - 1));
         return;
     }
-    uint32_t h, m = mtab_find(&l1->t, vpn, &h);
+    uint32_t b, m = mtab_find(&l1->t, vpn, &b);
     int merged = m != NONE;
     if (merged) {
         g->tlb.l1_merges++;
     } else {
-        m = mtab_alloc(&l1->t, vpn, h);
+        m = mtab_alloc(&l1->t, vpn, b);
         if (m == NONE) {
             if (!retry)
                 g->tlb.l1_mshr_full++;
-            FPUSH(&l1->retry, (s << 8) | pidx);
+            FPUSH(&l1->retry, h.id);
             return;
         }
         l1->m[m].vpn = vpn;
@@ -50,7 +50,7 @@ void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_
     /* append the waiter (keeps arrival order; the first waiter is the requester) */
     uint32_t wi = l1->w_free;
     l1->w_free = l1->w[wi].next;
-    l1->w[wi].slot = (s << 8) | pidx;
+    l1->w[wi].req = h;
     l1->w[wi].next = NONE;
     if (l1->m[m].head == NONE) {
         l1->m[m].head = wi;
@@ -61,15 +61,16 @@ void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_
         l1->w[k].next = wi;
     }
     if (!merged)
-        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, (c << 16) | m, 0);
+        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, l1mshr_of(&g->tlb, c, m).id, 0);
 }
 
 static void tlbh_l2_free(xl_sim_t *g, uint32_t m);
-static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known);
+static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known);
 
 /* An L1 MSHR's request at the shared L2 TLB (ports per cycle, then hit latency). */
-void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved)
+void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
 {
+    uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
     /* port arbitration: l2tlb.ports lookups start per cycle, in event order; a request
@@ -85,14 +86,14 @@ void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved)
         }
         g->tlb.l2_port_used++;
         if (g->tlb.l2_port_cycle > g->now) {
-            PUSH(&g->q, g->tlb.l2_port_cycle, EV_L2_ACCESS, (c << 16) | m, 1);
+            PUSH(&g->q, g->tlb.l2_port_cycle, EV_L2_ACCESS, h.id, 1);
             return;
         }
     }
     uint64_t vpn = l1->m[m].vpn;
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
-    uint32_t req_slot = cu->rec[l1->w[l1->m[m].head].slot >> 8].slot;
+    uint32_t req_slot = cu->rec[preq_rec(&g->core, l1->w[l1->m[m].head].req)].slot;
     /* Fig 12: distinct wavefronts per epoch of 1024 L2 TLB accesses */
     uint32_t gs = gslot(&g->core, c, req_slot);
     uint64_t uid = cu->slot[req_slot].uid;
@@ -112,36 +113,37 @@ void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved)
     uint64_t lat = g->cfg.l2tlb.hit_latency;
     if (xl_tlb_lookup(&g->tlb.l2, cu->asid, va, &pa)) {
         g->tlb.l2_hit++;
-        PUSH(&g->q, g->now + lat, EV_L2_RESULT, (c << 16) | m,
+        PUSH(&g->q, g->now + lat, EV_L2_RESULT, h.id,
              pa & ~((UINT64_C(1) << g->page_shift) - 1));
         return;
     }
     g->tlb.l2_miss++;
-    tlbh_l2_miss(g, c, m, g->now + lat);
+    tlbh_l2_miss(g, h, g->now + lat);
 }
 
 /* An L2 TLB miss of L1 MSHR (c, m): merge into the MSHR of the same page, or take a
  * free one (its request crosses to the IOMMU once the miss is known, at t_known), or
  * wait for one in arrival order. */
-static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
+static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
 {
+    uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
     uint64_t vpn = l1->m[m].vpn;
     /* the shared L2's MSHRs tell address spaces apart: the ASID above the page number */
     uint64_t key = treq_key(cu->asid, vpn);
-    uint32_t h, k = mtab_find(&g->tlb.l2t, key, &h);
+    uint32_t b, k = mtab_find(&g->tlb.l2t, key, &b);
     int merged = k != NONE;
     if (merged) {
         g->tlb.l2_merges++;
     } else {
-        k = mtab_alloc(&g->tlb.l2t, key, h);
+        k = mtab_alloc(&g->tlb.l2t, key, b);
         if (k == NONE) {
             g->tlb.l2_mshr_full++;
-            FPUSH(&g->tlb.l2_retry, (c << 16) | m);
+            FPUSH(&g->tlb.l2_retry, h.id);
             return;
         }
-        uint32_t req_rec = l1->w[l1->m[m].head].slot >> 8;
+        uint32_t req_rec = preq_rec(&g->core, l1->w[l1->m[m].head].req);
         treq_t *e = &g->req[k];
         memset(e, 0, sizeof *e);
         e->vpn = vpn;
@@ -153,8 +155,7 @@ static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
     }
     uint32_t wi = g->tlb.l2w_free;
     g->tlb.l2w_free = g->tlb.l2w[wi].next;
-    g->tlb.l2w[wi].cu = c;
-    g->tlb.l2w[wi].mshr = m;
+    g->tlb.l2w[wi].mshr = h;
     g->tlb.l2w[wi].next = g->req[k].head;
     g->req[k].head = wi;
     /* only the allocating request crosses to the IOMMU; its arrival is queued now rather
@@ -165,8 +166,9 @@ static void tlbh_l2_miss(xl_sim_t *g, uint32_t c, uint32_t m, uint64_t t_known)
 }
 
 /* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
-void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
+void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
 {
+    uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
     xl_tlb_fill(&l1->tlb, g->core.cu[c].asid, va, frame, g->page_shift, NULL);
@@ -174,17 +176,17 @@ void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame)
     mtab_release(&l1->t, m);
     while (w != NONE) {
         uint32_t nx = l1->w[w].next;
-        uint32_t s = l1->w[w].slot >> 8, pidx = l1->w[w].slot & 0xFF;
+        preq_t req = l1->w[w].req;
         l1->w[w].next = l1->w_free;
         l1->w_free = w;
-        cu_deliver(g, c, s, pidx, frame);
+        cu_deliver(g, req, frame);
         w = nx;
     }
     /* a freed MSHR lets the oldest waiting miss of this CU try again */
     while (l1->retry.n && l1->t.used < l1->t.n) {
         uint32_t v = fifo_front(&l1->retry);
         fifo_pop(&l1->retry);
-        tlbh_issue_page(g, c, v >> 8, v & 0xFF, g->now, 1);
+        tlbh_issue_page(g, (preq_t){v}, g->now, 1);
     }
 }
 
@@ -196,13 +198,14 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
     while (g->tlb.l2_retry.n && g->tlb.l2t.used < g->tlb.l2t.n) {
         uint32_t v = fifo_front(&g->tlb.l2_retry);
         fifo_pop(&g->tlb.l2_retry);
-        uint32_t c = v >> 16, m = v & 0xFFFF;
+        l1mshr_t h = {v};
+        uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
         xl_pa_t pa;
         if (xl_tlb_probe(&g->tlb.l2, g->core.cu[c].asid, g->tlb.l1[c].m[m].vpn << g->page_shift,
                          &pa))
             PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
         else
-            tlbh_l2_miss(g, c, m, g->now);
+            tlbh_l2_miss(g, h, g->now);
     }
 }
 
@@ -216,10 +219,10 @@ void tlbh_gpu_resp(xl_sim_t *g, uint32_t k)
     xl_pa_t frame = e->pa;
     while (w != NONE) {
         uint32_t nx = g->tlb.l2w[w].next;
-        uint32_t c = g->tlb.l2w[w].cu, m = g->tlb.l2w[w].mshr;
+        l1mshr_t m = g->tlb.l2w[w].mshr;
         g->tlb.l2w[w].next = g->tlb.l2w_free;
         g->tlb.l2w_free = w;
-        tlbh_l1_release(g, c, m, frame);
+        tlbh_l1_release(g, m, frame);
         w = nx;
     }
     tlbh_l2_free(g, k);
@@ -234,8 +237,12 @@ int tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uin
     xl_tlb_params_t p1 = {cfg->l1tlb.entries, cfg->l1tlb.ways, cfg->l1tlb.repl, cfg->l1tlb.index};
     xl_tlb_params_t p2 = {cfg->l2tlb.entries, cfg->l2tlb.ways, cfg->l2tlb.repl, cfg->l2tlb.index};
     t->ncu = ncu;
-    if (!(t->l1 = calloc(ncu, sizeof *t->l1)))
+    t->l1_mshrs = cfg->l1tlb.mshrs;
+    if (!(t->l1 = calloc(ncu, sizeof *t->l1)) ||
+        !(t->mshr_cu = malloc((size_t)ncu * t->l1_mshrs * sizeof *t->mshr_cu)))
         goto nomem;
+    for (uint32_t i = 0; i < ncu * t->l1_mshrs; i++)
+        t->mshr_cu[i] = i / t->l1_mshrs;
     for (uint32_t c = 0; c < ncu; c++) {
         l1tlb_t *l1 = &t->l1[c];
         l1->m = calloc(cfg->l1tlb.mshrs, sizeof *l1->m);
@@ -276,6 +283,7 @@ void tlbh_free(tlbh_t *t)
             xl_tlb_free(&l1->tlb);
         }
     free(t->l1);
+    free(t->mshr_cu);
     xl_tlb_free(&t->l2);
     mtab_free_all(&t->l2t);
     free(t->l2w);

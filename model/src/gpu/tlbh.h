@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "gpu/cu.h"
 #include "kernel/fifo.h"
 #include "kernel/mtab.h"
 #include "xlat/config.h"
@@ -17,8 +18,12 @@
 
 typedef struct xl_sim xl_sim_t;
 
-typedef struct { uint32_t slot, next; } l1w_t;        /* L1 MSHR waiter: (record << 8) | page */
-typedef struct { uint32_t cu, mshr, next; } l2w_t;    /* L2 MSHR waiter */
+/* An L1 MSHR: MSHR m of CU c's L1 TLB, id = c * l1tlb.mshrs + m, what waits in the L2
+ * TLB's MSHRs and what its answer comes back to. */
+typedef struct { uint32_t id; } l1mshr_t;
+
+typedef struct { preq_t req; uint32_t next; } l1w_t;      /* L1 MSHR waiter: a page request */
+typedef struct { l1mshr_t mshr; uint32_t next; } l2w_t;   /* L2 MSHR waiter: an L1 MSHR */
 
 typedef struct {
     uint64_t vpn;
@@ -32,19 +37,21 @@ typedef struct {
     mtab_t t;                /* the MSHRs by page */
     l1w_t *w;                /* waiters: a pool of records x lanes */
     uint32_t w_free;
-    fifo_t retry;            /* misses waiting for a free MSHR: (record << 8) | page */
+    fifo_t retry;            /* misses waiting for a free MSHR: page requests (preq_t.id) */
 } l1tlb_t;
 
 typedef struct {
     l1tlb_t *l1;              /* [cu] */
     uint32_t ncu;
+    uint32_t l1_mshrs;        /* per CU */
+    uint32_t *mshr_cu;        /* [l1mshr_t.id]: its CU */
     xl_tlb_t l2;
     uint32_t l2_port_used;
     uint64_t l2_port_cycle;
     mtab_t l2t;               /* the L2 MSHRs by page; entry k is translation request k */
     l2w_t *l2w;
     uint32_t l2w_free;
-    fifo_t l2_retry;          /* (cu << 16) | l1 mshr */
+    fifo_t l2_retry;          /* L1 MSHRs (l1mshr_t.id) waiting for an L2 MSHR */
     /* Fig 12 epoch tracking */
     uint64_t *seen_epoch, *seen_uid;
     uint64_t epoch, epoch_acc, epoch_distinct, epoch_sum, epochs;
@@ -56,18 +63,28 @@ typedef struct {
     uint64_t l2_acc, l2_hit, l2_miss;
 } tlbh_t;
 
+static inline l1mshr_t l1mshr_of(const tlbh_t *t, uint32_t c, uint32_t m)
+{
+    return (l1mshr_t){c * t->l1_mshrs + m};
+}
+static inline uint32_t l1mshr_cu(const tlbh_t *t, l1mshr_t h) { return t->mshr_cu[h.id]; }
+static inline uint32_t l1mshr_idx(const tlbh_t *t, l1mshr_t h)
+{
+    return h.id - t->mshr_cu[h.id] * t->l1_mshrs;
+}
+
 /* rpc: memory records per CU (cu.h); slots: wavefront slots of the whole GPU. */
 int  tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uint32_t slots,
                char *err, size_t errlen);
 void tlbh_free(tlbh_t *t);
 
-/* Step 3: page pidx of memory record s of CU c asks its L1 TLB at cycle t (retry: a miss
- * that waited for an MSHR, counted already). */
-void tlbh_issue_page(xl_sim_t *g, uint32_t c, uint32_t s, uint32_t pidx, uint64_t t, int retry);
-/* L1 MSHR m of CU c at the L2 TLB (reserved: its port was taken in an earlier cycle). */
-void tlbh_l2_access(xl_sim_t *g, uint32_t c, uint32_t m, int reserved);
-/* L1 MSHR m of CU c has its frame: fill, deliver to every waiting page, retry waiters. */
-void tlbh_l1_release(xl_sim_t *g, uint32_t c, uint32_t m, xl_pa_t frame);
+/* Step 3: page request h asks its CU's L1 TLB at cycle t (retry: a miss that waited for
+ * an MSHR, counted already). */
+void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry);
+/* L1 MSHR h at the L2 TLB (reserved: its port was taken in an earlier cycle). */
+void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved);
+/* L1 MSHR h has its frame: fill, deliver to every waiting page request, retry waiters. */
+void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame);
 /* Step 9: translation request k is back at the GPU. */
 void tlbh_gpu_resp(xl_sim_t *g, uint32_t k);
 /* The L1 and L2 TLBs' counters. */

@@ -182,19 +182,18 @@ static void handle(xl_sim_t *g, const ev_t *e)
 {
     switch (e->type) {
     case EV_WAVE_READY:
-        cu_wave_fetch(g, g->core.gs_split[e->a] >> 8, g->core.gs_split[e->a] & 0xFF);
+        cu_wave_fetch(g, g->core.slot_cu[e->a], g->core.slot_idx[e->a]);
         break;
     case EV_CU_WAKE:
         break;   /* only makes the loop visit this cycle */
     case EV_L1_RESULT:
-        cu_deliver(g, g->core.gr_split[e->a] >> 16, g->core.gr_split[e->a] & 0xFFFF, (uint32_t)(e->b & 0xFFF),
-                e->b & ~UINT64_C(0xFFF));
+        cu_deliver(g, (preq_t){e->a}, e->b);   /* b: the page frame */
         break;
     case EV_L2_ACCESS:
-        tlbh_l2_access(g, e->a >> 16, e->a & 0xFFFF, e->b != 0);   /* b: port reserved */
+        tlbh_l2_access(g, (l1mshr_t){e->a}, e->b != 0);   /* b: port reserved */
         break;
     case EV_L2_RESULT:
-        tlbh_l1_release(g, e->a >> 16, e->a & 0xFFFF, e->b);
+        tlbh_l1_release(g, (l1mshr_t){e->a}, e->b);
         break;
     case EV_IOMMU_ARRIVE:
         g->iommu.iommu_requests++;
@@ -225,7 +224,7 @@ static void handle(xl_sim_t *g, const ev_t *e)
         break;
     }
     case EV_LINE_DONE: {
-        uint32_t c = g->core.gr_split[e->a] >> 16, r = g->core.gr_split[e->a] & 0xFFFF;
+        uint32_t c = g->core.rec_cu[e->a], r = g->core.rec_idx[e->a];
         g->core.cu[c].rec[r].pend_lines--;
         cu_check_mem_done(g, c, r);
         break;
@@ -244,7 +243,7 @@ static void mem_complete(xl_sim_t *g, const xl_mem_req_t *r)
         FPUSH(&g->iommu.rsp_fifo, v);
         return;
     }
-    uint32_t c = g->core.gr_split[v] >> 16, rr = g->core.gr_split[v] & 0xFFFF;
+    uint32_t c = g->core.rec_cu[v], rr = g->core.rec_idx[v];
     g->core.cu[c].rec[rr].pend_lines--;
     cu_check_mem_done(g, c, rr);
 }

@@ -32,9 +32,9 @@
 enum {
     EV_WAVE_READY,   /* a: gslot - an ALU/LDS instruction finished */
     EV_CU_WAKE,      /* a: cu - the memory pipe became free */
-    EV_L1_RESULT,    /* a: grec, b: frame | page index - an L1 TLB hit delivers its translation */
-    EV_L2_ACCESS,    /* a: cu<<16 | l1 mshr - the request reaches the L2 TLB */
-    EV_L2_RESULT,    /* a: cu<<16 | l1 mshr, b: frame - an L2 TLB hit delivers its translation */
+    EV_L1_RESULT,    /* a: preq_t, b: frame - an L1 TLB hit delivers its translation */
+    EV_L2_ACCESS,    /* a: l1mshr_t, b: port reserved - the request reaches the L2 TLB */
+    EV_L2_RESULT,    /* a: l1mshr_t, b: frame - an L2 TLB hit delivers its translation */
     EV_IOMMU_ARRIVE, /* a: treq_id - the request reaches the IOMMU */
     EV_IOMMU_TLB,    /* a: treq_id, b: frame | hit flag - IOMMU TLB lookup result */
     EV_GPU_RESP,     /* a: treq_id - the translation is back at the GPU */
