@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "xlat/config.h"
+#include "xlat/host.h"
+#include "xlat/physmem.h"
 #include "xlat/sim.h"
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
@@ -293,6 +295,101 @@ static void test_16_04_apps_refused(void **st)
     xl_sim_destroy(g);
 }
 
+/* A host for 16.05: maps each region page by page itself, skipping the page at `hole`
+ * (0: none) and putting the page at `at` (0: none) on frame `frame`; records faults. */
+typedef struct {
+    uint64_t hole, at, frame;
+    unsigned faults;
+    uint16_t fault_asid;
+    uint64_t fault_va;
+    unsigned fault_level;
+} host_t;
+
+static int host_map(void *ctx, xl_as_t *as, unsigned app, const xl_region_t *r,
+                    unsigned page_shift, char *err, size_t errlen)
+{
+    host_t *h = ctx;
+    uint64_t psz = UINT64_C(1) << page_shift;
+    (void)app;
+    for (uint64_t va = r->base; va < r->base + r->bytes; va += psz) {
+        int rc;
+        if (va == h->hole)
+            continue;
+        if (va == h->at)
+            rc = xl_as_map_page(as, va, h->frame, page_shift, XL_PTE_RW | XL_PTE_A, err, errlen);
+        else
+            rc = xl_as_map(as, va, psz, page_shift, XL_PTE_RW | XL_PTE_A, err, errlen);
+        if (rc != XL_OK)
+            return rc;
+    }
+    return XL_OK;
+}
+
+static void host_fault(void *ctx, uint16_t asid, uint64_t va, unsigned level)
+{
+    host_t *h = ctx;
+    h->faults++;
+    h->fault_asid = asid;
+    h->fault_va = va;
+    h->fault_level = level;
+}
+
+/* 16.05 The host (host.h): its memory, its mapping and its fault callback.
+ *   a. It maps the load's page (base + 0x1000) on frame 0x5000000 of its own memory: the
+ *      system's page table says so (xl_sim_translate: 0x5000234) and the walk completes
+ *      with pa=0x5000000; the system leaves the host's memory alone when destroyed.
+ *   b. It leaves that page unmapped: the walk reads L4, L3, L2 and finds no leaf entry;
+ *      the host hears of it once (ASID 1, the page's VA, level 1) and the run stops with
+ *      an error naming the VA. */
+static void test_16_05_host_callbacks(void **st)
+{
+    (void)st;
+    xl_config_t c;
+    char err[256] = "";
+    xl_workload_t w = {0};
+    w.desc = &ld_desc;
+    assert_int_equal(ld_create(&w, err, sizeof err), XL_OK);
+    const xl_workload_t *wls[1] = {&w};
+    uint64_t page = XL_WL_VA_BASE + 0x1000, pa = 0;
+    xl_config_defaults(&c);
+
+    host_t h = {0, page, 0x5000000, 0, 0, 0, 0};
+    xl_physmem_t *pm = xl_physmem_create(UINT64_C(256) << 20, XL_ALLOC_SEQUENTIAL, 1, err,
+                                         sizeof err);
+    assert_non_null(pm);
+    xl_host_t host = {&h, pm, host_map, host_fault};
+    xl_sim_t *g = NULL;
+    assert_int_equal(xl_sim_create_host(&g, &c, wls, 1, &host, err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_translate(g, 0, page + 0x234, &pa), XL_OK);
+    assert_int_equal(pa, 0x5000234);
+    char *log = NULL;
+    size_t len = 0;
+    FILE *ev = open_memstream(&log, &len);
+    xl_sim_set_events(g, ev);
+    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
+    fclose(ev);
+    assert_non_null(strstr(log, "pa=0x5000000 "));
+    assert_int_equal(h.faults, 0);
+    free(log);
+    xl_sim_destroy(g);
+    uint64_t line[8];
+    xl_physmem_read_line(pm, 0x5000000, line);   /* still the host's: reading it is fine */
+    xl_physmem_destroy(pm);
+
+    host_t hole = {page, 0, 0, 0, 0, 0, 0};
+    xl_host_t host2 = {&hole, NULL, host_map, host_fault};
+    assert_int_equal(xl_sim_create_host(&g, &c, wls, 1, &host2, err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_translate(g, 0, page + 0x234, &pa), XL_EINPUT);
+    assert_int_not_equal(xl_sim_run(g, err, sizeof err), XL_OK);
+    assert_int_equal(hole.faults, 1);
+    assert_int_equal(hole.fault_asid, 1);
+    assert_int_equal(hole.fault_va, page);
+    assert_int_equal(hole.fault_level, 1);
+    assert_non_null(strstr(err, "found no mapping"));
+    assert_non_null(strstr(err, "0x7f0000001000"));
+    xl_sim_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_16_02_stepping_is_the_same_run),
         cmocka_unit_test(test_16_03_two_address_spaces_never_cross),
         cmocka_unit_test(test_16_04_apps_refused),
+        cmocka_unit_test(test_16_05_host_callbacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

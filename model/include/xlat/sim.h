@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "xlat/config.h"
+#include "xlat/host.h"
 #include "xlat/stats.h"
 #include "xlat/workload.h"
 
@@ -46,6 +47,10 @@ int  xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *
  * iommu.coalesce = off (coalescing matches neighbours by VA alone) and no IOMMU trace. */
 int  xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
                         unsigned napps, char *err, size_t errlen);
+/* The same with a host (host.h; NULL or zero fields: the system's own defaults). The
+ * host struct is copied; its memory, if it gives one, must outlive the system. */
+int  xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
+                        unsigned napps, const xl_host_t *host, char *err, size_t errlen);
 /* What application app's page table maps va to (the functional walk, no timing, no
  * state changed): XL_OK and *pa, or XL_EINPUT when va is not mapped or app is out of
  * range. For embedders and tests: it reads the same page table the walkers read. */

@@ -180,8 +180,10 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         const xl_walker_t *wk = xl_walk_path_walker(io, rw);
         unsigned lv = wk->level;
         if (o->rsp_fault) {
-            snprintf(err, errlen, "internal: walk of va 0x%llx found no mapping at %s",
-                     (unsigned long long)wk->va, lvl_name[lv]);
+            if (g->host.fault)
+                g->host.fault(g->host.ctx, wk->asid, wk->va, lv);
+            snprintf(err, errlen, "walk of va 0x%llx (ASID %u) found no mapping at %s",
+                     (unsigned long long)wk->va, wk->asid, lvl_name[lv]);
             return XL_EINTERNAL;
         }
         g->iommu.walk_reads++;

@@ -51,6 +51,22 @@ int xl_sim_create(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *w
 int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
                        unsigned napps, char *err, size_t errlen)
 {
+    return xl_sim_create_host(out, cfg, wls, napps, NULL, err, errlen);
+}
+
+/* The default mapping of a region: all of it, present, writable, user, accessed, dirty. */
+static int map_all(xl_as_t *as, const xl_region_t *r, unsigned page_shift, char *err,
+                   size_t errlen)
+{
+    uint64_t psz = UINT64_C(1) << page_shift;
+    uint64_t len = (r->bytes + psz - 1) & ~(psz - 1);
+    return xl_as_map(as, r->base, len, page_shift, XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D,
+                     err, errlen);
+}
+
+int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
+                       unsigned napps, const xl_host_t *host, char *err, size_t errlen)
+{
     xl_sim_t *g;
     int rc;
     *out = NULL;
@@ -73,6 +89,8 @@ int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         return XL_EINTERNAL;
     }
     g->cfg = *cfg;
+    if (host)
+        g->host = *host;
     evq_init(&g->q);
     if ((rc = core_init(&g->core, cfg, err, errlen)) != XL_OK)
         goto fail;
@@ -84,8 +102,9 @@ int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
             cu->asid = (uint16_t)(a + 1);
         }
     g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
-    g->pm = xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc, cfg->sim.seed,
-                              err, errlen);
+    g->pm = g->host.pm ? g->host.pm
+                       : xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc,
+                                           cfg->sim.seed, err, errlen);
     if (!g->pm) {
         rc = XL_EINPUT;
         goto fail;
@@ -97,10 +116,10 @@ int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
             goto fail;
         g->roots[a + 1] = g->as[a].root;
         for (unsigned i = 0; i < wl->nregions; i++) {
-            uint64_t psz = UINT64_C(1) << g->page_shift;
-            uint64_t len = (wl->regions[i].bytes + psz - 1) & ~(psz - 1);
-            rc = xl_as_map(&g->as[a], wl->regions[i].base, len, g->page_shift,
-                           XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
+            rc = g->host.map_region
+                     ? g->host.map_region(g->host.ctx, &g->as[a], a, &wl->regions[i],
+                                          g->page_shift, err, errlen)
+                     : map_all(&g->as[a], &wl->regions[i], g->page_shift, err, errlen);
             if (rc != XL_OK)
                 goto fail;
         }
@@ -149,7 +168,8 @@ void xl_sim_destroy(xl_sim_t *g)
     free(g->req);
     evq_free(&g->q);
     xl_memsys_destroy(g->mem);
-    xl_physmem_destroy(g->pm);
+    if (!g->host.pm)
+        xl_physmem_destroy(g->pm);
     free(g);
 }
 

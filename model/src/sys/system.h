@@ -3,7 +3,7 @@
  * components and what they share. The system owns the simulated physical memory, the
  * address space, the memory system, the one event queue and the pool of translation
  * requests; each component owns its own state (cu.h, dispatch.h, tlbh.h, iommu.h) and
- * is stepped or called by the main loop (gpusys.c) and by the events it schedules.
+ * is stepped or called by the main loop (sim.c) and by the events it schedules.
  * Internal to model/src: the public interface is xlat/sim.h.
  */
 #ifndef XLAT_SYS_SYSTEM_H
@@ -28,7 +28,7 @@
 #define NONE UINT32_MAX
 #define EPOCH 1024u   /* L2 TLB accesses per epoch of the Fig 12 metric */
 
-/* Event types: who is called when the event is due (gpusys.c handle). */
+/* Event types: who is called when the event is due (sim.c handle). */
 enum {
     EV_WAVE_READY,   /* a: gslot - an ALU/LDS instruction finished */
     EV_CU_WAKE,      /* a: cu - the memory pipe became free */
@@ -45,7 +45,7 @@ enum {
 
 struct xl_sim {
     xl_config_t cfg;
-    const xl_workload_t *wl;
+    xl_host_t host;           /* the embedder's callbacks (host.h); zero: the defaults */
     xl_physmem_t *pm;
     xl_as_t as[XL_SIM_MAX_APPS];   /* [app]: its address space, ASID app + 1 */
     xl_pa_t roots[XL_WP_ASIDS];    /* [asid]: page-table roots, the walk path's root port */
