@@ -207,7 +207,6 @@ static void test_12_03_row_hit(void **state)
 static void test_12_04_row_conflict_and_tras(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     assert_int_equal(one(m, 1), 145);
@@ -233,7 +232,6 @@ static void test_12_04_row_conflict_and_tras(void **state)
 static void test_12_05_mshr_merge(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 10, 0x0);
     rd(m, 0, 11, 0x20);
@@ -256,7 +254,6 @@ static void test_12_05_mshr_merge(void **state)
 static void test_12_06_frfcfs_row_hit_first(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     assert_int_equal(one(m, 1), 145);
@@ -281,7 +278,6 @@ static void test_12_06_frfcfs_row_hit_first(void **state)
 static void test_12_07_bypass_l2(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     sub(m, 0, 1, 0x0, 0, XL_MEM_DATA, 1);
     sub(m, 0, 2, 0x20, 1, XL_MEM_PT, 1);
@@ -323,7 +319,6 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
     c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
@@ -361,7 +356,6 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
 static void test_12_09_address_mapping(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 0, 0x0);
     rd(m, 0, 1, 0x40);
@@ -393,7 +387,6 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
     c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
@@ -466,7 +459,6 @@ static void test_12_15_write_hit_dirties_line(void **state)
 static void test_12_16_fill_before_lookup_same_cycle(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     rd(m, 105, 2, 0x20);
@@ -550,7 +542,6 @@ static void test_12_18_refresh_blocks_rank(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     lin_config(&c);
     m = mk(&c);
@@ -780,7 +771,6 @@ static void test_12_24_write_drain_batches(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     lin_config(&c);
     c.dram.write_high = 2;
@@ -917,7 +907,6 @@ static void test_12_26_l2_xor_set_of_address(void **state)
 static void test_12_27_l2_xor_writeback_address(void **state)
 {
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     m = mk_l2(1, 1, XL_L2_INDEX_XOR);
     sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
