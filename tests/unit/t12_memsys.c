@@ -1,7 +1,8 @@
 /*
  * t12_memsys.c - unit tests of the memory system below the translation path
- * (model/src/mem/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
- * conflicts and tRAS, MSHR merging and waiting, FR-FCFS, bypass_l2, dirty write-backs,
+ * (model/src/mem/memsys.c and its blocks l2cache.c, dram_sched.c, dram.c; memsys.h):
+ * L2 hit latency, cold misses, DRAM row hits, conflicts and tRAS, MSHR merging and
+ * waiting, FR-FCFS, bypass_l2, dirty write-backs,
  * the address mapping, the GPU/DRAM clock ratio, determinism, event skipping and
  * geometry errors (docs/isca18-micro18.md §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
  * the DDR3 timing of issue 15: refresh, row hits pipelined tCCD apart, data slots taken
@@ -796,7 +797,7 @@ static void test_12_24_write_drain_batches(void **state)
 /* ------------------------------------------------------------ issue 16: L2 set index */
 
 /* Default config, linear DRAM mapping, an L2 of size_kb KB with `ways` ways and set
- * index `index` (file comment of memsys.c: with b = log2(sets), xor puts line in set
+ * index `index` (file comment of l2cache.c: with b = log2(sets), xor puts line in set
  * (line ^ line >> b ^ line >> 2b) & (sets - 1); mod in line & (sets - 1)). */
 static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
 {
