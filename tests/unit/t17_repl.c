@@ -1,5 +1,5 @@
 /*
- * t13_repl.c - area 13: the replacement policies of every cache and TLB
+ * t17_repl.c - area 17: the replacement policies of every cache and TLB
  * (model/include/xlat/repl.h; docs/isca18-micro18.md §1.1, §1.2, §2.6): the stamp victim
  * rule, the four forms of LRU (stamps, list, ring, order word) giving one order, the
  * tree-PLRU victim among allowed ways, and the two caches of the cycle-level system that
@@ -14,10 +14,10 @@
 #include "xlat/repl.h"
 #include "xlat/rng.h"
 
-/* 13.01 Stamp victim: the smallest stamp, lowest index on a tie; 0 = never used, so the
+/* 17.01 Stamp victim: the smallest stamp, lowest index on a tie; 0 = never used, so the
  * lowest unused way goes first. [5, 0, 3, 0] -> way 1; [5, 9, 3, 7] -> way 2 (stamp 3);
  * a touch from clock 9 writes 10 and the victim becomes way 0 (stamp 5). */
-static void test_13_01_stamp_victim(void **st)
+static void test_17_01_stamp_victim(void **st)
 {
     uint64_t a[4] = {5, 0, 3, 0}, b[4] = {5, 9, 3, 7}, clock = 9;
     (void)st;
@@ -37,11 +37,11 @@ typedef struct {
     uint32_t pad[2];
 } rec_t;
 
-/* 13.02 One order, four forms: per-way stamps, the recency list, the ring (links inside
+/* 17.02 One order, four forms: per-way stamps, the recency list, the ring (links inside
  * 24-byte records) and, up to 16 ways, the order word. A random mix of uses of valid
  * ways and fills (the lowest invalid way first, else the LRU, which becomes the MRU)
  * must name the same victim in every form at every fill, for 1 to 16 and 32 ways. */
-static void test_13_02_lru_forms_agree(void **st)
+static void test_17_02_lru_forms_agree(void **st)
 {
     static const unsigned wset[] = {1, 2, 3, 4, 7, 8, 16, 32};
     xl_rng_t r;
@@ -87,10 +87,10 @@ static void test_13_02_lru_forms_agree(void **st)
     }
 }
 
-/* 13.03 Ring unlink (a TLB flush): the rest keep their order. Ways 0..3 pushed in order
+/* 17.03 Ring unlink (a TLB flush): the rest keep their order. Ways 0..3 pushed in order
  * (MRU 3 .. LRU 0); unlink 2, then 0: the LRU is 1, then 3 after replacing 1; unlinking
  * the last entries empties the ring. */
-static void test_13_03_ring_unlink(void **st)
+static void test_17_03_ring_unlink(void **st)
 {
     rec_t rec[4];
     uint32_t head = XL_REPL_RING_NIL, tail = XL_REPL_RING_NIL, i;
@@ -112,12 +112,12 @@ static void test_13_03_ring_unlink(void **st)
     assert_int_equal(tail, XL_REPL_RING_NIL);
 }
 
-/* 13.04 Tree-PLRU victim among allowed ways, 8 ways, bits all 0 (plain victim 0):
+/* 17.04 Tree-PLRU victim among allowed ways, 8 ways, bits all 0 (plain victim 0):
  * allowed {0, 5} -> 0 (the plain victim is allowed); allowed {5} -> root prefers the
  * left half (ways 0-3, none allowed) so right, node 3 prefers 6 (ways 4-5, has 5), node
  * 6 prefers way 4 (not allowed) so way 5. Random bits and masks: the victim is always
  * allowed, and equals the plain one whenever that is allowed. */
-static void test_13_04_plru_victim_in(void **st)
+static void test_17_04_plru_victim_in(void **st)
 {
     uint8_t bits[64] = {0};
     xl_rng_t r;
@@ -296,10 +296,10 @@ static void ptc_repl_fill(ptc_ref_t *c, uint64_t line)
     xl_repl_stamp_touch(&st[v], &c->clock);
 }
 
-/* 13.05 The L1 data cache of gpusys.c and its repl.h form: the same hits and the same
+/* 17.05 The L1 data cache of gpusys.c and its repl.h form: the same hits and the same
  * state (tags, links, ends) after every one of 20000 random accesses over 48 lines
  * (more than the 32 it holds, so sets fill and evict). */
-static void test_13_05_l1d_through_repl(void **st)
+static void test_17_05_l1d_through_repl(void **st)
 {
     static l1d_ref_t a, b;
     xl_rng_t r;
@@ -317,10 +317,10 @@ static void test_13_05_l1d_through_repl(void **st)
     }
 }
 
-/* 13.06 The page-table line cache of gpusys.c and its repl.h form: the same hits and
+/* 17.06 The page-table line cache of gpusys.c and its repl.h form: the same hits and
  * the same tags, stamps and clock after every one of 20000 random lookups and fills
  * (a lookup that misses is followed by a fill, sometimes twice: two misses of a line). */
-static void test_13_06_ptcache_through_repl(void **st)
+static void test_17_06_ptcache_through_repl(void **st)
 {
     static ptc_ref_t a, b;
     xl_rng_t r;
@@ -347,12 +347,12 @@ static void test_13_06_ptcache_through_repl(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_13_01_stamp_victim),
-        cmocka_unit_test(test_13_02_lru_forms_agree),
-        cmocka_unit_test(test_13_03_ring_unlink),
-        cmocka_unit_test(test_13_04_plru_victim_in),
-        cmocka_unit_test(test_13_05_l1d_through_repl),
-        cmocka_unit_test(test_13_06_ptcache_through_repl),
+        cmocka_unit_test(test_17_01_stamp_victim),
+        cmocka_unit_test(test_17_02_lru_forms_agree),
+        cmocka_unit_test(test_17_03_ring_unlink),
+        cmocka_unit_test(test_17_04_plru_victim_in),
+        cmocka_unit_test(test_17_05_l1d_through_repl),
+        cmocka_unit_test(test_17_06_ptcache_through_repl),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
