@@ -1,6 +1,6 @@
 /*
- * t04_tlb.c - unit tests of the generic TLB (model/src/kernel/tlb.c, tlb.h): tree-PLRU and
- * LRU victims, set indexing of 4 KB and 2 MB entries, 2 MB translation, asid
+ * t04_tlb.c - unit tests of the generic TLB (model/src/kernel/tlb.c, tlb.h): tree-PLRU
+ * (repl.h) and LRU victims, set indexing of 4 KB and 2 MB entries, 2 MB translation, asid
  * isolation, refresh in place, invalid-ways-first, counters and geometry errors
  * (docs/isca18-micro18.md §1.1 Table I: 32-entry FA L1, 512-entry 16-way L2).
  */
@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "xlat/repl.h"
 #include "xlat/tlb.h"
 
 static xl_tlb_t mk(uint32_t entries, uint32_t ways, xl_repl_t repl)
@@ -55,20 +56,20 @@ static void test_04_01_plru_victim_4way(void **state)
     xl_tlb_entry_t v;
     xl_pa_t pa = 0;
     (void)state;
-    assert_int_equal(xl_plru_victim(b, 4), 0);    /* reset: all bits 0 -> way 0 */
-    xl_plru_touch(b, 4, 0);
-    xl_plru_touch(b, 4, 1);
-    xl_plru_touch(b, 4, 2);
-    xl_plru_touch(b, 4, 3);
+    assert_int_equal(xl_repl_plru_victim(b, 4), 0);    /* reset: all bits 0 -> way 0 */
+    xl_repl_plru_touch(b, 4, 0);
+    xl_repl_plru_touch(b, 4, 1);
+    xl_repl_plru_touch(b, 4, 2);
+    xl_repl_plru_touch(b, 4, 3);
     assert_int_equal(b[1], 0);
     assert_int_equal(b[2], 0);
     assert_int_equal(b[3], 0);
-    assert_int_equal(xl_plru_victim(b, 4), 0);
-    xl_plru_touch(b, 4, 0);
+    assert_int_equal(xl_repl_plru_victim(b, 4), 0);
+    xl_repl_plru_touch(b, 4, 0);
     assert_int_equal(b[1], 1);
     assert_int_equal(b[2], 1);
     assert_int_equal(b[3], 0);
-    assert_int_equal(xl_plru_victim(b, 4), 2);
+    assert_int_equal(xl_repl_plru_victim(b, 4), 2);
 
     /* Same sequence through a 4-entry FA PLRU TLB: fills of pages A..D go to ways 0..3
      * (invalid ways first, each fill touches its way), a lookup of A touches way 0,
@@ -100,14 +101,14 @@ static void test_04_02_plru_victim_8way(void **state)
     static const uint8_t after3[8] = { 0, 1, 1, 0, 1, 0, 0, 1 };
     static const uint8_t after4[8] = { 0, 0, 1, 1, 1, 0, 1, 1 };
     (void)state;
-    xl_plru_touch(b, 8, 3);
-    xl_plru_touch(b, 8, 6);
-    xl_plru_touch(b, 8, 0);
+    xl_repl_plru_touch(b, 8, 3);
+    xl_repl_plru_touch(b, 8, 6);
+    xl_repl_plru_touch(b, 8, 0);
     assert_memory_equal(b, after3, 8);
-    assert_int_equal(xl_plru_victim(b, 8), 4);
-    xl_plru_touch(b, 8, 4);
+    assert_int_equal(xl_repl_plru_victim(b, 8), 4);
+    xl_repl_plru_touch(b, 8, 4);
     assert_memory_equal(b, after4, 8);
-    assert_int_equal(xl_plru_victim(b, 8), 2);
+    assert_int_equal(xl_repl_plru_victim(b, 8), 2);
 }
 
 /* 64-way FA PLRU: filling ways 0..63 in order leaves every node pointing left (the
@@ -123,7 +124,7 @@ static void test_04_03_plru_64way(void **state)
     (void)state;
     for (i = 0; i < 64; i++)
         fill4k(&t, (xl_va_t)(i + 1u) << 12, NULL);
-    assert_int_equal(xl_plru_victim(t.plru, 64), 0);
+    assert_int_equal(xl_repl_plru_victim(t.plru, 64), 0);
     assert_int_equal(xl_tlb_lookup(&t, 0, UINT64_C(1) << 12, NULL), 1);
     fill4k(&t, UINT64_C(100) << 12, &v);
     assert_int_equal(v.valid, 1);

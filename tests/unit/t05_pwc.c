@@ -12,7 +12,7 @@
 
 #include "xlat/pwc.h"
 #include "xlat/rng.h"
-#include "xlat/tlb.h"
+#include "xlat/repl.h"
 
 #define L4 0
 #define L3 1
@@ -439,7 +439,7 @@ static void test_05_11_victim_rule_property(void **state)
                 l->plru[w] = (uint8_t)xl_rng_below(&rng, 2);
         }
         xl_pwc_sync(&c);   /* entries were written directly */
-        plain = xl_plru_victim(l->plru, 8);
+        plain = xl_repl_plru_victim(l->plru, 8);
         xl_pwc_fill(&c, 4, 0, va_of(100, 0, 0, 0), 0x1000);
         for (w = 0; w < 8; w++)
             if (l->e[w].tag == 100)

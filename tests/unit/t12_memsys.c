@@ -1,7 +1,8 @@
 /*
  * t12_memsys.c - unit tests of the memory system below the translation path
- * (model/src/mem/memsys.c, memsys.h): L2 hit latency, cold misses, DRAM row hits,
- * conflicts and tRAS, MSHR merging and waiting, FR-FCFS, bypass_l2, dirty write-backs,
+ * (model/src/mem/memsys.c and its blocks l2cache.c, dram_sched.c, dram.c; memsys.h):
+ * L2 hit latency, cold misses, DRAM row hits, conflicts and tRAS, MSHR merging and
+ * waiting, FR-FCFS, bypass_l2, dirty write-backs,
  * the address mapping, the GPU/DRAM clock ratio, determinism, event skipping and
  * geometry errors (docs/isca18-micro18.md §1.1 Table I, §1.2 DDR3-1600 11-11-11, §7.1); and
  * the DDR3 timing of issue 15: refresh, row hits pipelined tCCD apart, data slots taken
@@ -207,7 +208,6 @@ static void test_12_03_row_hit(void **state)
 static void test_12_04_row_conflict_and_tras(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     assert_int_equal(one(m, 1), 145);
@@ -233,7 +233,6 @@ static void test_12_04_row_conflict_and_tras(void **state)
 static void test_12_05_mshr_merge(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 10, 0x0);
     rd(m, 0, 11, 0x20);
@@ -256,7 +255,6 @@ static void test_12_05_mshr_merge(void **state)
 static void test_12_06_frfcfs_row_hit_first(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     assert_int_equal(one(m, 1), 145);
@@ -281,7 +279,6 @@ static void test_12_06_frfcfs_row_hit_first(void **state)
 static void test_12_07_bypass_l2(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     sub(m, 0, 1, 0x0, 0, XL_MEM_DATA, 1);
     sub(m, 0, 2, 0x20, 1, XL_MEM_PT, 1);
@@ -323,7 +320,6 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
     c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
@@ -361,7 +357,6 @@ static void test_12_08_dirty_eviction_writes_dram(void **state)
 static void test_12_09_address_mapping(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 0, 0x0);
     rd(m, 0, 1, 0x40);
@@ -393,7 +388,6 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     xl_config_defaults(&c);
     c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
@@ -466,7 +460,6 @@ static void test_12_15_write_hit_dirties_line(void **state)
 static void test_12_16_fill_before_lookup_same_cycle(void **state)
 {
     xl_memsys_t *m = mk_default();
-    uint64_t ids[4], done[4];
     (void)state;
     rd(m, 0, 1, 0x0);
     rd(m, 105, 2, 0x20);
@@ -550,7 +543,6 @@ static void test_12_18_refresh_blocks_rank(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     lin_config(&c);
     m = mk(&c);
@@ -780,7 +772,6 @@ static void test_12_24_write_drain_batches(void **state)
 {
     xl_config_t c;
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     lin_config(&c);
     c.dram.write_high = 2;
@@ -806,7 +797,7 @@ static void test_12_24_write_drain_batches(void **state)
 /* ------------------------------------------------------------ issue 16: L2 set index */
 
 /* Default config, linear DRAM mapping, an L2 of size_kb KB with `ways` ways and set
- * index `index` (file comment of memsys.c: with b = log2(sets), xor puts line in set
+ * index `index` (file comment of l2cache.c: with b = log2(sets), xor puts line in set
  * (line ^ line >> b ^ line >> 2b) & (sets - 1); mod in line & (sets - 1)). */
 static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
 {
@@ -917,7 +908,6 @@ static void test_12_26_l2_xor_set_of_address(void **state)
 static void test_12_27_l2_xor_writeback_address(void **state)
 {
     xl_memsys_t *m;
-    uint64_t ids[4], done[4];
     (void)state;
     m = mk_l2(1, 1, XL_L2_INDEX_XOR);
     sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);

@@ -23,7 +23,7 @@ typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
 typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
 typedef enum { XL_WALK_SRC_L2 = 0, XL_WALK_SRC_DRAM = 1 } xl_walk_src_t;   /* iommu.walk_path */
 typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
-/* Set index of the shared L2 data cache (memsys.c: "L2 set index"): bit-select or
+/* Set index of the shared L2 data cache (l2cache.c: "L2 set index"): bit-select or
  * XOR-folded. */
 typedef enum { XL_L2_INDEX_MOD = 0, XL_L2_INDEX_XOR = 1 } xl_l2_index_t;
 /* Graphs of the Pannotia workloads: a synthetic graph of the kind of the real input
@@ -61,7 +61,7 @@ typedef struct {
     struct { uint32_t size_kb, ways, line_bytes, hit_latency; } l1d;   /* per-CU L1 data cache */
     struct {
         uint32_t size_kb, ways, line_bytes, hit_latency, mshrs;
-        xl_l2_index_t index;     /* mod | xor: set index function (memsys.c) */
+        xl_l2_index_t index;     /* mod | xor: set index function (l2cache.c) */
     } l2d;                       /* shared L2 */
     struct {
         uint32_t entries, ways;  /* geometry (ways == entries: fully associative) */

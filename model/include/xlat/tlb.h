@@ -14,19 +14,18 @@
  * (64 rows of 32 KB pitch, one page per lane) lands in 4 of the 32 sets of a 512-entry
  * 16-way TLB. xor spreads such strides over every set.
  *
- * Tree-PLRU convention (one bit per internal node, heap order: node 1 is the root,
- * node n has children 2n and 2n+1; leaves ways..2*ways-1 map to ways 0..ways-1):
- * bit = 0 means "the victim is on the left", 1 "on the right". An access sets every
- * bit on the way's path to point away from it. Bits start at 0, so an empty set's
- * first victim is way 0. Invalid ways are always chosen before any valid one (lowest
- * index first), for LRU and PLRU alike.
+ * Replacement (repl.h): LRU keeps per-entry stamps (xl_repl_stamp_*) and, derived from
+ * them, a ring per set in stamp order (xl_repl_ring_*); tree-PLRU keeps one bit per
+ * internal node of each set (xl_repl_plru_*, the convention written there: bits start
+ * at 0, so an empty set's first victim is way 0). Invalid ways are always chosen before
+ * any valid one (lowest index first), for LRU and PLRU alike.
  */
 #ifndef XLAT_TLB_H
 #define XLAT_TLB_H
 
+#include "xlat/repl.h"
 #include "xlat/types.h"
 
-typedef enum { XL_REPL_LRU = 0, XL_REPL_PLRU = 1 } xl_repl_t;
 typedef enum { XL_TLB_INDEX_MOD = 0, XL_TLB_INDEX_XOR = 1 } xl_tlb_index_t;
 
 typedef struct {
@@ -53,7 +52,7 @@ typedef struct {
     uint32_t hnext;        /* derived: next entry in the hash chain (NIL-terminated) */
     uint64_t vpn;          /* va >> page_shift */
     xl_pa_t  frame;        /* physical base of the page */
-    uint32_t prev, next;   /* derived: LRU ring of the set, head = most recent */
+    xl_repl_ring_t lru;    /* derived: LRU ring of the set, head = most recent (repl.h) */
 } xl_tlb_slot_t;
 
 typedef struct {
@@ -68,7 +67,7 @@ typedef struct {
     uint64_t  evictions;   /* counter: valid entries replaced by a fill */
     /* derived (speed only, never changes a result): the hash above holds the valid
      * entries by (asid, page size, vpn), chained through e[].hnext; per set, the LRU
-     * order of the valid ways (e[].prev/next), which is the stamp order, so the victim
+     * order of the valid ways (e[].lru), which is the stamp order, so the victim
      * is found without scanning the set */
     struct xl_tlb_set {
         uint32_t head, tail, nvalid, pad;   /* head, tail NIL while no way is valid */
@@ -100,9 +99,5 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
                  xl_tlb_entry_t *victim);
 /* Invalidate every entry of one address space; returns how many. */
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid);
-
-/* Tree-PLRU helpers, shared with the page-walk cache (ways a power of two, <= 64). */
-unsigned xl_plru_victim(const uint8_t *bits, unsigned ways);
-void     xl_plru_touch(uint8_t *bits, unsigned ways, unsigned way);
 
 #endif

@@ -11,7 +11,7 @@
  * deepest L3 -> 2, L4 only -> 3, none -> 4.
  */
 #include "xlat/pwc.h"
-#include "xlat/tlb.h"   /* xl_plru_victim / xl_plru_touch */
+#include "xlat/repl.h"   /* tree-PLRU (header-only: the lockstep twin needs no other file) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,15 +34,15 @@ static uint8_t *lv_bits(const xl_pwc_level_t *l, uint32_t set)
     return l->plru + (size_t)set * l->ways;
 }
 
-/* The PLRU touch of a hit or fill. xl_plru_touch writes only the nodes on the way's path,
- * each with a value fixed by the way, so when the set's last touch was of the same way
- * (mru) the bits already hold what it would write. */
+/* The PLRU touch of a hit or fill. xl_repl_plru_touch writes only the nodes on the way's
+ * path, each with a value fixed by the way, so when the set's last touch was of the same
+ * way (mru) the bits already hold what it would write. */
 static void lv_touch(xl_pwc_level_t *l, uint32_t set, uint32_t way)
 {
     if (l->mru[set] == way)
         return;
     l->mru[set] = (uint8_t)way;
-    xl_plru_touch(lv_bits(l, set), l->ways, way);
+    xl_repl_plru_touch(lv_bits(l, set), l->ways, way);
 }
 
 /* Way of the valid (asid, tag) entry in its set, or -1. */
@@ -57,19 +57,6 @@ static int lv_find(const xl_pwc_level_t *l, uint16_t asid, uint64_t tag, uint32_
     return -1;
 }
 
-/* Mask of the ways under tree node n (heap order, leaves ways..2*ways-1). */
-static uint64_t subtree_mask(unsigned n, unsigned ways)
-{
-    unsigned lo = n, width = 1u;
-    while (lo < ways) {
-        lo *= 2u;
-        width *= 2u;
-    }
-    if (width >= 64u)
-        return ~UINT64_C(0);
-    return ((UINT64_C(1) << width) - 1u) << (lo - ways);
-}
-
 /*
  * Counter-aware victim (§2.6 [INF] bit-exact rule), for a set whose ways are all
  * valid. zero = mask of the ways whose counter is 0.
@@ -78,16 +65,17 @@ static uint64_t subtree_mask(unsigned n, unsigned ways)
  *      pref  = 2n + bits[n]       (the child plain PLRU would take)
  *      other = 2n + 1 - bits[n]
  *      n = (subtree(pref) holds a counter-0 way) ? pref : other
- *    The subtree entered always holds a counter-0 way (true at the root because
- *    zero != 0; a node whose preferred child has none passes to the other child,
- *    which must then have one), so the leaf reached has counter 0. Victim = n - ways.
- *    If the plain PLRU victim already has counter 0 every step takes pref and the
- *    two agree; otherwise the choice skipped a reserved way and counts as protected.
+ *    (xl_repl_plru_victim_in with the counter-0 ways allowed). The subtree entered
+ *    always holds a counter-0 way (true at the root because zero != 0; a node whose
+ *    preferred child has none passes to the other child, which must then have one), so
+ *    the leaf reached has counter 0. Victim = n - ways. If the plain PLRU victim
+ *    already has counter 0 every step takes pref and the two agree; otherwise the
+ *    choice skipped a reserved way and counts as protected.
  */
 static uint32_t lv_victim(xl_pwc_level_t *l, uint32_t set)
 {
     const uint8_t *bits = lv_bits(l, set);
-    unsigned ways = l->ways, n = 1u, plain;
+    unsigned ways = l->ways, plain, v;
     uint64_t zero = 0;
     uint32_t w;
     for (w = 0; w < ways; w++) {              /* invalid ways first, lowest index */
@@ -97,19 +85,15 @@ static uint32_t lv_victim(xl_pwc_level_t *l, uint32_t set)
         if (e->cnt == 0u)
             zero |= UINT64_C(1) << w;
     }
-    plain = xl_plru_victim(bits, ways);
+    plain = xl_repl_plru_victim(bits, ways);
     if (zero == 0u) {
         l->forced_evictions++;
         return plain;
     }
-    while (n < ways) {
-        unsigned pref = 2u * n + (bits[n] ? 1u : 0u);
-        unsigned other = pref ^ 1u;
-        n = (zero & subtree_mask(pref, ways)) != 0u ? pref : other;
-    }
-    if (n - ways != plain)
+    v = xl_repl_plru_victim_in(bits, ways, zero);
+    if (v != plain)
         l->protected_evictions++;
-    return n - ways;
+    return v;
 }
 
 static void set_lv_err(char *err, size_t errlen, unsigned level, const char *msg)

@@ -2,7 +2,7 @@
  * tlb.c - the generic TLB of tlb.h: fully or set associative, LRU (per-entry stamps)
  * or tree-PLRU, asid-tagged, 4 KB and 2 MB pages. Implements the GPU L1/L2 TLBs and
  * the IOMMU TLBs of docs/isca18-micro18.md §1.1 (Table I: 32-entry FA L1, 512-entry 16-way
- * L2) and the shared tree-PLRU helpers used by the page-walk cache (§2.6).
+ * L2); its replacement policies are those of repl.h.
  *
  * Rules fixed here (all deterministic, no dependence on pointers or host word size):
  * - a 4 KB entry lives in set xl_tlb_set_of(va >> 12), a 2 MB entry in set
@@ -12,8 +12,9 @@
  *   lowest way wins (only possible if a caller filled duplicates under different
  *   page sizes, never from xl_tlb_fill alone);
  * - LRU: a global clock is incremented on every lookup hit and every fill and the
- *   new value is written into the touched entry's stamp; the victim is the valid way
- *   with the smallest stamp (stamps are unique, so there are no ties);
+ *   new value is written into the touched entry's stamp (xl_repl_stamp_touch); the
+ *   victim is the valid way with the smallest stamp (stamps are unique, so there are
+ *   no ties), found as the tail of the set's LRU ring (xl_repl_ring_*, repl.h);
  * - invalid ways are always chosen first, lowest index first, for LRU and PLRU;
  * - fills counts every entry written, a refresh in place included (it rewrites the
  *   frame); evictions counts only valid entries displaced by a new page;
@@ -25,31 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------ tree-PLRU */
-
-/* Follow the bits from the root: bit 0 -> left child 2n, bit 1 -> right child 2n+1;
- * the leaf reached (ways..2*ways-1) is the victim way leaf - ways. ways == 1 has no
- * internal node and always answers way 0. */
-unsigned xl_plru_victim(const uint8_t *bits, unsigned ways)
-{
-    unsigned n = 1u;
-    while (n < ways)
-        n = 2u * n + (bits[n] ? 1u : 0u);
-    return n - ways;
-}
-
-/* Point every node on the way's path away from it: if the path goes through the
- * left child (even node), the bit becomes 1 ("victim on the right"), else 0. */
-void xl_plru_touch(uint8_t *bits, unsigned ways, unsigned way)
-{
-    unsigned n = ways + way;
-    while (n > 1u) {
-        unsigned parent = n >> 1;
-        bits[parent] = (uint8_t)((n & 1u) ? 0u : 1u);
-        n = parent;
-    }
-}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -112,38 +88,16 @@ static inline void h_remove(xl_tlb_t *t, uint32_t i)
     *p = t->e[i].hnext;
 }
 
-/* The LRU list of a set is a ring (the tail's next is the head): the usual replacement,
- * the tail becoming the most recent entry, is then only a move of the head and tail
- * marks, and writes no other entry's links. */
+/* The LRU ring of a set (repl.h) runs through the entries' own records (e[].lru). */
 static inline void lru_unlink(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t pv = t->e[i].prev, nx = t->e[i].next;
-    if (nx == i) {   /* the only valid way */
-        t->s[set].head = t->s[set].tail = NIL;
-        return;
-    }
-    t->e[pv].next = nx;
-    t->e[nx].prev = pv;
-    if (t->s[set].head == i)
-        t->s[set].head = nx;
-    if (t->s[set].tail == i)
-        t->s[set].tail = pv;
+    xl_repl_ring_unlink(&t->e[0].lru, sizeof *t->e, &t->s[set].head, &t->s[set].tail, i);
 }
 
 /* Link i (not in the ring) in as the most recent way. */
 static inline void lru_push_head(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
-    uint32_t hd = t->s[set].head, tl = t->s[set].tail;
-    if (hd == NIL) {
-        t->e[i].prev = t->e[i].next = i;
-        t->s[set].head = t->s[set].tail = i;
-        return;
-    }
-    t->e[i].prev = tl;
-    t->e[i].next = hd;
-    t->e[hd].prev = i;
-    t->e[tl].next = i;
-    t->s[set].head = i;
+    xl_repl_ring_push(&t->e[0].lru, sizeof *t->e, &t->s[set].head, &t->s[set].tail, i);
 }
 
 static inline uint32_t set_of(const xl_tlb_t *t, uint64_t vpn)
@@ -163,19 +117,11 @@ uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn)
 static inline void touch(xl_tlb_t *t, uint32_t set, uint32_t i)
 {
     if (t->p.repl == XL_REPL_LRU) {
-        t->stamp[i] = ++t->clock;
-        if (t->s[set].head != i) {
-            if (t->s[set].tail == i) {   /* the ring turns by one */
-                t->s[set].head = i;
-                t->s[set].tail = t->e[i].prev;
-            } else {
-                lru_unlink(t, set, i);
-                lru_push_head(t, set, i);
-            }
-        }
+        xl_repl_stamp_touch(&t->stamp[i], &t->clock);
+        xl_repl_ring_touch(&t->e[0].lru, sizeof *t->e, &t->s[set].head, &t->s[set].tail, i);
     } else {
         uint32_t base = set * t->p.ways;
-        xl_plru_touch(t->plru + base, t->p.ways, i - base);
+        xl_repl_plru_touch(t->plru + base, t->p.ways, i - base);
     }
 }
 
@@ -404,13 +350,13 @@ static void fill_other(xl_tlb_t *t, uint32_t i, uint32_t set, uint16_t asid, uin
         t->s[set].nvalid++;
         if (t->p.repl == XL_REPL_LRU) {
             lru_push_head(t, set, i);   /* the head already: touching changes no link */
-            t->stamp[i] = ++t->clock;
+            xl_repl_stamp_touch(&t->stamp[i], &t->clock);
         } else
-            xl_plru_touch(t->plru + base, ways, i - base);
+            xl_repl_plru_touch(t->plru + base, ways, i - base);
     } else {   /* tree-PLRU (LRU with every way valid is xl_tlb_fill's own case) */
-        uint32_t w = xl_plru_victim(t->plru + base, ways);
+        uint32_t w = xl_repl_plru_victim(t->plru + base, ways);
         i = base + w;
-        xl_plru_touch(t->plru + base, ways, w);
+        xl_repl_plru_touch(t->plru + base, ways, w);
         fill_evict(t, i, victim);
     }
     fill_write(t, i, asid, vpn, frame, page_shift, h);
@@ -439,12 +385,10 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     }
     /* LRU, every way valid: the victim is the least recent, the ring's tail, and
      * becomes its head by turning the ring one step (no link changes). */
-    i = t->s[set].tail;
+    i = xl_repl_ring_replace(&t->e[0].lru, sizeof *t->e, &t->s[set].head, &t->s[set].tail);
     fill_evict(t, i, victim);
     fill_write(t, i, asid, vpn, frame, page_shift, h);
-    t->stamp[i] = ++t->clock;
-    t->s[set].head = i;
-    t->s[set].tail = t->e[i].prev;
+    xl_repl_stamp_touch(&t->stamp[i], &t->clock);
 }
 
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)

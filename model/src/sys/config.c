@@ -471,7 +471,7 @@ static int is_pow2(uint64_t v)
 
 /* An entries/ways pair: ways in 1..entries, entries a multiple of ways, and a
  * power-of-two set count (tlb.h, pwc.h: set index = tag & (sets-1)). `plru` adds the
- * tree-PLRU limit: power-of-two ways, at most 64 (tlb.h xl_plru_*). */
+ * tree-PLRU limit: power-of-two ways, at most 64 (repl.h xl_repl_plru_*). */
 static int check_geometry(const char *e_name, uint32_t entries, const char *w_name, uint32_t ways,
                           int plru, const char *why, char *err, size_t errlen)
 {
