@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "xlat/config.h"
+#include "xlat/repl.h"
 
 typedef struct {
     uint64_t *tag;           /* line address + 1, 0 = invalid */
@@ -18,31 +19,9 @@ typedef struct {
     uint32_t sets, ways;
 } l1d_t;
 
-#define L1D_NIL 0xFFFFu   /* ways are at most 1024 (config.c) */
+#define L1D_NIL XL_REPL_NIL   /* ways are at most 1024 (config.c) */
 int l1d_init(l1d_t *d, const xl_config_t *c);
 void l1d_free(l1d_t *d);
-
-/* Way w of set (base: its first line) becomes the most recently used. */
-static inline void l1d_touch(l1d_t *d, uint32_t set, size_t base, uint32_t w, int linked)
-{
-    uint16_t *pv = d->prev + base, *nx = d->next + base;
-    if (linked) {
-        if (d->head[set] == w)
-            return;
-        nx[pv[w]] = nx[w];   /* w is not the head, so it has a predecessor */
-        if (nx[w] == L1D_NIL)
-            d->tail[set] = pv[w];
-        else
-            pv[nx[w]] = pv[w];
-    }
-    pv[w] = L1D_NIL;
-    nx[w] = d->head[set];
-    if (d->head[set] == L1D_NIL)
-        d->tail[set] = (uint16_t)w;
-    else
-        pv[d->head[set]] = (uint16_t)w;
-    d->head[set] = (uint16_t)w;
-}
 
 /* Returns 1 on hit (and touches); on miss allocates the line: the lowest invalid way,
  * else the least recently used one (the tail of the set's recency list). */
@@ -54,7 +33,7 @@ static inline int l1d_access(l1d_t *d, uint64_t line)
     uint32_t victim, w;
     for (w = 0; w < d->ways; w++)
         if (t[w] == line + 1) {
-            l1d_touch(d, set, base, w, 1);
+            xl_repl_list_touch(d->prev + base, d->next + base, &d->head[set], &d->tail[set], w);
             return 1;
         }
     if (d->nvalid[set] < d->ways) {
@@ -62,10 +41,10 @@ static inline int l1d_access(l1d_t *d, uint64_t line)
             ;
         victim = w;
         d->nvalid[set]++;
-        l1d_touch(d, set, base, victim, 0);
+        xl_repl_list_push(d->prev + base, d->next + base, &d->head[set], &d->tail[set], victim);
     } else {
         victim = d->tail[set];
-        l1d_touch(d, set, base, victim, 1);
+        xl_repl_list_touch(d->prev + base, d->next + base, &d->head[set], &d->tail[set], victim);
     }
     t[victim] = line + 1;
     return 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "iommu/ptcache.h"
+#include "xlat/repl.h"
 
 /* ------------------------------------------------------------------ page-table line cache */
 
@@ -14,7 +15,7 @@ int ptc_lookup(ptcache_t *c, uint64_t line)
     uint64_t *t = &c->tag[(size_t)set * c->ways], *st = &c->stamp[(size_t)set * c->ways];
     for (uint32_t w = 0; w < c->ways; w++)
         if (t[w] == line + 1) {
-            st[w] = ++c->clock;
+            xl_repl_stamp_touch(&st[w], &c->clock);
             c->hits++;
             return 1;
         }
@@ -22,23 +23,19 @@ int ptc_lookup(ptcache_t *c, uint64_t line)
     return 0;
 }
 
-/* Insert line (invalid ways first, lowest index; else the least recently used). */
+/* Insert line: the lowest invalid way, else the least recently used one. */
 void ptc_fill(ptcache_t *c, uint64_t line)
 {
-    uint32_t set = (uint32_t)((line >> 6) & (c->sets - 1)), v = 0;
+    uint32_t set = (uint32_t)((line >> 6) & (c->sets - 1));
     uint64_t *t = &c->tag[(size_t)set * c->ways], *st = &c->stamp[(size_t)set * c->ways];
-    for (uint32_t w = 0; w < c->ways; w++) {
+    for (uint32_t w = 0; w < c->ways; w++)
         if (t[w] == line + 1)
             return;   /* two misses of one line: the second fill finds it */
-        if (t[w] == 0) {
-            if (t[v] != 0 || w < v)
-                v = w;
-        } else if (t[v] != 0 && st[w] < st[v]) {
-            v = w;
-        }
-    }
+    /* a way's stamp is 0 exactly while it is invalid (lines are never invalidated), so the
+     * smallest stamp is the lowest invalid way, else the least recently used */
+    unsigned v = xl_repl_stamp_victim(st, c->ways);
     t[v] = line + 1;
-    st[v] = ++c->clock;
+    xl_repl_stamp_touch(&st[v], &c->clock);
 }
 
 int ptc_init(ptcache_t *c, uint32_t kb, uint32_t ways)
