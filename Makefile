@@ -11,6 +11,15 @@ WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-
 CPPFLAGS += -Imodel/include -D_POSIX_C_SOURCE=200809L
 SW_CPPFLAGS := -Isw/include
 CFLAGS  ?= $(OPT) -g
+# Link-time optimisation of the xlat binary where the compiler has it (gcc; clang only
+# with its linker plugin): the model is many modules whose hot paths call each other
+# (docs/architecture.md §1), and LTO inlines across them as one file would. Objects are
+# fat, so the unit tests link them without LTO. No flag changes a computed value (the
+# golden and determinism checks compare builds bit for bit). `make LTO=` turns it off.
+LTO     ?= $(shell d=$$(mktemp -d) && printf 'int main(void){return 0;}\n' > $$d/p.c && \
+             $(CC) -Werror -flto=auto -ffat-lto-objects $$d/p.c -o $$d/p >/dev/null 2>&1 && \
+             echo -flto=auto; rm -rf $$d)
+LTO_OBJ := $(if $(LTO),$(LTO) -ffat-lto-objects)
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
 
 MODEL_SRC := $(sort $(wildcard model/src/*/*.c))
@@ -42,11 +51,11 @@ help:
 
 $(BUILD)/obj/model/%.o: model/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Imodel/src $(ALLCFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) -Imodel/src $(ALLCFLAGS) $(LTO_OBJ) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) $(LTO_OBJ) -MMD -MP -c $< -o $@
 
 # Presets are compiled into the binary so `xlat --preset NAME` works from any directory.
 $(BUILD)/gen/presets.c: $(PRESETS) model/tools/embed-presets.sh
@@ -62,7 +71,7 @@ $(BUILD)/libxlat.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) -o $@ $^ -lm
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $^ -lm
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and
 # link-time optimisation, trained on small runs that leave out MVT (model/tools/pgo-train.sh).
