@@ -13,7 +13,7 @@
 #
 # The parameter sets are written here once and reach both Verilator (-G) and the harness (the
 # generated iommu_models.h). LFSR 0xc728efc6 is the seed `xlat run` derives for the walk
-# scheduler from --seed 1 (gpusys.c: xl_rng_derive(seed, 0x5C4ED)), so traces recorded with
+# scheduler from --seed 1 (model/src/iommu/iommu.c iommu_init: xl_rng_derive(seed, 0x5C4ED)), so traces recorded with
 # --seed 1 and matching --set options replay on these models (the harness checks the trace's
 # P line against the model and refuses a mismatch).
 #

@@ -222,7 +222,7 @@ replay() {
         echo "$n" >> "$TAP.cycles"
         notok "replay $1 $2$part: C = RTL for $n cycles, but the recording model (xlat run)" \
               "skipped trace cycle $at although the block dispatches in it (a stuck cycle" \
-              "that buffered an arrival; model/src/iommu/walk_path.c xl_walk_path_busy, gpusys io_stuck)" \
+              "that buffered an arrival; model/src/iommu/walk_path.c xl_walk_path_busy, iommu.c io_stuck)" \
               "(see $log)"
         log2=$L/replay-listed-$1-$2.log
         # shellcheck disable=SC2086

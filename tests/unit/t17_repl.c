@@ -4,7 +4,7 @@
  * rule, the four forms of LRU (stamps, list, ring, order word) giving one order, the
  * tree-PLRU victim among allowed ways, and the two caches of the cycle-level system that
  * still keep private copies (the L1 data cache's recency list and the page-table line
- * cache's stamps, model/src/sys/gpusys.c) replayed through repl.h calls, state for state.
+ * cache's stamps, model/src/gpu/l1d.h, iommu/ptcache.c before they used repl.h) replayed through repl.h calls, state for state.
  * Tree-PLRU's own victim and touch are t04's (04.01-04.03).
  */
 #include "xltest.h"
@@ -148,11 +148,11 @@ static void test_17_04_plru_victim_in(void **st)
         }
 }
 
-/* ------------------------------------------------------------ the gpusys private copies */
+/* ------------------------------------------------------------ the former private copies */
 
 enum { SETS = 4, WAYS = 8, LINES = SETS * WAYS };
 
-/* gpusys.c's L1 data cache as it is (l1d_touch, l1d_access): tags line + 1 (0 invalid),
+/* The L1 data cache as it was (l1d_touch, l1d_access): tags line + 1 (0 invalid),
  * per-line recency links, per-set head (MRU) and tail (LRU), 0xFFFF = none. */
 typedef struct {
     uint64_t tag[LINES];
@@ -233,7 +233,7 @@ static int l1d_repl_access(l1d_ref_t *d, uint64_t line)
     return 0;
 }
 
-/* gpusys.c's page-table line cache as it is (ptc_lookup, ptc_fill): tags line + 1,
+/* The page-table line cache as it was (ptc_lookup, ptc_fill): tags line + 1,
  * per-line stamps from one clock. */
 typedef struct {
     uint64_t tag[LINES], stamp[LINES], clock;
@@ -296,7 +296,7 @@ static void ptc_repl_fill(ptc_ref_t *c, uint64_t line)
     xl_repl_stamp_touch(&st[v], &c->clock);
 }
 
-/* 17.05 The L1 data cache of gpusys.c and its repl.h form: the same hits and the same
+/* 17.05 The L1 data cache as it was and its repl.h form: the same hits and the same
  * state (tags, links, ends) after every one of 20000 random accesses over 48 lines
  * (more than the 32 it holds, so sets fill and evict). */
 static void test_17_05_l1d_through_repl(void **st)
@@ -317,7 +317,7 @@ static void test_17_05_l1d_through_repl(void **st)
     }
 }
 
-/* 17.06 The page-table line cache of gpusys.c and its repl.h form: the same hits and
+/* 17.06 The page-table line cache as it was and its repl.h form: the same hits and
  * the same tags, stamps and clock after every one of 20000 random lookups and fills
  * (a lookup that misses is followed by a fill, sometimes twice: two misses of a line). */
 static void test_17_06_ptcache_through_repl(void **st)

@@ -18,7 +18,7 @@
 #include "xlat/coalesce.h"     /* xl_co_mode_t: iommu.coalesce */
 #include "xlat/walk_sched.h"   /* xl_ws_policy_t: iommu.sched */
 
-/* Which READY wavefront of a CU issues next (gpusys.c, cu_issue). */
+/* Which READY wavefront of a CU issues next (model/src/gpu/cu.c, cu_issue). */
 typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
 typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
 typedef enum { XL_WALK_SRC_L2 = 0, XL_WALK_SRC_DRAM = 1 } xl_walk_src_t;   /* iommu.walk_path */

@@ -3,11 +3,11 @@
  * buffer and scheduler (xl_walk_sched), the page-walk caches (xl_pwc), walk coalescing
  * (xl_coalesce) and N page-table walkers with one memory read port. docs/isca18-micro18.md
  * §1.5 steps 6-9 (the walk), §2 (scheduling), §3 (coalescing). The IOMMU TLBs stay in
- * front of it (in gpusys), as do the link and the memory system. The RTL module
+ * front of it (model/src/iommu/iommu.c), as do the link and the memory system. The RTL module
  * rtl/xl_walk_path.sv has the same ports and cycle semantics (docs/design.md twin contract).
  *
  * Ports, one cycle:
- *   arrival   arr_valid {arr_va, arr_instr_id, arr_tag} -> arr_ready. The PWC probe of
+ *   arrival   arr_valid {arr_va, arr_instr_id, arr_tag, arr_asid} -> arr_ready. The PWC probe of
  *             the arrival gives its estimate (§2.3 1-a); the scheduler buffers it or
  *             sends it straight to an idle walker (IMMEDIATE).
  *   memory    mem_req_valid {mem_req_addr (64 B line), mem_req_walker, mem_req_level}
@@ -40,8 +40,8 @@
  * (the blocks' registers are disjoint; the coalescing block goes last so its C-only CL
  * bitmaps see the PWST after the edge).
  */
-#ifndef XLAT_IOMMU_H
-#define XLAT_IOMMU_H
+#ifndef XLAT_WALK_PATH_H
+#define XLAT_WALK_PATH_H
 
 #include "xlat/coalesce.h"
 #include "xlat/pwc.h"

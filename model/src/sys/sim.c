@@ -1,5 +1,5 @@
 /*
- * gpusys.c - the cycle-level GPU translation system (sim.h).
+ * sim.c - the cycle-level GPU translation system's assembly and main loop (sim.h).
  *
  * docs/isca18-micro18.md §1.5, the life of a translation, with time:
  *   1. a wavefront issues a memory instruction (one instruction per CU per cycle; which
