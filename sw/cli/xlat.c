@@ -60,7 +60,8 @@ static void usage(FILE *f)
           "  --preset NAME        start from a built-in preset (default isca18)\n"
           "  --config FILE        apply an INI file after the preset\n"
           "  --set SEC.KEY=VALUE  override one key (repeatable, applied last)\n"
-          "  --workload NAME      workload to run (run)\n"
+          "  --workload NAME      workload to run (run); A+B runs several at once, each in its\n"
+          "                       own address space on an even share of the CUs\n"
           "  --workloads A,B,...  workloads of a study (default: mvt,atax,bicg,gesummv,xsbench,nw)\n"
           "  --scale F            fraction of the paper-sized work, 0 < F <= 1 (default 1)\n"
           "  --seed N             seed of every random choice (sets sim.seed)\n"
@@ -279,6 +280,128 @@ static int check_unused(const opts_t *o, const char *cmd, int allow_files, char 
     return XL_OK;
 }
 
+/* run --workload A+B[+...]: the applications at once on one GPU (sim.h
+ * xl_sim_create_apps: each its own address space and an even share of the CUs). The
+ * cycle-level model only; no IOMMU trace (its format has one address space). */
+static int run_apps(const opts_t *o, char *err, size_t errlen)
+{
+    xl_config_t c;
+    xl_workload_t wl[XL_SIM_MAX_APPS];
+    const xl_workload_t *wls[XL_SIM_MAX_APPS];
+    char names[256], tmp[4096], etmp[4096];
+    unsigned n = 0;
+    int rc = XL_OK;
+    if (o->model && strcmp(o->model, "cycle")) {
+        snprintf(err, errlen, "several workloads (%s) need the cycle-level model", o->workload);
+        return XL_EINPUT;
+    }
+    if (o->trace) {
+        snprintf(err, errlen, "--iommu-trace takes one workload (its format has one address space)");
+        return XL_EINPUT;
+    }
+    if (strlen(o->workload) >= sizeof names) {
+        snprintf(err, errlen, "--workload: too long");
+        return XL_EINPUT;
+    }
+    strcpy(names, o->workload);
+    char *save = NULL;
+    for (char *t = strtok_r(names, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        if (n == XL_SIM_MAX_APPS) {
+            snprintf(err, errlen, "--workload %s: at most %u workloads at once", o->workload,
+                     XL_SIM_MAX_APPS);
+            return XL_EINPUT;
+        }
+        if (!xl_wl_find(t)) {
+            xl_workload_t bad;
+            return xl_wl_open(&bad, t, o->scale_ppm, 0, NULL, err, errlen);
+        }
+        wls[n++] = NULL;
+    }
+    if (n < 2 || o->workload[0] == '+' || o->workload[strlen(o->workload) - 1] == '+' ||
+        strstr(o->workload, "++")) {
+        snprintf(err, errlen, "--workload %s: name workloads joined by '+', e.g. mvt+bicg",
+                 o->workload);
+        return XL_EINPUT;
+    }
+    if (build_config(o, &c, err, errlen) != XL_OK)
+        return XL_EINPUT;
+    FILE *jf = NULL, *ef = NULL;
+    if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
+        return XL_EINPUT;
+    if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
+        if (jf) {
+            fclose(jf);
+            remove(tmp);
+        }
+        return XL_EINPUT;
+    }
+    xl_wl_params_t wp;
+    xl_config_wl_params(&c, &wp);
+    unsigned opened = 0;
+    strcpy(names, o->workload);
+    save = NULL;
+    for (char *t = strtok_r(names, "+", &save); t && rc == XL_OK; t = strtok_r(NULL, "+", &save)) {
+        rc = xl_wl_open(&wl[opened], t, o->scale_ppm, c.sim.seed, &wp, err, errlen);
+        if (rc == XL_OK)
+            wls[opened] = &wl[opened], opened++;
+    }
+    xl_sim_t *g = NULL;
+    xl_stats_t *st = NULL;
+    if (rc == XL_OK)
+        rc = xl_sim_create_apps(&g, &c, wls, n, err, errlen);
+    if (rc == XL_OK) {
+        if (ef)
+            fprintf(ef, "# xlat %s IOMMU event log, workloads %s, seed %llu; format: model/README.md\n",
+                    XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
+        xl_sim_set_events(g, ef);
+        xl_sim_set_progress(g, isatty(2) ? stderr : NULL);
+        rc = xl_sim_run(g, err, errlen);
+    }
+    if (rc == XL_OK && !(st = xl_stats_create())) {
+        snprintf(err, errlen, "out of host memory");
+        rc = XL_EINTERNAL;
+    }
+    if (rc == XL_OK) {
+        xl_sim_stats(g, st);
+        xl_stats_freeze(st);
+        printf("xlat %s: cycle-level run of %s (%u applications at once, each its own address "
+               "space and %u or %u CUs), scale %s, seed %llu\n", XLAT_VERSION, o->workload, n,
+               c.gpu.cus / n, (c.gpu.cus + n - 1) / n, o->scale_str, (unsigned long long)c.sim.seed);
+        if (!o->quiet) {
+            printf("\n# effective configuration\n");
+            xl_config_write_ini(&c, stdout);
+            printf("\n# statistics\n");
+        }
+        xl_stats_print(st, stdout);
+    }
+    if (jf && rc == XL_OK) {
+        fprintf(jf, "{\n  \"xlat_version\": \"%s\",\n  \"model\": \"cycle\",\n", XLAT_VERSION);
+        fprintf(jf, "  \"workload\": \"%s\",\n  \"scale\": \"%s\",\n  \"seed\": %llu,\n",
+                o->workload, o->scale_str, (unsigned long long)c.sim.seed);
+        fputs("  \"config\": ", jf);
+        xl_config_write_json(&c, jf, 4);
+        fputs(",\n  \"stats\": ", jf);
+        xl_stats_write_json(st, jf, 4);
+        fputs("\n}\n", jf);
+        rc = finish_tmp(jf, tmp, o->json, err, errlen);
+    } else if (jf) {
+        fclose(jf);
+        remove(tmp);
+    }
+    if (ef && rc == XL_OK) {
+        rc = finish_tmp(ef, etmp, o->events, err, errlen);
+    } else if (ef) {
+        fclose(ef);
+        remove(etmp);
+    }
+    xl_stats_destroy(st);
+    xl_sim_destroy(g);
+    for (unsigned i = 0; i < opened; i++)
+        xl_wl_close(&wl[i]);
+    return rc;
+}
+
+
 static int cmd_run(const opts_t *o, char *err, size_t errlen)
 {
     xl_config_t c;
@@ -298,6 +421,8 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "run needs --workload NAME (see xlat list)");
         return XL_EINPUT;
     }
+    if (strchr(o->workload, '+'))
+        return run_apps(o, err, errlen);
     if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
         return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, NULL, err, errlen);
     }

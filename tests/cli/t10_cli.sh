@@ -165,3 +165,23 @@ wf() { "$X" run --workload xsbench --scale 0.0005 --model functional --quiet --s
 a=$(wf); b=$(wf --set workload.min_rounds=0)
 [ "$a" = 48 ] && [ "$b" = 3 ] && ok "10.50 scaled XSBench keeps 12 rounds of resident waves (48), 3 waves without" \
     || no "10.50 wavefronts with rounds '$a' (want 48), without '$b' (want 3)"
+
+# --- 10.51: several workloads at once (--workload A+B): each its own address space on half
+# of 8 CUs; the results name both and count both applications' kernels (MVT 2 + BICG 2).
+# Refused, one line and status 2 each: an unknown member, an empty member, the functional
+# model, an IOMMU trace, coalescing on.
+if "$X" run --workload mvt+bicg --scale 0.002 --set workload.min_rounds=0 --quiet \
+       --json "$T/apps.json" > "$T/apps.txt" 2>&1 &&
+   grep -q '"workload": "mvt+bicg"' "$T/apps.json" &&
+   awk '$1 == "sim.apps" && $2 == 2 { a = 1 } $1 == "sim.app0.cus" && $2 == 4 { b = 1 }
+        $1 == "sim.app1.cus" && $2 == 4 { c = 1 } $1 == "sim.kernels" && $2 == 4 { d = 1 }
+        END { exit !(a && b && c && d) }' "$T/apps.txt"; then
+    ok "10.51 mvt+bicg: 2 applications, 4 CUs each, 4 kernels, results name both"
+else
+    no "10.51 mvt+bicg run or its results"
+fi
+bad "52 an unknown member of A+B" "unknown workload 'nope'" run --workload mvt+nope --scale 0.002
+bad "53 an empty member of A+B" "joined by '+'" run --workload mvt++bicg --scale 0.002
+bad "54 A+B on the functional model" "cycle-level model" run --workload mvt+bicg --model functional --scale 0.002
+bad "55 A+B with an IOMMU trace" "takes one workload" run --workload mvt+bicg --iommu-trace "$T/tr.txt" --scale 0.002
+bad "56 A+B with walk coalescing" "iommu.coalesce = off" run --workload mvt+bicg --set iommu.coalesce=leaf --scale 0.002

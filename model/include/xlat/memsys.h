@@ -18,16 +18,16 @@
  * its data returns dram.ctrl_latency after the DRAM burst ends; the line is filled.
  * Writes (stores) are write-back, write-allocate; a dirty victim is written to DRAM.
  * The L2 set of a line is its low bits (l2d.index = mod) or those XOR two higher groups
- * of its bits (xor), memsys.c.
+ * of its bits (xor), model/src/mem/l2cache.c.
  * bypass_l2 requests (walker reads when iommu.walk_path = dram) skip the L2 both ways.
  *
  * Address mapping (line interleaved across channels, then banks, then ranks):
  *   line = pa >> 6; channel = line mod channels; then bank, rank, column within the row,
- *   and row, from the remaining bits in that order (documented in memsys.c).
+ *   and row, from the remaining bits in that order (documented in model/src/mem/dram.c).
  * FR-FCFS per channel, serving reads, or writes in batches (write_high / write_low
  * watermarks, or when no read waits): among requests whose bank can start, a row hit
- * first, oldest first; else the oldest. Timing per request (DDR3, memsys.c): row hit
- * tCL (tCWL for a write); closed row tRCD + tCL; row conflict tRP + tRCD + tCL after
+ * first, oldest first; else the oldest. Timing per request (DDR3, model/src/mem/dram.c):
+ * row hit tCL (tCWL for a write); closed row tRCD + tCL; row conflict tRP + tRCD + tCL after
  * tRAS, tRTP or tWR allow the precharge; activates of a rank tRRD apart and at most four
  * per tFAW; column commands to one bank pipelined tCCD apart, each burst's data fixed
  * relative to its command in a free slot of the channel's data bus (a later row hit may

@@ -59,7 +59,7 @@ const cfg_key_t cfg_schema[] = {
     U32(l2d, line_bytes, 64,   4, 4096,    "bytes", "L2 data cache block size [ISCA Table I]"),
     U32(l2d, hit_latency, 40,  1, 100000,  "cycles", "L2 data cache hit latency in GPU cycles (after the L1); chosen default [OPEN]"),
     U32(l2d, mshrs,      256,  1, 65536,   "misses", "L2 data cache outstanding line misses (same-line misses merge); chosen default [OPEN]"),
-    ENUM(l2d, index, XL_L2_INDEX_MOD, index_names, "mod|xor", "L2 data cache set index (memsys.c): mod = the low log2(sets) bits of the line number pa >> 6; xor = those bits XOR the next two log2(sets)-bit groups of it; chosen default [OPEN] mod: bit-select, as gem5's caches; xor: hashed, as real GPUs' L2s"),
+    ENUM(l2d, index, XL_L2_INDEX_MOD, index_names, "mod|xor", "L2 data cache set index (model/src/mem/l2cache.c): mod = the low log2(sets) bits of the line number pa >> 6; xor = those bits XOR the next two log2(sets)-bit groups of it; chosen default [OPEN] mod: bit-select, as gem5's caches; xor: hashed, as real GPUs' L2s"),
 
     U32(l1tlb, entries,     32, 1, MAX_ENTRIES, "entries", "per-CU GPU L1 TLB capacity [ISCA Table I]"),
     U32(l1tlb, ways,        32, 1, MAX_ENTRIES, "ways",    "GPU L1 TLB associativity; ways = entries is fully associative [ISCA Table I: FA]"),
