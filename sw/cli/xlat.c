@@ -260,6 +260,18 @@ static FILE *open_tmp(const char *path, char *tmp, size_t tlen, char *err, size_
     return f;
 }
 
+/* Abandon an output opened by open_tmp (f may be NULL): close it and remove its temporary
+ * file, so a failed run leaves what was at the path untouched. */
+static void drop_tmp(FILE *f, const char *tmp)
+{
+    if (!f)
+        return;
+    fclose(f);
+    if (tmp[0])
+        remove(tmp);
+}
+
+
 static int finish_tmp(FILE *f, const char *tmp, const char *path, char *err, size_t errlen)
 {
     if (fclose(f) != 0 || (tmp[0] && rename(tmp, path) != 0)) {
@@ -329,10 +341,7 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
         return XL_EINPUT;
     if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
-        if (jf) {
-            fclose(jf);
-            remove(tmp);
-        }
+        drop_tmp(jf, tmp);
         return XL_EINPUT;
     }
     xl_wl_params_t wp;
@@ -384,16 +393,10 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         xl_stats_write_json(st, jf, 4);
         fputs("\n}\n", jf);
         rc = finish_tmp(jf, tmp, o->json, err, errlen);
-    } else if (jf) {
-        fclose(jf);
-        remove(tmp);
-    }
+    } else drop_tmp(jf, tmp);
     if (ef && rc == XL_OK) {
         rc = finish_tmp(ef, etmp, o->events, err, errlen);
-    } else if (ef) {
-        fclose(ef);
-        remove(etmp);
-    }
+    } else drop_tmp(ef, etmp);
     xl_stats_destroy(st);
     xl_sim_destroy(g);
     for (unsigned i = 0; i < opened; i++)
@@ -436,21 +439,12 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
         return XL_EINPUT;
     if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
-        if (jf) {
-            fclose(jf);
-            remove(tmp);
-        }
+        drop_tmp(jf, tmp);
         return XL_EINPUT;
     }
     if (o->trace && !(tf = open_tmp(o->trace, ttmp, sizeof ttmp, err, errlen))) {
-        if (jf) {
-            fclose(jf);
-            remove(tmp);
-        }
-        if (ef) {
-            fclose(ef);
-            remove(etmp);
-        }
+        drop_tmp(jf, tmp);
+        drop_tmp(ef, etmp);
         return XL_EINPUT;
     }
     if (ef)
@@ -458,18 +452,9 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
     int rc = run_one(&c, o->workload, o->scale_ppm, model, ef, tf, &st, &wl, err, errlen);
     if (rc != XL_OK) {
-        if (jf) {
-            fclose(jf);
-            remove(tmp);
-        }
-        if (ef) {
-            fclose(ef);
-            remove(etmp);
-        }
-        if (tf) {
-            fclose(tf);
-            remove(ttmp);
-        }
+        drop_tmp(jf, tmp);
+        drop_tmp(ef, etmp);
+        drop_tmp(tf, ttmp);
         return rc;
     }
     printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
@@ -488,16 +473,10 @@ static int cmd_run(const opts_t *o, char *err, size_t errlen)
     }
     if (ef && rc == XL_OK)
         rc = finish_tmp(ef, etmp, o->events, err, errlen);
-    else if (ef) {
-        fclose(ef);
-        remove(etmp);
-    }
+    else drop_tmp(ef, etmp);
     if (tf && rc == XL_OK)
         rc = finish_tmp(tf, ttmp, o->trace, err, errlen);
-    else if (tf) {
-        fclose(tf);
-        remove(ttmp);
-    }
+    else drop_tmp(tf, ttmp);
     xl_stats_destroy(st);
     xl_wl_close(&wl);
     return rc;

@@ -7,6 +7,7 @@
  * hand-written wavefronts.
  */
 #include "xltest.h"
+#include "xltest_wl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,42 +17,6 @@
 #include "xlat/sim.h"
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
-
-/* A one-wavefront workload: a single one-lane load of region base + 0x1234. */
-static int one_create(xl_workload_t *wl, char *err, size_t errlen)
-{
-    (void)err;
-    (void)errlen;
-    wl->nregions = 1;
-    wl->regions[0].name = "x";
-    wl->regions[0].bytes = 8192;
-    wl->regions[0].base = XL_WL_VA_BASE;
-    return XL_OK;
-}
-static void one_destroy(xl_workload_t *wl) { (void)wl; }
-static int one_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
-{
-    (void)wl;
-    out->workgroups = 1;
-    out->waves_per_wg = 1;
-    return k == 0;
-}
-static void one_begin(const xl_workload_t *wl, xl_wave_t *w) { (void)wl; w->step = 0; }
-static int one_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
-{
-    if (w->step++ > 0) {
-        out->op = XL_OP_END;
-        return 0;
-    }
-    memset(out, 0, sizeof *out);
-    out->op = XL_OP_LOAD;
-    out->bytes = 4;
-    out->mask = 1;
-    out->va[0] = wl->regions[0].base + 0x1234;
-    return 1;
-}
-static const xl_wl_desc_t one_desc = {"one", "", "test", "irregular", "one load",
-                                      one_create, one_destroy, one_kernel, one_begin, one_next};
 
 static uint64_t get(const xl_stats_t *s, const char *name)
 {
@@ -117,7 +82,7 @@ static void test_14_01_cold_walk_timing(void **st)
     (void)st;
     char *log = NULL;
     xl_workload_t wl;
-    xl_sim_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
+    xl_sim_t *g = run_wl(&ld_desc, NULL, no_sets, &wl, &log);
     assert_int_equal(ev_cycle(log, "DISPATCH", 0), 122);
     assert_non_null(strstr(log, "rule=immediate"));
     assert_non_null(strstr(log, "start=L4"));
@@ -157,7 +122,7 @@ static void test_14_06_counters_by_hand(void **st)
     (void)st;
     char n[64], *log = NULL;
     xl_workload_t wl;
-    xl_sim_t *g = run_wl(&one_desc, NULL, no_sets, &wl, &log);
+    xl_sim_t *g = run_wl(&ld_desc, NULL, no_sets, &wl, &log);
     long long disp = ev_cycle(log, "DISPATCH", 0), done = ev_cycle(log, "COMPLETE", 0);
     assert_int_equal(disp, 122);
     xl_stats_t *s = xl_stats_create();
@@ -415,7 +380,7 @@ static int order_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     return 1;
 }
 static const xl_wl_desc_t order_desc = {"order", "", "test", "irregular", "issue order",
-                                        order_create, one_destroy, order_kernel, one_begin,
+                                        order_create, ld_destroy, order_kernel, ld_begin,
                                         order_next};
 
 /* The cycle of the first `ev` line of the log that contains `key`, and (if instr is not

@@ -5,6 +5,7 @@
  * in pieces is the run made in one call, bit for bit.
  */
 #include "xltest.h"
+#include "xltest_wl.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -136,52 +137,6 @@ static void test_16_02_stepping_is_the_same_run(void **st)
     free(whole);
     close_one(&o);
 }
-
-/* A one-wavefront workload whose wave waits `a` cycles (an ALU instruction of priv's
- * cycles, 0: none) and then makes one one-lane load of region base + 0x1234. */
-static int ld_create(xl_workload_t *wl, char *err, size_t errlen)
-{
-    (void)err;
-    (void)errlen;
-    wl->nregions = 1;
-    wl->regions[0].name = "x";
-    wl->regions[0].bytes = 8192;
-    wl->regions[0].base = XL_WL_VA_BASE;
-    return XL_OK;
-}
-static void ld_destroy(xl_workload_t *wl) { (void)wl; }
-static int ld_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
-{
-    (void)wl;
-    out->workgroups = 1;
-    out->waves_per_wg = 1;
-    return k == 0;
-}
-static void ld_begin(const xl_workload_t *wl, xl_wave_t *w) { (void)wl; w->step = 0; }
-static int ld_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
-{
-    uint16_t wait = (uint16_t)(uintptr_t)wl->priv;
-    memset(out, 0, sizeof *out);
-    if (w->step == 0 && wait == 0)
-        w->step = 1;
-    switch (w->step++) {
-    case 0:
-        out->op = XL_OP_ALU;
-        out->cycles = wait;
-        return 1;
-    case 1:
-        out->op = XL_OP_LOAD;
-        out->bytes = 4;
-        out->mask = 1;
-        out->va[0] = wl->regions[0].base + 0x1234;
-        return 1;
-    default:
-        out->op = XL_OP_END;
-        return 0;
-    }
-}
-static const xl_wl_desc_t ld_desc = {"ld", "", "test", "irregular", "one load",
-                                     ld_create, ld_destroy, ld_kernel, ld_begin, ld_next};
 
 static uint64_t stat_of(const xl_sim_t *g, const char *name)
 {

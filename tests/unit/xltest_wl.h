@@ -1,0 +1,59 @@
+/*
+ * xltest_wl.h - a hand-written workload for the unit tests of the system: one wavefront
+ * that waits (an ALU instruction of priv's cycles, 0: none) and then makes one one-lane
+ * load of region base + 0x1234; its region is 8 KB at XL_WL_VA_BASE. Every number a test
+ * derives from it is computed by hand in that test's comment.
+ */
+#ifndef XLTEST_WL_H
+#define XLTEST_WL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "xlat/workload.h"
+
+static int ld_create(xl_workload_t *wl, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    wl->nregions = 1;
+    wl->regions[0].name = "x";
+    wl->regions[0].bytes = 8192;
+    wl->regions[0].base = XL_WL_VA_BASE;
+    return XL_OK;
+}
+static void ld_destroy(xl_workload_t *wl) { (void)wl; }
+static int ld_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
+{
+    (void)wl;
+    out->workgroups = 1;
+    out->waves_per_wg = 1;
+    return k == 0;
+}
+static void ld_begin(const xl_workload_t *wl, xl_wave_t *w) { (void)wl; w->step = 0; }
+static int ld_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
+{
+    uint16_t wait = (uint16_t)(uintptr_t)wl->priv;
+    memset(out, 0, sizeof *out);
+    if (w->step == 0 && wait == 0)
+        w->step = 1;
+    switch (w->step++) {
+    case 0:
+        out->op = XL_OP_ALU;
+        out->cycles = wait;
+        return 1;
+    case 1:
+        out->op = XL_OP_LOAD;
+        out->bytes = 4;
+        out->mask = 1;
+        out->va[0] = wl->regions[0].base + 0x1234;
+        return 1;
+    default:
+        out->op = XL_OP_END;
+        return 0;
+    }
+}
+static const xl_wl_desc_t ld_desc = {"ld", "", "test", "irregular", "one load",
+                                     ld_create, ld_destroy, ld_kernel, ld_begin, ld_next};
+
+#endif
