@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh - every check of the project, in order, counted test by test.
 # Ends with "N passed, N failed"; exit status 1 if anything failed.
+#   struct the model's shape (tests/structure.sh)
 #   unit   cmocka unit tests of the C model (gcc -O2)
 #   cli    command-line behaviour: bad input exits 2 with one line, good runs work
 #   det    bit-identical results across gcc/clang, -O0/-O2 and the PGO build (make fast)
@@ -63,6 +64,9 @@ build() {   # build LABEL MAKE-ARGS...
     return 1
 }
 
+echo "== structure (the model's shape: file sizes, layering, opening lines, no static state)"
+run_tap struct tests/structure.sh
+
 echo "== unit (gcc -O2)"
 if build unit unit; then
     for t in build/tests/t*; do run_cmocka unit "$t"; done
@@ -75,7 +79,7 @@ run_tap det tests/determinism.sh
 
 echo "== asan+ubsan"
 SANF="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-if build asan BUILD=build/asan OPT=-O1 SAN="$SANF" unit; then
+if build asan BUILD=build/asan OPT=-O1 SAN="$SANF" LTO= unit; then
     for t in build/asan/tests/t*; do
         ASAN_OPTIONS=detect_leaks=1 run_cmocka asan "$t"
     done
