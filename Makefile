@@ -16,9 +16,11 @@ CFLAGS  ?= $(OPT) -g
 # (docs/architecture.md §1), and LTO inlines across them as one file would. Objects are
 # fat, so the unit tests link them without LTO. No flag changes a computed value (the
 # golden and determinism checks compare builds bit for bit). `make LTO=` turns it off.
-LTO     ?= $(shell d=$$(mktemp -d) && printf 'int main(void){return 0;}\n' > $$d/p.c && \
-             $(CC) -Werror -flto=auto -ffat-lto-objects $$d/p.c -o $$d/p >/dev/null 2>&1 && \
-             echo -flto=auto; rm -rf $$d)
+ifeq ($(origin LTO),undefined)
+LTO := $(shell d=$$(mktemp -d) && printf 'int main(void){return 0;}\n' > $$d/p.c && \
+         $(CC) -Werror -flto=auto -ffat-lto-objects $$d/p.c -o $$d/p >/dev/null 2>&1 && \
+         echo -flto=auto; rm -rf $$d)
+endif
 LTO_OBJ := $(if $(LTO),$(LTO) -ffat-lto-objects)
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
 
