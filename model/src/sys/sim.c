@@ -29,6 +29,9 @@
 
 #include "sys/system.h"
 
+_Static_assert(XL_SIM_MAX_APPS + 1 <= XL_WP_ASIDS,
+               "application a has ASID a + 1, an index of the walk path's root table");
+
 void sys_evlog(xl_sim_t *g, const char *fmt, ...)
 {
     va_list ap;
