@@ -91,76 +91,69 @@
 // Parameters (checked at elaboration with `XL_ASSERT_PARAM):
 //   NumSlots   1..4096  IOMMU buffer slots (equal to the walk scheduler's); paper 256
 //   NumWalkers 1..64    PWST entries; paper 8
-//   Mode       0..3     iommu.coalesce: 0 off, 1 leaf (L1 lines), 2 upper (L4/L3/L2 lines),
-//                       3 both (C enum xl_co_mode_t: bit 0 = leaf, bit 1 = upper)
+//   Mode       0..3     iommu.coalesce, xl_pkg::Coal*: 0 off, 1 leaf (L1 lines), 2 upper
+//                       (L4/L3/L2 lines), 3 both (C xl_co_mode_t: bit 0 leaf, bit 1 upper)
 //   StatWidth  1..64    width of the counters, equal to the C's modulo 2^StatWidth
 //
-// Test-only mutation hooks (tests/lockstep/mutants_coalesce.sh; never defined in a real
-// build), each breaking one rule of docs/isca18-micro18.md:
-//   XL_MUTANT_NBR_SHIFT    every neighbourhood starts one VA bit higher (L1 VA[47:16], ...)
-//   XL_MUTANT_PL_UP        an upper line may move the resume point up (no "L < PL" test)
-//   XL_MUTANT_OWN_LANE     the walker's own lane is not excluded from leaf completions
-//   XL_MUTANT_LANE_TIE     the highest slot wins a lane instead of the lowest
-//   XL_MUTANT_PS_PTR       a PS entry at L2 is taken for a pointer, not a 2 MB leaf
-//   XL_MUTANT_NOT_PRESENT  the present bit is not checked
-//   XL_MUTANT_DISP_KEEP_PL a departure leaves the slot's PL in place
+// Widths, the entry format and the mode encoding come from rtl/xl_pkg.sv. The mutants of the
+// lockstep's mutation test are patches of this file (tests/lockstep/mutants/coalesce/).
 `include "xl_assert.svh"
 
 module xl_coalesce #(
   parameter int NumSlots   = 256,
   parameter int NumWalkers = 8,
-  parameter int Mode       = 3,
+  parameter int Mode       = xl_pkg::CoalBoth,
   parameter int StatWidth  = 64,
   localparam int SlotW     = (NumSlots > 1) ? $clog2(NumSlots) : 1
 ) (
-  input  logic                      clk_i,
-  input  logic                      rst_ni,
+  input  logic                                          clk_i,
+  input  logic                                          rst_ni,
 
   // Arrival: the scheduler buffers arr_va_i in slot arr_slot_i at this edge.
-  input  logic                      arr_valid_i,
-  input  logic [SlotW-1:0]          arr_slot_i,
-  input  logic [47:0]               arr_va_i,
+  input  logic                                          arr_valid_i,
+  input  logic [SlotW-1:0]                              arr_slot_i,
+  input  logic [xl_pkg::VaW-1:0]                        arr_va_i,
 
   // Departure: slot disp_slot_i leaves the buffer (dispatched) at this edge.
-  input  logic                      disp_valid_i,
-  input  logic [SlotW-1:0]          disp_slot_i,
+  input  logic                                          disp_valid_i,
+  input  logic [SlotW-1:0]                              disp_slot_i,
 
   // PWST, walker w in bits [w], [3w +: 3], [48w +: 48]: valid, level (1..4) and VA of
   // the walker's outstanding access (state before the edge).
-  input  logic [NumWalkers-1:0]     pwst_valid_i,
-  input  logic [3*NumWalkers-1:0]   pwst_level_i,
-  input  logic [48*NumWalkers-1:0]  pwst_va_i,
+  input  logic [NumWalkers-1:0]                         pwst_valid_i,
+  input  logic [xl_pkg::LevelW*NumWalkers-1:0]          pwst_level_i,
+  input  logic [xl_pkg::VaW*NumWalkers-1:0]             pwst_va_i,
 
   // A walker's page-table line is back: its level (1..4), the VA the walker serves and the
   // 8 entries (entry i in line_i[64i +: 64]).
-  input  logic                      line_valid_i,
-  input  logic [2:0]                line_level_i,
-  input  logic [47:0]               line_va_i,
-  input  logic [8*64-1:0]           line_i,
+  input  logic                                          line_valid_i,
+  input  logic [xl_pkg::LevelW-1:0]                     line_level_i,
+  input  logic [xl_pkg::VaW-1:0]                        line_va_i,
+  input  logic [xl_pkg::LineW-1:0]                      line_i,
 
   // Resume lookup (C xl_coalesce_resume): PL (0 none, else 2..4) and PA of a slot.
-  input  logic [SlotW-1:0]          resume_slot_i,
-  output logic [2:0]                resume_pl_o,
-  output logic [51:0]               resume_pa_o,
+  input  logic [SlotW-1:0]                              resume_slot_i,
+  output logic [xl_pkg::LevelW-1:0]                     resume_pl_o,
+  output logic [xl_pkg::PaW-1:0]                        resume_pa_o,
 
   // CL per slot and of the arriving VA.
-  output logic [NumSlots-1:0]       blocked_o,
-  output logic                      arr_blocked_o,
+  output logic [NumSlots-1:0]                           blocked_o,
+  output logic                                          arr_blocked_o,
 
   // Leaf completions by the scan: killed slots, and per lane i (bits [i], [SlotW*i +:
   // SlotW], [52i +: 52], [5i +: 5]) the slot, its page base and the page shift (12, 21).
-  output logic [NumSlots-1:0]       kill_o,
-  output logic [7:0]                cpl_valid_o,
-  output logic [8*SlotW-1:0]        cpl_slot_o,
-  output logic [8*52-1:0]           cpl_frame_o,
-  output logic [8*5-1:0]            cpl_shift_o,
+  output logic [NumSlots-1:0]                           kill_o,
+  output logic [xl_pkg::LineEntries-1:0]                cpl_valid_o,
+  output logic [xl_pkg::LineEntries*SlotW-1:0]          cpl_slot_o,
+  output logic [xl_pkg::LineEntries*xl_pkg::PaW-1:0]    cpl_frame_o,
+  output logic [xl_pkg::LineEntries*xl_pkg::ShiftW-1:0] cpl_shift_o,
 
   // Counters (C: scans, leaf_done, upper_set[2..4]), modulo 2^StatWidth.
-  output logic [StatWidth-1:0]      scans_o,
-  output logic [StatWidth-1:0]      leaf_done_o,
-  output logic [StatWidth-1:0]      upper_set_l2_o,
-  output logic [StatWidth-1:0]      upper_set_l3_o,
-  output logic [StatWidth-1:0]      upper_set_l4_o
+  output logic [StatWidth-1:0]                          scans_o,
+  output logic [StatWidth-1:0]                          leaf_done_o,
+  output logic [StatWidth-1:0]                          upper_set_l2_o,
+  output logic [StatWidth-1:0]                          upper_set_l3_o,
+  output logic [StatWidth-1:0]                          upper_set_l4_o
 );
 
   ///////////////////////
@@ -169,37 +162,43 @@ module xl_coalesce #(
 
   `XL_ASSERT_PARAM(NumSlotsRange, NumSlots >= 1 && NumSlots <= 4096)
   `XL_ASSERT_PARAM(NumWalkersRange, NumWalkers >= 1 && NumWalkers <= 64)
-  `XL_ASSERT_PARAM(ModeRange, Mode >= 0 && Mode <= 3)
+  `XL_ASSERT_PARAM(ModeRange, Mode >= xl_pkg::CoalOff && Mode <= xl_pkg::CoalBoth)
   `XL_ASSERT_PARAM(StatWidthRange, StatWidth >= 1 && StatWidth <= 64)
 
   ////////////////
   // Constants  //
   ////////////////
 
-  localparam int VpnW  = 36;   // VA[47:12], stored per slot
-  localparam int FrmW  = 40;   // PA[51:12], an entry's frame
-  localparam int Lanes = 8;    // entries per 64 B line
+  localparam int VaW    = xl_pkg::VaW;
+  localparam int PaW    = xl_pkg::PaW;
+  localparam int VpnW   = xl_pkg::VpnW;          // VA[47:12], stored per slot
+  localparam int FrmW   = xl_pkg::FrameW;        // PA[51:12], an entry's frame
+  localparam int Lanes  = xl_pkg::LineEntries;   // entries per 64 B line
+  localparam int LaneW  = xl_pkg::LaneW;
+  localparam int LevelW = xl_pkg::LevelW;
+  localparam int PteW   = xl_pkg::PteW;
+  localparam int ShiftW = xl_pkg::ShiftW;
+  localparam int PgSh   = xl_pkg::PageShift;     // 12: the page offset is in no VPN
+  localparam int LgSh   = xl_pkg::LargeShift;    // 21: a 2 MB page
 
   // Levels enabled by the mode, bit L-1 for level L.
-  localparam logic LeafOn  = (Mode == 1) || (Mode == 3);
-  localparam logic UpperOn = (Mode == 2) || (Mode == 3);
+  localparam logic LeafOn  = (Mode == xl_pkg::CoalLeaf) || (Mode == xl_pkg::CoalBoth);
+  localparam logic UpperOn = (Mode == xl_pkg::CoalUpper) || (Mode == xl_pkg::CoalBoth);
   localparam logic [3:0] LevelOn = {UpperOn, UpperOn, UpperOn, LeafOn};
 
-  // Lowest VPN bit of each level's neighbourhood key: VA bit 15 + 9(L-1), minus 12.
-`ifdef XL_MUTANT_NBR_SHIFT
-  localparam int NbrOff = 1;
-`else
-  localparam int NbrOff = 0;
-`endif
-  localparam int Nb1  = 3 + NbrOff;
-  localparam int Nb2  = 12 + NbrOff;
-  localparam int Nb3  = 21 + NbrOff;
-  localparam int Nb4  = 30 + NbrOff;
+  // Lowest VPN bit of level L's neighbourhood key: the line's 8 entries share it, so it is
+  // 3 bits above the level's index (VA bit 15 + 9(L-1)), minus 12.
+  localparam int Nb1  = xl_pkg::level_lsb(1) + LaneW - PgSh;
+  localparam int Nb2  = xl_pkg::level_lsb(2) + LaneW - PgSh;
+  localparam int Nb3  = xl_pkg::level_lsb(3) + LaneW - PgSh;
+  localparam int Nb4  = xl_pkg::level_lsb(4) + LaneW - PgSh;
   localparam int KeyW = VpnW - Nb1;   // VA[47:15]: the bits any neighbourhood key reads
 
-  // Entry bits (docs/isca18-micro18.md §1.3): P, PS and the frame.
-  localparam int PteP  = 0;
-  localparam int PtePs = 7;
+  // An entry's lane bits in the VPN: level L's index, VPN bits 9(L-1) +: 3.
+  localparam int Ix1  = xl_pkg::level_lsb(1) - PgSh;
+  localparam int Ix2  = xl_pkg::level_lsb(2) - PgSh;
+  localparam int Ix3  = xl_pkg::level_lsb(3) - PgSh;
+  localparam int Ix4  = xl_pkg::level_lsb(4) - PgSh;
 
   ////////////////
   // Functions  //
@@ -210,10 +209,10 @@ module xl_coalesce #(
   // blocks calling one function with different arguments then wake each other forever.
 
   // One-hot of a level 1..4 (bit L-1); zero for any other value.
-  function automatic logic [3:0] level_oh(input logic [2:0] level);
+  function automatic logic [3:0] level_oh(input logic [LevelW-1:0] level);
     logic [3:0] r;
     r = '0;
-    if (level >= 3'd1 && level <= 3'd4) r[2'(level - 3'd1)] = 1'b1;
+    if (level >= LevelW'(1) && level <= LevelW'(4)) r[2'(level - LevelW'(1))] = 1'b1;
     level_oh = r;
   endfunction
 
@@ -236,47 +235,42 @@ module xl_coalesce #(
   ///////////////////////////
 
   logic [VpnW-1:0] arr_vpn, line_vpn;
-  assign arr_vpn  = arr_va_i[47:12];
-  assign line_vpn = line_va_i[47:12];
+  assign arr_vpn  = arr_va_i[VaW-1:PgSh];
+  assign line_vpn = line_va_i[VaW-1:PgSh];
 
   // Per walker w: the neighbourhood key VA[47:15] and the level mask (one-hot level, enabled
   // by the mode, valid entry).
   logic [KeyW-1:0] w_key  [NumWalkers];
   logic [3:0]      w_mask [NumWalkers];
   for (genvar w = 0; w < NumWalkers; w++) begin : g_walker
-    assign w_key[w]  = pwst_va_i[48*w+12+Nb1 +: KeyW];
-    assign w_mask[w] = pwst_valid_i[w] ? (level_oh(pwst_level_i[3*w +: 3]) & LevelOn) : 4'd0;
+    assign w_key[w]  = pwst_va_i[VaW*w+PgSh+Nb1 +: KeyW];
+    assign w_mask[w] = pwst_valid_i[w] ? (level_oh(pwst_level_i[LevelW*w +: LevelW]) & LevelOn)
+                                       : 4'd0;
   end
 
   // The line: its level mask (zero when no line or the level is off), the walker's own
   // lane, which lanes hold a present leaf or a present pointer, and each entry's frame.
   logic [3:0]       line_mask;
   logic             scan, scan_upper;
-  logic [2:0]       own_lane;
+  logic [LaneW-1:0] own_lane;
   logic [Lanes-1:0] lane_leaf, lane_ptr;
   logic [1:0]       line_pl;   // the line's level in the PL encoding (L - 1)
   logic [FrmW-1:0]  ent_frame [Lanes];
   assign line_mask  = line_valid_i ? (level_oh(line_level_i) & LevelOn) : 4'd0;
   assign scan       = |line_mask;
   assign scan_upper = |line_mask[3:1];
-  assign own_lane   = ({3{line_mask[0]}} & line_vpn[2:0]) |
-                      ({3{line_mask[1]}} & line_vpn[11:9]) |
-                      ({3{line_mask[2]}} & line_vpn[20:18]) |
-                      ({3{line_mask[3]}} & line_vpn[29:27]);
-  assign line_pl    = 2'(line_level_i - 3'd1);
+  assign own_lane   = ({LaneW{line_mask[0]}} & line_vpn[Ix1 +: LaneW]) |
+                      ({LaneW{line_mask[1]}} & line_vpn[Ix2 +: LaneW]) |
+                      ({LaneW{line_mask[2]}} & line_vpn[Ix3 +: LaneW]) |
+                      ({LaneW{line_mask[3]}} & line_vpn[Ix4 +: LaneW]);
+  assign line_pl    = 2'(line_level_i - LevelW'(1));
   for (genvar i = 0; i < Lanes; i++) begin : g_entry
-    assign ent_frame[i] = line_i[64*i+12 +: FrmW];
-`ifdef XL_MUTANT_NOT_PRESENT
-    assign lane_leaf[i] = line_mask[0] || (line_mask[1] && line_i[64*i+PtePs]);
-    assign lane_ptr[i]  = scan_upper && !lane_leaf[i];
-`elsif XL_MUTANT_PS_PTR
-    assign lane_leaf[i] = line_i[64*i+PteP] && line_mask[0];
-    assign lane_ptr[i]  = line_i[64*i+PteP] && scan_upper && !lane_leaf[i];
-`else
-    assign lane_leaf[i] = line_i[64*i+PteP] &&
-                          (line_mask[0] || (line_mask[1] && line_i[64*i+PtePs]));
-    assign lane_ptr[i]  = line_i[64*i+PteP] && scan_upper && !lane_leaf[i];
-`endif
+    logic pte_p, pte_ps;   // the entry's present and page-size bits
+    assign pte_p        = line_i[PteW*i+xl_pkg::PteP];
+    assign pte_ps       = line_i[PteW*i+xl_pkg::PtePs];
+    assign ent_frame[i] = line_i[PteW*i+PgSh +: FrmW];
+    assign lane_leaf[i] = pte_p && (line_mask[0] || (line_mask[1] && pte_ps));
+    assign lane_ptr[i]  = pte_p && scan_upper && !lane_leaf[i];
   end
 
   // The compared key bits of a level mask (form item 1): the four nested segment
@@ -342,7 +336,7 @@ module xl_coalesce #(
   // lane); upd: the slots whose resume point moves at the edge.
   logic [KeyW-1:0]     line_bits;
   logic [NumSlots-1:0] match, upd, ptr_sel, pl_ok, disp_oh, arr_oh;
-  logic [NumSlots-1:0] lane_p  [3];
+  logic [NumSlots-1:0] lane_p  [LaneW];
   logic [NumSlots-1:0] lane_oh [Lanes];
   logic [NumSlots-1:0] cand    [Lanes];
   assign line_bits = key_bits(line_mask);
@@ -361,23 +355,19 @@ module xl_coalesce #(
     match = e;
   end
 
-  for (genvar k = 0; k < 3; k++) begin : g_lane_p
-    assign lane_p[k] = ({NumSlots{line_mask[0]}} & vpn_plane_q[k]) |
-                       ({NumSlots{line_mask[1]}} & vpn_plane_q[9 + k]) |
-                       ({NumSlots{line_mask[2]}} & vpn_plane_q[18 + k]) |
-                       ({NumSlots{line_mask[3]}} & vpn_plane_q[27 + k]);
+  for (genvar k = 0; k < LaneW; k++) begin : g_lane_p
+    assign lane_p[k] = ({NumSlots{line_mask[0]}} & vpn_plane_q[Ix1 + k]) |
+                       ({NumSlots{line_mask[1]}} & vpn_plane_q[Ix2 + k]) |
+                       ({NumSlots{line_mask[2]}} & vpn_plane_q[Ix3 + k]) |
+                       ({NumSlots{line_mask[3]}} & vpn_plane_q[Ix4 + k]);
   end
 
   for (genvar i = 0; i < Lanes; i++) begin : g_lane_oh
-    localparam logic [2:0] Ln = 3'(i);
+    localparam logic [LaneW-1:0] Ln = LaneW'(i);
     assign lane_oh[i] = (lane_p[2] ^ {NumSlots{!Ln[2]}}) &
                         (lane_p[1] ^ {NumSlots{!Ln[1]}}) &
                         (lane_p[0] ^ {NumSlots{!Ln[0]}});
-`ifdef XL_MUTANT_OWN_LANE
-    assign cand[i]    = (lane_leaf[i]) ? (match & lane_oh[i]) : '0;
-`else
-    assign cand[i]    = (lane_leaf[i] && 3'(i) != own_lane) ? (match & lane_oh[i]) : '0;
-`endif
+    assign cand[i]    = (lane_leaf[i] && Ln != own_lane) ? (match & lane_oh[i]) : '0;
   end
 
   always_comb begin
@@ -389,15 +379,11 @@ module xl_coalesce #(
     ptr_sel = p;
   end
 
-`ifdef XL_MUTANT_PL_UP
-  assign pl_ok = '1;
-`else
   // §8 item 8: only when PL is none or the line is deeper than PL (line_pl < PL).
   assign pl_ok = ~(pl_hi_q | pl_lo_q) |
                  ((line_pl == 2'd1) ? pl_hi_q :
                   (line_pl == 2'd2) ? (pl_hi_q & pl_lo_q) :
                   (line_pl == 2'd0) ? (pl_hi_q | pl_lo_q) : '0);
-`endif
   // (No pointer lane without an upper line: the scan_upper gate changes nothing, but it
   // folds to '0 in modes off and leaf, where Verilator 5.006 --assert otherwise fails on
   // "4-state numbers" in $countones(upd).)
@@ -409,17 +395,7 @@ module xl_coalesce #(
     logic [NumSlots-1:0] c, wn;
     logic [SlotW-1:0]    ws;
     assign c = cand[i];
-`ifdef XL_MUTANT_LANE_TIE
-    // Mutant: the highest set bit, as the lowest set bit of the reversed vector.
-    logic [NumSlots-1:0] cr, wr;
-    for (genvar s = 0; s < NumSlots; s++) begin : g_rev
-      assign cr[s] = c[NumSlots-1-s];
-      assign wn[s] = wr[NumSlots-1-s];
-    end
-    assign wr = cr & (~cr + NumSlots'(1));
-`else
     assign wn = c & (~c + NumSlots'(1));   // lowest set bit (one-hot or zero)
-`endif
     assign win[i] = wn;
     // Encoder of the one-hot winner: its slot number is the count of the bits below it.
     assign ws = SlotW'($countones(wn - NumSlots'(1)));
@@ -427,11 +403,11 @@ module xl_coalesce #(
     // Lane outputs: a completion's page base and shift come from the lane's own entry.
     assign cpl_valid_o[i]               = |c;
     assign cpl_slot_o[SlotW*i +: SlotW] = cpl_valid_o[i] ? ws : '0;
-    assign cpl_frame_o[52*i +: 52]      = !cpl_valid_o[i] ? '0 :
-                                          line_mask[0] ? {ent_frame[i], 12'd0} :
-                                                         {ent_frame[i][FrmW-1:9], 21'd0};
-    assign cpl_shift_o[5*i +: 5]        = !cpl_valid_o[i] ? 5'd0 :
-                                          (line_mask[0] ? 5'd12 : 5'd21);
+    assign cpl_frame_o[PaW*i +: PaW]    = !cpl_valid_o[i] ? '0 :
+                                          line_mask[0] ? {ent_frame[i], PgSh'(0)} :
+                                          {ent_frame[i][FrmW-1:LgSh-PgSh], LgSh'(0)};
+    assign cpl_shift_o[ShiftW*i +: ShiftW] = !cpl_valid_o[i] ? '0 :
+                                             (line_mask[0] ? ShiftW'(PgSh) : ShiftW'(LgSh));
   end
 
   assign kill_o = win[0] | win[1] | win[2] | win[3] | win[4] | win[5] | win[6] | win[7];
@@ -444,11 +420,7 @@ module xl_coalesce #(
   // form item 5, here plane-wise for valid and PL and per slot for PA.
   logic [NumSlots-1:0] clr, keep_pl, valid_d;
   logic [NumSlots-1:0] pl_lo_d, pl_hi_d;
-`ifdef XL_MUTANT_DISP_KEEP_PL
-  assign clr     = kill_o;
-`else
   assign clr     = disp_oh | kill_o;
-`endif
   assign valid_d = arr_oh | (valid_q & ~disp_oh & ~kill_o);
   assign keep_pl = ~arr_oh & ~upd & ~clr;
   assign pl_lo_d = (pl_lo_q & keep_pl) | (line_pl[0] ? (upd & ~arr_oh) : '0);
@@ -505,8 +477,8 @@ module xl_coalesce #(
                     {pl_hi_q[resume_slot_i], pl_lo_q[resume_slot_i]} : 2'd0;
     assign res_pa = (resume_slot_i < SlotW'(NumSlots)) ? pa_q[resume_slot_i] : '0;
   end
-  assign resume_pl_o = (res_pl == 2'd0) ? 3'd0 : (3'(res_pl) + 3'd1);
-  assign resume_pa_o = {res_pa, 12'd0};
+  assign resume_pl_o = (res_pl == 2'd0) ? '0 : (LevelW'(res_pl) + LevelW'(1));
+  assign resume_pa_o = {res_pa, PgSh'(0)};
 
   //////////////////
   // Counters     //
@@ -544,12 +516,14 @@ module xl_coalesce #(
   logic [NumWalkers-1:0] unused_pwst;
   logic [Lanes-1:0]      unused_ent;
   for (genvar w = 0; w < NumWalkers; w++) begin : g_unused_pwst
-    assign unused_pwst[w] = ^pwst_va_i[48*w +: 12+Nb1];
+    assign unused_pwst[w] = ^pwst_va_i[VaW*w +: PgSh+Nb1];
   end
   for (genvar i = 0; i < Lanes; i++) begin : g_unused_ent
-    assign unused_ent[i] = ^{line_i[64*i+52 +: 12], line_i[64*i+8 +: 4], line_i[64*i+1 +: 6]};
+    assign unused_ent[i] = ^{line_i[PteW*i+PaW +: PteW-PaW],
+                             line_i[PteW*i+xl_pkg::PtePs+1 +: PgSh-xl_pkg::PtePs-1],
+                             line_i[PteW*i+xl_pkg::PteP+1 +: xl_pkg::PtePs-xl_pkg::PteP-1]};
   end
-  assign unused_bits = ^{arr_va_i[11:0], line_va_i[11:0], unused_pwst, unused_ent};
+  assign unused_bits = ^{arr_va_i[PgSh-1:0], line_va_i[PgSh-1:0], unused_pwst, unused_ent};
 
   /////////////////
   // Assertions  //
@@ -562,7 +536,8 @@ module xl_coalesce #(
   always_comb begin
     for (int w = 0; w < NumWalkers; w++) begin
       f_level_ok[w] = !pwst_valid_i[w] ||
-                      (pwst_level_i[3*w +: 3] >= 3'd1 && pwst_level_i[3*w +: 3] <= 3'd4);
+                      (pwst_level_i[LevelW*w +: LevelW] >= LevelW'(1) &&
+                       pwst_level_i[LevelW*w +: LevelW] <= LevelW'(4));
     end
   end
   // §8 item 8: a slot that stays (no arrival, departure or kill) never loses its PL or
@@ -572,8 +547,8 @@ module xl_coalesce #(
                     ((~pl_hi_d & pl_hi_q) |
                      (~(pl_hi_d ^ pl_hi_q) & (~pl_lo_d | pl_lo_q))));
   `XL_ASSERT(LevelRangePwst, &f_level_ok, clk_i, rst_ni)
-  `XL_ASSERT(LevelRangeLine, !line_valid_i || (line_level_i >= 3'd1 && line_level_i <= 3'd4),
-             clk_i, rst_ni)
+  `XL_ASSERT(LevelRangeLine, !line_valid_i || (line_level_i >= LevelW'(1) &&
+             line_level_i <= LevelW'(4)), clk_i, rst_ni)
   if (NumSlots < (1 << SlotW)) begin : g_slot_range
     `XL_ASSERT(SlotRange, (!arr_valid_i || arr_slot_i < SlotW'(NumSlots)) &&
                (!disp_valid_i || disp_slot_i < SlotW'(NumSlots)) &&

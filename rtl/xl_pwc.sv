@@ -29,7 +29,7 @@
 //                      multiple of Ways, Sets = Entries/Ways a power of two with
 //                      log2(Sets) < the level's tag width. Defaults 4/4, 8/4, 32/4
 //                      (configs/isca18.ini [pwc]: 1, 2 and 8 sets of 4 ways).
-//   AsidWidth 16, VaWidth 48 (40..64), PaWidth 52 (the C model's XL_PA_BITS),
+//   AsidWidth 16, VaWidth xl_pkg::VaW (40..64), PaWidth xl_pkg::PaW (C XL_PA_BITS),
 //   StatWidth 64 (1..64): width of the statistics counters; they wrap modulo 2^StatWidth,
 //                      so a narrower build equals the C's 64-bit counters modulo 2^StatWidth.
 //
@@ -46,8 +46,9 @@
 //   4. Counter-aware victim: the C tests a subtree mask of counter-0 ways at each node. Here
 //      an OR tree (has_zero, heap order like the PLRU bits) holds, for every node, whether
 //      its subtree has a counter-0 way; the descent reads it. Same path, same victim.
-//   5. PLRU touch: the C walks from the leaf up writing each parent; here the touch is a
-//      node mask and a value vector computed for the way and merged in one step.
+//   5. PLRU touch: xl_pkg::plru_touch writes the nodes of the way's path as the C's
+//      xl_plru_touch does, but on a copy: the set's bits are selected (the lookup's set, the
+//      fill's set), touched, and the result is written back to that set only.
 //   6. Tag, asid and next flops have no reset (lowRISC/ibex data-flop practice): they are
 //      only read through a valid entry. Valid bits, counters, PLRU bits and statistics
 //      reset asynchronously. The lockstep runs Verilator with random initial values to
@@ -56,12 +57,8 @@
 // and each module-level signal is assigned once per always_comb. Icarus 11 looped forever at
 // time 0 when one always_comb accumulated into a module signal that another always_comb read.
 //
-// Test-only mutation hooks (tests/lockstep/mutants_pwc.sh; never defined in a real build):
-//   XL_MUTANT_PLRU_TIE    the counter-aware descent prefers the non-PLRU child
-//   XL_MUTANT_CNT_SAT     the probe increment saturates at 2 instead of 3
-//   XL_MUTANT_DEC_WRAP    the lookup decrement wraps 0 -> 3 instead of saturating
-//   XL_MUTANT_FILL_ORDER  the fill chooses its victim from the PLRU bits before the lookup's
-//                         touch (wrong step order)
+// Widths, encodings and the tree-PLRU touch come from rtl/xl_pkg.sv. The mutants of the
+// lockstep's mutation test are patches of this file (tests/lockstep/mutants/pwc/).
 `include "xl_assert.svh"
 
 module xl_pwc #(
@@ -72,65 +69,71 @@ module xl_pwc #(
   parameter int L2Entries = 32,
   parameter int L2Ways    = 4,
   parameter int AsidWidth = 16,
-  parameter int VaWidth   = 48,
-  parameter int PaWidth   = 52,
+  parameter int VaWidth   = xl_pkg::VaW,
+  parameter int PaWidth   = xl_pkg::PaW,
   parameter int StatWidth = 64
 ) (
-  input  logic                 clk_i,
-  input  logic                 rst_ni,
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
 
   // Arrival-time probe (sec. 2.3 step 1-a): answer now; +1 on hit counters at the edge if inc.
-  input  logic                 probe_valid_i,
-  input  logic                 probe_inc_i,
-  input  logic [AsidWidth-1:0] probe_asid_i,
-  input  logic [VaWidth-1:0]   probe_va_i,
+  input  logic                      probe_valid_i,
+  input  logic                      probe_inc_i,
+  input  logic [AsidWidth-1:0]      probe_asid_i,
+  input  logic [VaWidth-1:0]        probe_va_i,
 
   // Walk-time lookup (sec. 2.4 step 2-b): answer now; PLRU touch, -1 and hit/miss at the edge.
-  input  logic                 lookup_valid_i,
-  input  logic [AsidWidth-1:0] lookup_asid_i,
-  input  logic [VaWidth-1:0]   lookup_va_i,
+  input  logic                      lookup_valid_i,
+  input  logic [AsidWidth-1:0]      lookup_asid_i,
+  input  logic [VaWidth-1:0]        lookup_va_i,
 
   // Fill of one level's entry (level 4, 3 or 2; any other value is ignored).
-  input  logic                 fill_valid_i,
-  input  logic [2:0]           fill_level_i,
-  input  logic [AsidWidth-1:0] fill_asid_i,
-  input  logic [VaWidth-1:0]   fill_va_i,
-  input  logic [PaWidth-1:0]   fill_next_i,
+  input  logic                      fill_valid_i,
+  input  logic [xl_pkg::LevelW-1:0] fill_level_i,
+  input  logic [AsidWidth-1:0]      fill_asid_i,
+  input  logic [VaWidth-1:0]        fill_va_i,
+  input  logic [PaWidth-1:0]        fill_next_i,
 
   // Probe answer: deepest level hit (2, 3, 4; 0 = full miss), its node, reads left (1..4).
-  output logic [2:0]           probe_hit_level_o,
-  output logic [PaWidth-1:0]   probe_next_o,
-  output logic [2:0]           probe_reads_o,
+  output logic [xl_pkg::LevelW-1:0] probe_hit_level_o,
+  output logic [PaWidth-1:0]        probe_next_o,
+  output logic [xl_pkg::ReadsW-1:0] probe_reads_o,
 
   // Lookup answer, same encoding.
-  output logic [2:0]           lookup_hit_level_o,
-  output logic [PaWidth-1:0]   lookup_next_o,
-  output logic [2:0]           lookup_reads_o,
+  output logic [xl_pkg::LevelW-1:0] lookup_hit_level_o,
+  output logic [PaWidth-1:0]        lookup_next_o,
+  output logic [xl_pkg::ReadsW-1:0] lookup_reads_o,
 
   // Statistics (C: lv[i].hits, misses, fills, evictions, protected_evictions,
   // forced_evictions with i = 4 - level), modulo 2^StatWidth.
-  output logic [StatWidth-1:0] l4_hits_o,
-  output logic [StatWidth-1:0] l4_misses_o,
-  output logic [StatWidth-1:0] l4_fills_o,
-  output logic [StatWidth-1:0] l4_evictions_o,
-  output logic [StatWidth-1:0] l4_protected_evictions_o,
-  output logic [StatWidth-1:0] l4_forced_evictions_o,
-  output logic [StatWidth-1:0] l3_hits_o,
-  output logic [StatWidth-1:0] l3_misses_o,
-  output logic [StatWidth-1:0] l3_fills_o,
-  output logic [StatWidth-1:0] l3_evictions_o,
-  output logic [StatWidth-1:0] l3_protected_evictions_o,
-  output logic [StatWidth-1:0] l3_forced_evictions_o,
-  output logic [StatWidth-1:0] l2_hits_o,
-  output logic [StatWidth-1:0] l2_misses_o,
-  output logic [StatWidth-1:0] l2_fills_o,
-  output logic [StatWidth-1:0] l2_evictions_o,
-  output logic [StatWidth-1:0] l2_protected_evictions_o,
-  output logic [StatWidth-1:0] l2_forced_evictions_o
+  output logic [StatWidth-1:0]      l4_hits_o,
+  output logic [StatWidth-1:0]      l4_misses_o,
+  output logic [StatWidth-1:0]      l4_fills_o,
+  output logic [StatWidth-1:0]      l4_evictions_o,
+  output logic [StatWidth-1:0]      l4_protected_evictions_o,
+  output logic [StatWidth-1:0]      l4_forced_evictions_o,
+  output logic [StatWidth-1:0]      l3_hits_o,
+  output logic [StatWidth-1:0]      l3_misses_o,
+  output logic [StatWidth-1:0]      l3_fills_o,
+  output logic [StatWidth-1:0]      l3_evictions_o,
+  output logic [StatWidth-1:0]      l3_protected_evictions_o,
+  output logic [StatWidth-1:0]      l3_forced_evictions_o,
+  output logic [StatWidth-1:0]      l2_hits_o,
+  output logic [StatWidth-1:0]      l2_misses_o,
+  output logic [StatWidth-1:0]      l2_fills_o,
+  output logic [StatWidth-1:0]      l2_evictions_o,
+  output logic [StatWidth-1:0]      l2_protected_evictions_o,
+  output logic [StatWidth-1:0]      l2_forced_evictions_o
 );
 
-  localparam int NumLevels = 3;   // index l = 0, 1, 2 is level 4 - l (L4, L3, L2)
-  localparam int VaLowBits = 21;  // VA[20:0] (the L1 index and page offset) is in no tag
+  localparam int NumLevels = xl_pkg::PwcLevels;       // index l = 0, 1, 2 is level 4 - l
+  localparam int VaLowBits = xl_pkg::level_lsb(2);   // VA[20:0] (L1 index, offset): no tag
+  localparam int CntW      = xl_pkg::PwcCntW;
+  localparam int LevelW    = xl_pkg::LevelW;
+  // Icarus 11 cannot size-cast with a package-scoped parameter (xl_pkg::X'(...)): local
+  // names for the widths of the PLRU touch's arguments.
+  localparam int PlruW     = xl_pkg::PlruMaxWays;
+  localparam int PlruWayW  = xl_pkg::PlruWayW;
 
   // The PWC never looks at VA[20:0]; the lowRISC `unused_` idiom keeps lint quiet.
   logic unused_va_low;
@@ -160,7 +163,7 @@ module xl_pwc #(
   for (genvar l = 0; l < NumLevels; l++) begin : g_lv
 
     // Geometry of this level.
-    localparam int Level   = 4 - l;
+    localparam int Level   = xl_pkg::PtLevels - l;
     localparam int Entries = (l == 0) ? L4Entries : ((l == 1) ? L3Entries : L2Entries);
     localparam int Ways    = (l == 0) ? L4Ways : ((l == 1) ? L3Ways : L2Ways);
     localparam int Sets    = (Ways > 0) ? Entries / Ways : 1;
@@ -169,11 +172,11 @@ module xl_pwc #(
     localparam int WayBits = $clog2(Ways);             // tree depth; 0 for one way
     localparam int WayW    = (WayBits > 0) ? WayBits : 1;
     localparam int NodeW   = WayBits + 1;              // tree node index 1..2*Ways-1
-    localparam int Lsb     = 12 + 9 * (Level - 1);     // lowest tag bit in the VA
+    localparam int Lsb     = xl_pkg::level_lsb(Level); // lowest tag bit in the VA
     localparam int TagW    = VaWidth - Lsb;
     localparam int KeyW    = TagW - SetBits;           // stored tag bits (above the set index)
 
-    `XL_ASSERT_PARAM(WaysRange, Ways >= 1 && Ways <= 64)
+    `XL_ASSERT_PARAM(WaysRange, Ways >= 1 && Ways <= PlruW)
     `XL_ASSERT_PARAM(WaysPow2, (Ways & (Ways - 1)) == 0)
     `XL_ASSERT_PARAM(EntriesMultipleOfWays, Entries >= Ways && Entries % Ways == 0)
     `XL_ASSERT_PARAM(SetsPow2, (Sets & (Sets - 1)) == 0)
@@ -184,13 +187,13 @@ module xl_pwc #(
     ////////////
 
     logic                 valid_q [Entries];
-    logic [1:0]           cnt_q   [Entries];   // 2-bit pending (reservation) counter
+    logic [CntW-1:0]      cnt_q   [Entries];   // 2-bit pending (reservation) counter
     logic [AsidWidth-1:0] asid_q  [Entries];   // no reset (read only through valid_q)
     logic [KeyW-1:0]      key_q   [Entries];   // tag above the set index; no reset
     logic [PaWidth-1:0]   next_q  [Entries];   // level L-1 node base; no reset
-    // Tree-PLRU bits of each set, heap order: bit n is node n (root 1, children 2n, 2n+1,
-    // leaves Ways..2*Ways-1 = ways 0..Ways-1); bit value 0 -> victim on the left. Bit 0 is
-    // not a node and stays 0 (the C keeps the same unused slot).
+    // Tree-PLRU bits of each set in the heap order of xl_pkg::plru_touch (bit value 0 ->
+    // victim on the left). Bit 0 is not a node and stays 0 (the C keeps the same unused
+    // slot).
     logic [Ways-1:0]      plru_q  [Sets];
     logic [StatWidth-1:0] hits_q, misses_q, fills_q, evictions_q, protected_q, forced_q;
 
@@ -250,62 +253,49 @@ module xl_pwc #(
     // Edge step 1 and 2: lookup decrement, probe +1     //
     ///////////////////////////////////////////////////////
 
-    logic [1:0] cnt_mid [Entries];   // after the lookup's -1 and the probe's +1
+    logic [CntW-1:0] cnt_mid [Entries];   // after the lookup's -1 and the probe's +1
     always_comb begin : p_cnt_mid
-      logic [1:0] c;
+      logic [CntW-1:0] c;
       for (int e = 0; e < Entries; e++) begin
         c = cnt_q[e];
         if (lookup_valid_i && lk_hit_e[e]) begin
-`ifdef XL_MUTANT_DEC_WRAP
-          c = c - 2'd1;
-`else
-          if (c != 2'd0) c = c - 2'd1;
-`endif
+          if (c != '0) c = c - CntW'(1);
         end
         if (probe_valid_i && probe_inc_i && pr_hit_e[e]) begin
-`ifdef XL_MUTANT_CNT_SAT
-          if (c < 2'd2) c = c + 2'd1;
-`else
-          if (c != 2'd3) c = c + 2'd1;
-`endif
+          if (c != xl_pkg::PwcCntMax) c = c + CntW'(1);
         end
         cnt_mid[e] = c;
       end
     end
 
-    // Way of the lookup's hit within its set, and the PLRU path of a way: the touch of way
-    // w sets node n on the path from leaf Ways+w to the root to 1 if the path enters n's
-    // left child (victim now on the right), else 0.
-    logic [Ways-1:0] lk_touch_mask, lk_touch_val;
-    always_comb begin : p_lk_touch
-      logic [WayW-1:0]  way;
-      logic [NodeW-1:0] leaf;
-      logic [Ways-1:0]  mask, val;
-      way = '0;
+    // The lookup's hit: its way within the set and the set's PLRU bits, touched
+    // (form difference 5).
+    logic [PlruWayW-1:0] lk_way;
+    logic [PlruW-1:0]    lk_bits;
+    /* verilator lint_off UNUSEDSIGNAL */   // bits at and above Ways are not nodes
+    logic [PlruW-1:0]    lk_touched;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin : p_lk_set
+      logic [PlruWayW-1:0] way;
+      logic [PlruW-1:0]    bits;
+      way  = '0;
+      bits = '0;
       for (int e = 0; e < Entries; e++) begin
-        if (lk_hit_e[e]) way = way | WayW'(e % Ways);
+        if (lk_hit_e[e]) way[WayW-1:0] = way[WayW-1:0] | WayW'(e % Ways);
       end
-      leaf = NodeW'(Ways) + NodeW'(way);
-      mask = '0;
-      val  = '0;
-      for (int n = 1; n < Ways; n++) begin
-        for (int k = 0; k < WayBits; k++) begin
-          if ((leaf >> (k + 1)) == NodeW'(n)) begin
-            mask[n] = 1'b1;
-            val[n]  = !leaf[k];
-          end
-        end
+      for (int s = 0; s < Sets; s++) begin
+        if (lk_set == SetW'(s)) bits[Ways-1:0] = plru_q[s];
       end
-      lk_touch_mask = mask;
-      lk_touch_val  = val;
+      lk_way  = way;
+      lk_bits = bits;
     end
+    assign lk_touched = xl_pkg::plru_touch(lk_bits, WayBits, lk_way);
 
     logic [Ways-1:0] plru_mid [Sets];   // after the lookup's touch
     always_comb begin
       for (int s = 0; s < Sets; s++) begin
         plru_mid[s] = (lookup_valid_i && lk_hit[l] && lk_set == SetW'(s)) ?
-                      ((plru_q[s] & ~lk_touch_mask) | (lk_touch_val & lk_touch_mask)) :
-                      plru_q[s];
+                      lk_touched[Ways-1:0] : plru_q[s];
       end
     end
 
@@ -317,7 +307,7 @@ module xl_pwc #(
     logic [Ways-1:0] fl_valid_w, fl_zero_w;   // the fill set's ways: valid, counter 0
     logic [Ways-1:0] fl_bits;                 // the fill set's PLRU bits (after step 1)
     logic [WayW-1:0] fl_present_way;
-    assign fill_do      = fill_valid_i && (fill_level_i == 3'(Level));
+    assign fill_do      = fill_valid_i && (fill_level_i == LevelW'(Level));
     assign fill_present = |fl_hit_e;
     assign fill_alloc   = fill_do && !fill_present;
 
@@ -331,17 +321,13 @@ module xl_pwc #(
       for (int e = 0; e < Entries; e++) begin
         if (fl_set == SetW'(e / Ways)) begin
           valid_w[e % Ways] = valid_q[e];
-          zero_w[e % Ways]  = (cnt_mid[e] == 2'd0);
+          zero_w[e % Ways]  = (cnt_mid[e] == '0);
         end
         if (fl_hit_e[e]) pway = pway | WayW'(e % Ways);
       end
       for (int s = 0; s < Sets; s++) begin
         if (fl_set == SetW'(s)) begin
-`ifdef XL_MUTANT_FILL_ORDER
-          bits = plru_q[s];
-`else
           bits = plru_mid[s];
-`endif
         end
       end
       fl_valid_w     = valid_w;
@@ -371,11 +357,7 @@ module xl_pwc #(
       for (int k = 0; k < WayBits; k++) begin
         n_plain = (n_plain << 1) | NodeW'(fl_bits[WayW'(n_plain)]);   // 2n + bit
         n_pref  = (n_aware << 1) | NodeW'(fl_bits[WayW'(n_aware)]);
-`ifdef XL_MUTANT_PLRU_TIE
-        n_aware = has_zero[n_pref ^ NodeW'(1)] ? (n_pref ^ NodeW'(1)) : n_pref;
-`else
         n_aware = has_zero[n_pref] ? n_pref : (n_pref ^ NodeW'(1));
-`endif
       end
       inv_any    = !(&fl_valid_w);
       zero_any   = |fl_zero_w;
@@ -385,26 +367,22 @@ module xl_pwc #(
     end
 
     // Touch of the fill's way (present or victim) on the fill set's bits.
-    logic [Ways-1:0] fl_touch_mask, fl_touch_val;
-    always_comb begin : p_fl_touch
-      logic [WayW-1:0]  way;
-      logic [NodeW-1:0] leaf;
-      logic [Ways-1:0]  mask, val;
-      way  = fill_present ? fl_present_way : victim_way;
-      leaf = NodeW'(Ways) + NodeW'(way);
-      mask = '0;
-      val  = '0;
-      for (int n = 1; n < Ways; n++) begin
-        for (int k = 0; k < WayBits; k++) begin
-          if ((leaf >> (k + 1)) == NodeW'(n)) begin
-            mask[n] = 1'b1;
-            val[n]  = !leaf[k];
-          end
-        end
-      end
-      fl_touch_mask = mask;
-      fl_touch_val  = val;
+    logic [PlruWayW-1:0] fl_way;
+    logic [PlruW-1:0]    fl_bits_w;
+    /* verilator lint_off UNUSEDSIGNAL */   // bits at and above Ways are not nodes
+    logic [PlruW-1:0]    fl_touched;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin : p_fl_way
+      logic [PlruWayW-1:0] way;
+      logic [PlruW-1:0]    bits;
+      way                = '0;
+      way[WayW-1:0]      = fill_present ? fl_present_way : victim_way;
+      bits               = '0;
+      bits[Ways-1:0]     = fl_bits;
+      fl_way             = way;
+      fl_bits_w          = bits;
     end
+    assign fl_touched = xl_pkg::plru_touch(fl_bits_w, WayBits, fl_way);
 
     //////////////////////
     // Next state       //
@@ -413,7 +391,7 @@ module xl_pwc #(
     logic [Entries-1:0] alloc_e;     // entry e receives a new (asid, tag)
     logic [Entries-1:0] wr_next_e;   // entry e's next is written (new or refresh)
     logic               valid_d [Entries];
-    logic [1:0]         cnt_d   [Entries];
+    logic [CntW-1:0]    cnt_d   [Entries];
     logic [Ways-1:0]    plru_d  [Sets];
     always_comb begin
       for (int e = 0; e < Entries; e++) begin
@@ -421,12 +399,10 @@ module xl_pwc #(
                        (victim_way == WayW'(e % Ways));
         wr_next_e[e] = alloc_e[e] || (fill_do && fl_hit_e[e]);
         valid_d[e]   = valid_q[e] || alloc_e[e];
-        cnt_d[e]     = alloc_e[e] ? 2'd0 : cnt_mid[e];   // sec. 2.6 [INF]: new entry at 0
+        cnt_d[e]     = alloc_e[e] ? '0 : cnt_mid[e];   // sec. 2.6 [INF]: new entry at 0
       end
       for (int s = 0; s < Sets; s++) begin
-        plru_d[s] = (fill_do && fl_set == SetW'(s)) ?
-                    ((plru_mid[s] & ~fl_touch_mask) | (fl_touch_val & fl_touch_mask)) :
-                    plru_mid[s];
+        plru_d[s] = (fill_do && fl_set == SetW'(s)) ? fl_touched[Ways-1:0] : plru_mid[s];
       end
     end
 
@@ -443,7 +419,7 @@ module xl_pwc #(
       if (!rst_ni) begin
         for (int e = 0; e < Entries; e++) begin
           valid_q[e] <= 1'b0;
-          cnt_q[e]   <= 2'd0;
+          cnt_q[e]   <= '0;
         end
         for (int s = 0; s < Sets; s++) begin
           plru_q[s] <= '0;

@@ -40,19 +40,23 @@
 //   3. The C keeps counts of idle and active walkers; here they are OR-reductions of the
 //      walker states.
 //   4. Counters wrap modulo 2^StatWidth (the C's are 64-bit).
+//   5. Each walker is a state machine (state wk_state_q, an enum of rtl/xl_pkg.sv) with its
+//      level, read count and LOOKUP countdown as _q registers; one next-state function per
+//      walker computes the _d values from the response, the port grant and the dispatch
+//      that name it (the C updates the walker array in that order, so a later step wins;
+//      here the three name different walkers: WAIT, REQ and IDLE).
 //
-// Test-only mutation hooks (never defined in a real build):
-//   XL_MUTANT_PORT_HIGHEST  the memory port goes to the highest-numbered walker in REQ
-//   XL_MUTANT_RESUME_SHALLOW a resumed walk ignores a deeper PWC hit
+// Widths and encodings come from rtl/xl_pkg.sv. The mutants of the lockstep's mutation test
+// are patches of this file (tests/lockstep/mutants/walk_path/).
 `include "xl_assert.svh"
 
 module xl_walk_path #(
   parameter int        NumSlots       = 256,
   parameter int        NumWalkers     = 8,
-  parameter int        Policy         = 0,          // 0 fcfs, 1 random, 2 simt
+  parameter int        Policy         = xl_pkg::PolicyFcfs,   // xl_pkg::Policy*
   parameter int        AgingThreshold = 2000000,
-  parameter bit [31:0] LfsrSeed       = 32'h1,
-  parameter int        Coalesce       = 0,          // 0 off, 1 leaf, 2 upper, 3 both
+  parameter bit [xl_pkg::LfsrW-1:0] LfsrSeed = 32'h1,
+  parameter int        Coalesce       = xl_pkg::CoalOff,      // xl_pkg::Coal*
   parameter int        L4Entries      = 4,
   parameter int        L4Ways         = 4,
   parameter int        L3Entries      = 8,
@@ -66,98 +70,104 @@ module xl_walk_path #(
   localparam int       SlotW          = (NumSlots > 1) ? $clog2(NumSlots) : 1,
   localparam int       WalkW          = (NumWalkers > 1) ? $clog2(NumWalkers) : 1
 ) (
-  input  logic                    clk_i,
-  input  logic                    rst_ni,
+  input  logic                                          clk_i,
+  input  logic                                          rst_ni,
 
   // Arrival: an IOMMU TLB miss.
-  input  logic                    arr_valid_i,
-  input  logic [47:0]             arr_va_i,
-  input  logic [19:0]             arr_instr_id_i,
-  input  logic [TagWidth-1:0]     arr_tag_i,
-  output logic                    arr_ready_o,
-  output logic [2:0]              arr_est_o,
+  input  logic                                          arr_valid_i,
+  input  logic [xl_pkg::VaW-1:0]                        arr_va_i,
+  input  logic [xl_pkg::InstrW-1:0]                     arr_instr_id_i,
+  input  logic [TagWidth-1:0]                           arr_tag_i,
+  output logic                                          arr_ready_o,
+  output logic [xl_pkg::ReadsW-1:0]                     arr_est_o,
 
   // Page-table root (CR3) of the address space.
-  input  logic [51:0]             root_i,
+  input  logic [xl_pkg::PaW-1:0]                        root_i,
 
   // Memory read port: 64 B page-table lines.
-  output logic                    mem_req_valid_o,
-  input  logic                    mem_req_ready_i,
-  output logic [WalkW-1:0]        mem_req_walker_o,
-  output logic [2:0]              mem_req_level_o,
-  output logic [51:0]             mem_req_addr_o,
-  input  logic                    rsp_valid_i,
-  input  logic [WalkW-1:0]        rsp_walker_i,
-  input  logic [8*64-1:0]         rsp_line_i,
+  output logic                                          mem_req_valid_o,
+  input  logic                                          mem_req_ready_i,
+  output logic [WalkW-1:0]                              mem_req_walker_o,
+  output logic [xl_pkg::LevelW-1:0]                     mem_req_level_o,
+  output logic [xl_pkg::PaW-1:0]                        mem_req_addr_o,
+  input  logic                                          rsp_valid_i,
+  input  logic [WalkW-1:0]                              rsp_walker_i,
+  input  logic [xl_pkg::LineW-1:0]                      rsp_line_i,
 
   // Completions, lane i = slot of the completing entry in the returned line.
-  output logic [7:0]              cpl_valid_o,
-  output logic [8*TagWidth-1:0]   cpl_tag_o,
-  output logic [8*52-1:0]         cpl_frame_o,
-  output logic [8*5-1:0]          cpl_shift_o,
-  output logic [7:0]              cpl_coalesced_o,
-  output logic [8*3-1:0]          cpl_reads_o,
+  output logic [xl_pkg::LineEntries-1:0]                cpl_valid_o,
+  output logic [xl_pkg::LineEntries*TagWidth-1:0]       cpl_tag_o,
+  output logic [xl_pkg::LineEntries*xl_pkg::PaW-1:0]    cpl_frame_o,
+  output logic [xl_pkg::LineEntries*xl_pkg::ShiftW-1:0] cpl_shift_o,
+  output logic [xl_pkg::LineEntries-1:0]                cpl_coalesced_o,
+  output logic [xl_pkg::LineEntries*xl_pkg::ReadsW-1:0] cpl_reads_o,
 
   // Observability (event log, coverage, lockstep).
-  output logic                    disp_valid_o,
-  output logic [WalkW-1:0]        disp_walker_o,
-  output logic [2:0]              disp_rule_o,
-  output logic [SlotW-1:0]        disp_slot_o,
-  output logic [TagWidth-1:0]     disp_tag_o,
-  output logic [2:0]              disp_level_o,
-  output logic [51:0]             disp_node_o,
-  output logic                    disp_resumed_o,
-  output logic                    arr_buffered_o,
-  output logic [SlotW-1:0]        arr_slot_o,
-  output logic [8:0]              arr_score_o,
-  output logic                    rsp_fault_o,
-  output logic                    fill_valid_o,
-  output logic                    stuck_o,
-  output logic [StatWidth-1:0]    cnt_walks_o,
-  output logic [StatWidth-1:0]    cnt_reads_l1_o,
-  output logic [StatWidth-1:0]    cnt_reads_l2_o,
-  output logic [StatWidth-1:0]    cnt_reads_l3_o,
-  output logic [StatWidth-1:0]    cnt_reads_l4_o,
-  output logic [StatWidth-1:0]    cnt_coalesced_o,
-  output logic [StatWidth-1:0]    cnt_resumed_o,
-  output logic [StatWidth-1:0]    cnt_cl_stalls_o,
-  output logic [StatWidth-1:0]    cnt_faults_o
+  output logic                                          disp_valid_o,
+  output logic [WalkW-1:0]                              disp_walker_o,
+  output logic [xl_pkg::RuleW-1:0]                      disp_rule_o,
+  output logic [SlotW-1:0]                              disp_slot_o,
+  output logic [TagWidth-1:0]                           disp_tag_o,
+  output logic [xl_pkg::LevelW-1:0]                     disp_level_o,
+  output logic [xl_pkg::PaW-1:0]                        disp_node_o,
+  output logic                                          disp_resumed_o,
+  output logic                                          arr_buffered_o,
+  output logic [SlotW-1:0]                              arr_slot_o,
+  output logic [xl_pkg::ScoreW-1:0]                     arr_score_o,
+  output logic                                          rsp_fault_o,
+  output logic                                          fill_valid_o,
+  output logic                                          stuck_o,
+  output logic [StatWidth-1:0]                          cnt_walks_o,
+  output logic [StatWidth-1:0]                          cnt_reads_l1_o,
+  output logic [StatWidth-1:0]                          cnt_reads_l2_o,
+  output logic [StatWidth-1:0]                          cnt_reads_l3_o,
+  output logic [StatWidth-1:0]                          cnt_reads_l4_o,
+  output logic [StatWidth-1:0]                          cnt_coalesced_o,
+  output logic [StatWidth-1:0]                          cnt_resumed_o,
+  output logic [StatWidth-1:0]                          cnt_cl_stalls_o,
+  output logic [StatWidth-1:0]                          cnt_faults_o
 );
 
   `XL_ASSERT_PARAM(WalkersRange, NumWalkers >= 1 && NumWalkers <= 64)
   `XL_ASSERT_PARAM(PwcLatencyRange, PwcLatency >= 1 && PwcLatency <= 255)
-  `XL_ASSERT_PARAM(CoalesceRange, Coalesce >= 0 && Coalesce <= 3)
+  `XL_ASSERT_PARAM(CoalesceRange, Coalesce >= xl_pkg::CoalOff && Coalesce <= xl_pkg::CoalBoth)
 
-  localparam logic [1:0] WkIdle   = 2'd0;
-  localparam logic [1:0] WkLookup = 2'd1;
-  localparam logic [1:0] WkReq    = 2'd2;
-  localparam logic [1:0] WkWait   = 2'd3;
-  localparam logic [2:0] RuleImmediate = 3'd1;
+  localparam int VaW    = xl_pkg::VaW;
+  localparam int PaW    = xl_pkg::PaW;
+  localparam int LevelW = xl_pkg::LevelW;
+  localparam int ReadsW = xl_pkg::ReadsW;
+  localparam int ScoreW = xl_pkg::ScoreW;
+  localparam int ShiftW = xl_pkg::ShiftW;
+  localparam int Lanes  = xl_pkg::LineEntries;
+  localparam int LaneW  = xl_pkg::LaneW;
+  localparam int PteW   = xl_pkg::PteW;
+  localparam int EstW   = xl_pkg::EstW;
+  localparam int PgSh   = xl_pkg::PageShift;
+  localparam int LgSh   = xl_pkg::LargeShift;
+  localparam int WaitW  = 8;   // LOOKUP countdown: PwcLatency - 1 <= 254
 
-  // Index of va at level lv (1..4): VA[12+9(lv-1) +: 9].
-  /* verilator lint_off UNUSEDSIGNAL */   // VA[11:0] never indexes a level
-  function automatic logic [8:0] pt_index(input logic [47:0] va, input logic [2:0] lv);
-    case (lv)
-      3'd1:    pt_index = va[20:12];
-      3'd2:    pt_index = va[29:21];
-      3'd3:    pt_index = va[38:30];
-      default: pt_index = va[47:39];
-    endcase
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Icarus 11 crashes on a declaration typed with a package-scoped enum: a local alias.
+  typedef xl_pkg::wk_state_e wk_state_e;
 
   ////////////
   // State  //
   ////////////
 
-  logic [2*NumWalkers-1:0]  wk_state_q;
-  logic [3*NumWalkers-1:0]  wk_level_q;
-  logic [3*NumWalkers-1:0]  wk_reads_q;
-  logic [8*NumWalkers-1:0]  wk_wait_q;
-  logic [48*NumWalkers-1:0] wk_va_q;
-  logic [52*NumWalkers-1:0] wk_node_q;
-  logic [TagWidth*NumWalkers-1:0] wk_tag_q;
-  logic [TagWidth*NumSlots-1:0]   slot_tag_q;   // form difference 1
+  // Walker w (form difference 5): state machine, level of its next or outstanding read,
+  // reads so far, LOOKUP countdown (reset); VA, node to read and tag of its walk (no reset,
+  // read only while the walker is busy).
+  wk_state_e             wk_state_q [NumWalkers];
+  wk_state_e             wk_state_d [NumWalkers];
+  logic [LevelW-1:0]     wk_level_q [NumWalkers];
+  logic [LevelW-1:0]     wk_level_d [NumWalkers];
+  logic [ReadsW-1:0]     wk_reads_q [NumWalkers];
+  logic [ReadsW-1:0]     wk_reads_d [NumWalkers];
+  logic [WaitW-1:0]      wk_wait_q  [NumWalkers];
+  logic [WaitW-1:0]      wk_wait_d  [NumWalkers];
+  logic [VaW-1:0]        wk_va_q    [NumWalkers];
+  logic [PaW-1:0]        wk_node_q  [NumWalkers];
+  logic [TagWidth-1:0]   wk_tag_q   [NumWalkers];
+  logic [TagWidth*NumSlots-1:0] slot_tag_q;   // form difference 1
   logic [StatWidth-1:0] walks_q, coalesced_q, resumed_q, cl_stalls_q, faults_q;
   logic [StatWidth-1:0] reads1_q, reads2_q, reads3_q, reads4_q;
 
@@ -168,18 +178,11 @@ module xl_walk_path #(
       if (v[w]) lowest = WalkW'(w);
     end
   endfunction
-  // Highest set bit (mutant XL_MUTANT_PORT_HIGHEST only).
-  function automatic logic [WalkW-1:0] highest(input logic [NumWalkers-1:0] v);
-    highest = '0;
-    for (int w = 0; w < NumWalkers; w++) begin
-      if (v[w]) highest = WalkW'(w);
-    end
-  endfunction
 
   logic [NumWalkers-1:0] wk_idle, wk_req, wk_busy;
   for (genvar w = 0; w < NumWalkers; w++) begin : g_wk_flags
-    assign wk_idle[w] = wk_state_q[2*w +: 2] == WkIdle;
-    assign wk_req[w]  = wk_state_q[2*w +: 2] == WkReq;
+    assign wk_idle[w] = wk_state_q[w] == xl_pkg::WkIdle;
+    assign wk_req[w]  = wk_state_q[w] == xl_pkg::WkReq;
     assign wk_busy[w] = !wk_idle[w];
   end
 
@@ -187,54 +190,62 @@ module xl_walk_path #(
   // 1. The response of a walker  //
   //////////////////////////////////
 
-  logic [2:0]  rw_level;
-  logic [47:0] rw_va;
-  logic [2:0]  rw_lane;
+  logic [LevelW-1:0] rw_level;
+  logic [VaW-1:0]    rw_va;
+  logic [LaneW-1:0]  rw_lane;
   /* verilator lint_off UNUSEDSIGNAL */   // the line index above the slot; flag bits
-  logic [8:0]  rw_idx;                    // other than P and PS
-  logic [63:0] rw_pte;
+  logic [xl_pkg::LevelIdxW-1:0] rw_idx;   // other than P and PS
+  logic [PteW-1:0]   rw_pte;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic        rsp_leaf, rsp_fill;
-  assign rw_level    = wk_level_q[3*rsp_walker_i +: 3];
-  assign rw_va       = wk_va_q[48*rsp_walker_i +: 48];
-  assign rw_idx      = pt_index(rw_va, rw_level);
-  assign rw_lane     = rw_idx[2:0];
-  assign rw_pte      = rsp_line_i[64*rw_lane +: 64];
-  assign rsp_fault_o = rsp_valid_i && !rw_pte[0];
-  assign rsp_leaf    = rsp_valid_i && rw_pte[0] && (rw_level == 3'd1 || (rw_level == 3'd2 && rw_pte[7]));
-  assign rsp_fill    = rsp_valid_i && rw_pte[0] && !rsp_leaf;
+  logic [PaW-1:0]    rw_base;             // the node or 4 KB page the entry points to
+  logic              rsp_leaf, rsp_fill;
+  assign rw_level    = wk_level_q[rsp_walker_i];
+  assign rw_va       = wk_va_q[rsp_walker_i];
+  assign rw_idx      = xl_pkg::pt_index(rw_va, rw_level);
+  assign rw_lane     = rw_idx[LaneW-1:0];
+  assign rw_pte      = rsp_line_i[PteW*rw_lane +: PteW];
+  assign rw_base     = xl_pkg::pte_base(rw_pte);
+  assign rsp_fault_o = rsp_valid_i && !rw_pte[xl_pkg::PteP];
+  assign rsp_leaf    = rsp_valid_i && rw_pte[xl_pkg::PteP] &&
+                       (rw_level == LevelW'(1) ||
+                        (rw_level == LevelW'(2) && rw_pte[xl_pkg::PtePs]));
+  assign rsp_fill    = rsp_valid_i && rw_pte[xl_pkg::PteP] && !rsp_leaf;
   assign fill_valid_o = rsp_fill;
 
   /////////////////////////
   // 2. Walk coalescing  //
   /////////////////////////
 
-  logic [NumSlots-1:0] co_blocked, co_kill;
-  logic                co_arr_blocked;
-  logic [7:0]          co_cpl_valid;
-  logic [8*SlotW-1:0]  co_cpl_slot;
-  logic [8*52-1:0]     co_cpl_frame;
-  logic [8*5-1:0]      co_cpl_shift;
-  logic [2:0]          co_resume_pl;
-  logic [51:0]         co_resume_pa;
-  logic [3*NumWalkers-1:0] pwst_level;
+  logic [NumSlots-1:0]        co_blocked, co_kill;
+  logic                       co_arr_blocked;
+  logic [Lanes-1:0]           co_cpl_valid;
+  logic [Lanes*SlotW-1:0]     co_cpl_slot;
+  logic [Lanes*PaW-1:0]       co_cpl_frame;
+  logic [Lanes*ShiftW-1:0]    co_cpl_shift;
+  logic [LevelW-1:0]          co_resume_pl;
+  logic [PaW-1:0]             co_resume_pa;
+  logic [LevelW*NumWalkers-1:0] pwst_level;
+  logic [VaW*NumWalkers-1:0]    pwst_va;
+  for (genvar w = 0; w < NumWalkers; w++) begin : g_pwst
+    assign pwst_level[LevelW*w +: LevelW] = wk_level_q[w];
+    assign pwst_va[VaW*w +: VaW]          = wk_va_q[w];
+  end
 
   // Scheduler outputs used below.
   logic               ws_arr_ready, ws_arr_buffered, ws_disp_valid;
   logic [SlotW-1:0]   ws_arr_slot, ws_disp_slot;
-  logic [8:0]         ws_arr_score;
-  logic [2:0]         ws_disp_rule;
-  logic [47:0]        ws_disp_va;
+  logic [ScoreW-1:0]  ws_arr_score;
+  logic [xl_pkg::RuleW-1:0] ws_disp_rule;
+  logic [VaW-1:0]     ws_disp_va;
   /* verilator lint_off UNUSEDSIGNAL */   // observed through the scheduler's own ports
-  logic [8:0]         ws_disp_score;
-  logic [19:0]        ws_disp_instr_id;
-  logic [31:0]        ws_disp_stamp;
+  logic [ScoreW-1:0]  ws_disp_score;
+  logic [xl_pkg::InstrW-1:0] ws_disp_instr_id;
+  logic [xl_pkg::StampW-1:0] ws_disp_stamp;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [TagWidth-1:0] ws_disp_tag;
   logic               disp_from_buf;
   logic [$clog2(NumSlots + 1)-1:0] ws_count;
-  assign disp_from_buf = ws_disp_valid && ws_disp_rule != RuleImmediate;
-  assign pwst_level    = wk_level_q;
+  assign disp_from_buf = ws_disp_valid && ws_disp_rule != xl_pkg::RuleImmediate;
 
   xl_coalesce #(
     .NumSlots   (NumSlots),
@@ -251,8 +262,8 @@ module xl_walk_path #(
     .disp_slot_i    (ws_disp_slot),
     .pwst_valid_i   (wk_busy),
     .pwst_level_i   (pwst_level),
-    .pwst_va_i      (wk_va_q),
-    .line_valid_i   (rsp_valid_i && rw_pte[0]),
+    .pwst_va_i      (pwst_va),
+    .line_valid_i   (rsp_valid_i && rw_pte[xl_pkg::PteP]),
     .line_level_i   (rw_level),
     .line_va_i      (rw_va),
     .line_i         (rsp_line_i),
@@ -277,8 +288,9 @@ module xl_walk_path #(
   // 3., 5. The page-walk caches (xl_pwc)  //
   ///////////////////////////////////////////
 
-  logic [2:0]  probe_reads, lookup_hit_level;
-  logic [51:0] lookup_next;
+  logic [ReadsW-1:0] probe_reads;
+  logic [LevelW-1:0] lookup_hit_level;
+  logic [PaW-1:0]    lookup_next;
 
   xl_pwc #(
     .L4Entries (L4Entries),
@@ -302,7 +314,7 @@ module xl_walk_path #(
     .fill_level_i       (rw_level),
     .fill_asid_i        (Asid),
     .fill_va_i          (rw_va),
-    .fill_next_i        ({rw_pte[51:12], 12'h000}),
+    .fill_next_i        (rw_base),
     .probe_hit_level_o  (),
     .probe_next_o       (),
     .probe_reads_o      (probe_reads),
@@ -316,7 +328,8 @@ module xl_walk_path #(
     .l2_hits_o (), .l2_misses_o (), .l2_fills_o (), .l2_evictions_o (),
     .l2_protected_evictions_o (), .l2_forced_evictions_o ()
   );
-  assign arr_est_o = arr_valid_i ? probe_reads : 3'd4;
+  // Without an arrival the estimate reads 4 (a full walk), as the C's.
+  assign arr_est_o = arr_valid_i ? probe_reads : ReadsW'(xl_pkg::PtLevels);
 
   ///////////////////////
   // 4. The scheduler  //
@@ -335,7 +348,7 @@ module xl_walk_path #(
     .arr_valid_i     (arr_valid_i),
     .arr_va_i        (arr_va_i),
     .arr_instr_id_i  (arr_instr_id_i),
-    .arr_est_i       ({5'd0, arr_est_o}),
+    .arr_est_i       (EstW'(arr_est_o)),
     .arr_tag_i       (arr_tag_i),
     .arr_blocked_i   (arr_valid_i && co_arr_blocked),
     .arr_ready_o     (ws_arr_ready),
@@ -377,24 +390,20 @@ module xl_walk_path #(
   assign disp_walker_o = ws_disp_valid ? idle_first : '0;
 
   logic use_resume;
-`ifdef XL_MUTANT_RESUME_SHALLOW
-  assign use_resume = disp_from_buf && co_resume_pl != 3'd0;
-`else
-  assign use_resume = disp_from_buf && co_resume_pl != 3'd0 &&
-                      !(lookup_hit_level != 3'd0 && lookup_hit_level < co_resume_pl);
-`endif
+  assign use_resume = disp_from_buf && co_resume_pl != '0 &&
+                      !(lookup_hit_level != '0 && lookup_hit_level < co_resume_pl);
   always_comb begin
     if (!ws_disp_valid) begin
-      disp_level_o = 3'd0;
+      disp_level_o = '0;
       disp_node_o  = '0;
     end else if (use_resume) begin
-      disp_level_o = co_resume_pl - 3'd1;
+      disp_level_o = co_resume_pl - LevelW'(1);
       disp_node_o  = co_resume_pa;
-    end else if (lookup_hit_level != 3'd0) begin
-      disp_level_o = lookup_hit_level - 3'd1;
+    end else if (lookup_hit_level != '0) begin
+      disp_level_o = lookup_hit_level - LevelW'(1);
       disp_node_o  = lookup_next;
     end else begin
-      disp_level_o = 3'd4;
+      disp_level_o = LevelW'(xl_pkg::PtLevels);
       disp_node_o  = root_i;
     end
   end
@@ -404,58 +413,126 @@ module xl_walk_path #(
   // 6. The memory port  //
   /////////////////////////
 
-  logic [WalkW-1:0] req_sel;
-`ifdef XL_MUTANT_PORT_HIGHEST
-  assign req_sel = highest(wk_req);
-`else
-  assign req_sel = lowest(wk_req);
-`endif
-  logic [2:0]  rq_level;
-  logic [47:0] rq_va;
-  logic [51:0] rq_node;
-  assign rq_level         = wk_level_q[3*req_sel +: 3];
-  assign rq_va            = wk_va_q[48*req_sel +: 48];
-  assign rq_node          = wk_node_q[52*req_sel +: 52];
+  logic [WalkW-1:0]  req_sel;
+  logic [LevelW-1:0] rq_level;
+  logic [VaW-1:0]    rq_va;
+  logic [PaW-1:0]    rq_node;
+  /* verilator lint_off UNUSEDSIGNAL */   // the entry's slot in its line
+  logic [xl_pkg::LevelIdxW-1:0] rq_idx;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign req_sel          = lowest(wk_req);
+  assign rq_level         = wk_level_q[req_sel];
+  assign rq_va            = wk_va_q[req_sel];
+  assign rq_node          = wk_node_q[req_sel];
+  assign rq_idx           = xl_pkg::pt_index(rq_va, rq_level);
   assign mem_req_valid_o  = |wk_req;
   // Without a request every field reads 0 (C memset), not walker 0's registers, whose node
   // and VA have no reset.
   assign mem_req_walker_o = mem_req_valid_o ? req_sel : '0;
-  assign mem_req_level_o  = mem_req_valid_o ? rq_level : 3'd0;
+  assign mem_req_level_o  = mem_req_valid_o ? rq_level : '0;
   // line = node + 64 * (index >> 3)
   assign mem_req_addr_o   = mem_req_valid_o ?
-                            rq_node + {37'd0, pt_index(rq_va, rq_level) >> 3, 6'd0} : '0;
+                            rq_node + (PaW'(rq_idx[xl_pkg::LevelIdxW-1:LaneW]) << xl_pkg::LineShift)
+                            : '0;
 
   /////////////////////
   // Completions     //
   /////////////////////
 
   // Lane i: the walker's own completion when i is its lane, else a coalesced neighbour's.
-  for (genvar i = 0; i < 8; i++) begin : g_cpl
+  logic [TagWidth-1:0] rw_tag;
+  logic [ReadsW-1:0]   rw_reads;
+  assign rw_tag   = wk_tag_q[rsp_walker_i];
+  assign rw_reads = wk_reads_q[rsp_walker_i];
+  for (genvar i = 0; i < Lanes; i++) begin : g_cpl
     logic own;
-    assign own = rsp_leaf && rw_lane == 3'(i);
+    assign own = rsp_leaf && rw_lane == LaneW'(i);
     assign cpl_valid_o[i]     = own || co_cpl_valid[i];
     assign cpl_coalesced_o[i] = !own && co_cpl_valid[i];
     assign cpl_tag_o[TagWidth*i +: TagWidth] =
-        own ? wk_tag_q[TagWidth*rsp_walker_i +: TagWidth] :
+        own ? rw_tag :
         co_cpl_valid[i] ? slot_tag_q[TagWidth*co_cpl_slot[SlotW*i +: SlotW] +: TagWidth] : '0;
-    assign cpl_frame_o[52*i +: 52] =
-        own ? (rw_level == 3'd1 ? {rw_pte[51:12], 12'h000} : {rw_pte[51:21], 21'h0}) :
-        co_cpl_valid[i] ? co_cpl_frame[52*i +: 52] : '0;
-    assign cpl_shift_o[5*i +: 5] =
-        own ? (rw_level == 3'd1 ? 5'd12 : 5'd21) : co_cpl_valid[i] ? co_cpl_shift[5*i +: 5] : '0;
-    assign cpl_reads_o[3*i +: 3] = own ? wk_reads_q[3*rsp_walker_i +: 3] : '0;
+    assign cpl_frame_o[PaW*i +: PaW] =
+        own ? (rw_level == LevelW'(1) ? rw_base : {rw_pte[PaW-1:LgSh], LgSh'(0)}) :
+        co_cpl_valid[i] ? co_cpl_frame[PaW*i +: PaW] : '0;
+    assign cpl_shift_o[ShiftW*i +: ShiftW] =
+        own ? (rw_level == LevelW'(1) ? ShiftW'(PgSh) : ShiftW'(LgSh)) :
+        co_cpl_valid[i] ? co_cpl_shift[ShiftW*i +: ShiftW] : '0;
+    assign cpl_reads_o[ReadsW*i +: ReadsW] = own ? rw_reads : '0;
   end
 
-  ///////////////
-  // The edge  //
-  ///////////////
+  ////////////////////////////////
+  // The walkers' next state    //
+  ////////////////////////////////
+
+  // The three events of the edge that name a walker, one-hot over the walkers.
+  logic [NumWalkers-1:0] rsp_w, grant_w, disp_w;
+  logic                  grant;
+  assign grant = mem_req_valid_o && mem_req_ready_i;
+  for (genvar w = 0; w < NumWalkers; w++) begin : g_wk_events
+    assign rsp_w[w]   = rsp_valid_i && rsp_walker_i == WalkW'(w);
+    assign grant_w[w] = grant && req_sel == WalkW'(w);
+    assign disp_w[w]  = ws_disp_valid && idle_first == WalkW'(w);
+  end
+
+  // Per walker, in the C's order, a later step overriding an earlier one, so written as
+  // priority chains (the last step first): a dispatch starts the walker in LOOKUP, or in
+  // REQ when PwcLatency is 1; a granted read moves it to WAIT; the response moves it one
+  // level down to REQ (a pointer) or to IDLE (a leaf or a fault); LOOKUP counts down, to
+  // REQ when the count reaches 0. (Continuous assignments: Icarus 11 rejects a blocking
+  // assignment from an element of an enum array.)
+  for (genvar w = 0; w < NumWalkers; w++) begin : g_wk
+    logic lookup_w;
+    assign lookup_w = wk_state_q[w] == xl_pkg::WkLookup;
+
+    assign wk_state_d[w] = disp_w[w]  ? ((PwcLatency == 1) ? xl_pkg::WkReq : xl_pkg::WkLookup) :
+                           grant_w[w] ? xl_pkg::WkWait :
+                           rsp_w[w]   ? (rsp_fill ? xl_pkg::WkReq : xl_pkg::WkIdle) :
+                           (lookup_w && wk_wait_q[w] == WaitW'(1)) ? xl_pkg::WkReq :
+                           wk_state_q[w];
+    assign wk_level_d[w] = disp_w[w]              ? disp_level_o :
+                           (rsp_w[w] && rsp_fill) ? rw_level - LevelW'(1) :
+                           wk_level_q[w];
+    assign wk_reads_d[w] = disp_w[w]  ? '0 :
+                           grant_w[w] ? wk_reads_q[w] + ReadsW'(1) :
+                           wk_reads_q[w];
+    assign wk_wait_d[w]  = disp_w[w] ? WaitW'(PwcLatency - 1) :
+                           lookup_w  ? wk_wait_q[w] - WaitW'(1) :
+                           wk_wait_q[w];
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        wk_state_q[w] <= xl_pkg::WkIdle;
+        wk_level_q[w] <= '0;
+        wk_reads_q[w] <= '0;
+        wk_wait_q[w]  <= '0;
+      end else begin
+        wk_state_q[w] <= wk_state_d[w];
+        wk_level_q[w] <= wk_level_d[w];
+        wk_reads_q[w] <= wk_reads_d[w];
+        wk_wait_q[w]  <= wk_wait_d[w];
+      end
+    end
+
+    // Data fields: no reset (read only through a busy walker). A dispatch writes the walk;
+    // a pointer entry in the response writes the next node to read.
+    always_ff @(posedge clk_i) begin
+      if (disp_w[w]) begin
+        wk_va_q[w]   <= ws_disp_va;
+        wk_node_q[w] <= disp_node_o;
+        wk_tag_q[w]  <= ws_disp_tag;
+      end else if (rsp_w[w] && rsp_fill) begin
+        wk_node_q[w] <= rw_base;
+      end
+    end
+  end
+
+  //////////////////////////
+  // Counters and tags    //
+  //////////////////////////
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wk_state_q  <= '0;
-      wk_level_q  <= '0;
-      wk_reads_q  <= '0;
-      wk_wait_q   <= '0;
       walks_q     <= '0;
       reads1_q    <= '0;
       reads2_q    <= '0;
@@ -468,56 +545,25 @@ module xl_walk_path #(
     end else begin
       coalesced_q <= coalesced_q + StatWidth'($countones(co_cpl_valid));
       if (stuck_o) cl_stalls_q <= cl_stalls_q + StatWidth'(1);
-      // walkers in LOOKUP count down
-      for (int w = 0; w < NumWalkers; w++) begin
-        if (wk_state_q[2*w +: 2] == WkLookup) begin
-          wk_wait_q[8*w +: 8] <= wk_wait_q[8*w +: 8] - 8'd1;
-          if (wk_wait_q[8*w +: 8] == 8'd1) wk_state_q[2*w +: 2] <= WkReq;
-        end
+      if (rsp_valid_i && !rsp_fill) begin
+        if (rsp_fault_o) faults_q <= faults_q + StatWidth'(1);
+        else             walks_q  <= walks_q + StatWidth'(1);
       end
-      // the response
-      if (rsp_valid_i) begin
-        if (rsp_fill) begin
-          wk_level_q[3*rsp_walker_i +: 3] <= rw_level - 3'd1;
-          wk_state_q[2*rsp_walker_i +: 2] <= WkReq;
-        end else begin
-          wk_state_q[2*rsp_walker_i +: 2] <= WkIdle;
-          if (rsp_fault_o) faults_q <= faults_q + StatWidth'(1);
-          else             walks_q  <= walks_q + StatWidth'(1);
-        end
-      end
-      // the memory port
-      if (mem_req_valid_o && mem_req_ready_i) begin
-        wk_state_q[2*req_sel +: 2] <= WkWait;
-        wk_reads_q[3*req_sel +: 3] <= wk_reads_q[3*req_sel +: 3] + 3'd1;
+      if (grant) begin
         case (rq_level)
-          3'd1:    reads1_q <= reads1_q + StatWidth'(1);
-          3'd2:    reads2_q <= reads2_q + StatWidth'(1);
-          3'd3:    reads3_q <= reads3_q + StatWidth'(1);
-          default: reads4_q <= reads4_q + StatWidth'(1);
+          LevelW'(1): reads1_q <= reads1_q + StatWidth'(1);
+          LevelW'(2): reads2_q <= reads2_q + StatWidth'(1);
+          LevelW'(3): reads3_q <= reads3_q + StatWidth'(1);
+          default:    reads4_q <= reads4_q + StatWidth'(1);
         endcase
       end
-      // the dispatched walk
-      if (ws_disp_valid) begin
-        wk_state_q[2*idle_first +: 2] <= (PwcLatency == 1) ? WkReq : WkLookup;
-        wk_wait_q[8*idle_first +: 8]  <= 8'(PwcLatency - 1);
-        wk_level_q[3*idle_first +: 3] <= disp_level_o;
-        wk_reads_q[3*idle_first +: 3] <= 3'd0;
-        if (disp_resumed_o) resumed_q <= resumed_q + StatWidth'(1);
-      end
+      if (disp_resumed_o) resumed_q <= resumed_q + StatWidth'(1);
     end
   end
 
-  // Data fields: no reset (read only through a busy walker or a valid slot).
+  // The tag of a buffered request, for its coalesced completion (no reset: read only for a
+  // valid slot).
   always_ff @(posedge clk_i) begin
-    if (rsp_fill) begin
-      wk_node_q[52*rsp_walker_i +: 52] <= {rw_pte[51:12], 12'h000};
-    end
-    if (ws_disp_valid) begin
-      wk_va_q[48*idle_first +: 48]             <= ws_disp_va;
-      wk_node_q[52*idle_first +: 52]           <= disp_node_o;
-      wk_tag_q[TagWidth*idle_first +: TagWidth] <= ws_disp_tag;
-    end
     if (ws_arr_buffered) begin
       slot_tag_q[TagWidth*ws_arr_slot +: TagWidth] <= arr_tag_i;
     end
@@ -535,7 +581,8 @@ module xl_walk_path #(
 
   // A response comes only for a walker waiting for one; the port is never granted to a
   // walker that is not asking.
-  `XL_ASSERT(RspToWaiting, (!rsp_valid_i || wk_state_q[2*rsp_walker_i +: 2] == WkWait), clk_i, rst_ni)
+  `XL_ASSERT(RspToWaiting, (!rsp_valid_i || wk_state_q[rsp_walker_i] == xl_pkg::WkWait), clk_i,
+             rst_ni)
   `XL_ASSERT(DispToIdle, (!ws_disp_valid || wk_idle[idle_first]), clk_i, rst_ni)
 
 endmodule

@@ -29,7 +29,7 @@
 //   NumSlots        1..2^20 buffer entries (a power of two for Policy 1)   default 16
 //   AgingThreshold  1..2^30 bypasses; the counters are $clog2(AgingThreshold+1) bits wide
 //                   (the paper's 2,000,000 -> 21 bits)                      default 2000000
-//   Policy          0 FCFS, 1 RANDOM, 2 SIMT-aware                          default 2
+//   Policy          xl_pkg::Policy*: 0 FCFS, 1 RANDOM, 2 SIMT-aware         default 2
 //   LfsrSeed        RANDOM: initial LFSR state; 0 is replaced by 1          default 1
 //   TagWidth        1..32: the caller's request handle carried through      default 16
 //   CntWidth        1..64: statistics counters, modulo 2^CntWidth           default 32
@@ -84,110 +84,94 @@
 //      procedural loop over the slots costs tens of instructions per slot and evaluation
 //      (rtl/README.md, speed).
 //
-// Test-only mutation hooks (tests/lockstep/mutants_walk_sched.sh; never defined in a real
-// build):
-//   XL_MUTANT_TIE_YOUNGEST   min score: equal scores go to the youngest, not the oldest
-//   XL_MUTANT_AGING_EARLY    an entry counts as aged one bypass early (off-by-one threshold)
-//   XL_MUTANT_NO_BATCH       batching ignored (same-instruction entries compete by score)
-//   XL_MUTANT_MERGE_LEAVING  the score merge also sees the entry dispatched at this edge
-//   XL_MUTANT_KILL_BYPASS    a cycle with a kill counts a bypass for every entry (kills
-//                            treated as dispatches)
-//   XL_MUTANT_RANDOM_NO_WRAP RANDOM: with no candidate at or after the LFSR index, take the
-//                            highest candidate instead of wrapping to the lowest
-//   XL_MUTANT_CL_IMMEDIATE   arr_blocked_i does not forbid the IMMEDIATE path
+// Widths and encodings (rules, policies, the LFSR) come from rtl/xl_pkg.sv. The mutants of
+// the lockstep's mutation test and of the formal check are patches of this file
+// (tests/lockstep/mutants/walk_sched/).
 `include "xl_assert.svh"
 
 module xl_walk_sched #(
-  parameter int        NumSlots        = 16,
-  parameter int        AgingThreshold  = 2000000,
-  parameter int        Policy          = 2,
-  parameter bit [31:0] LfsrSeed        = 32'h0000_0001,
-  parameter int        TagWidth        = 16,
-  parameter int        CntWidth        = 32,
-  parameter bit [31:0] StampResetValue = 32'h0000_0000,
+  parameter int                      NumSlots        = 16,
+  parameter int                      AgingThreshold  = 2000000,
+  parameter int                      Policy          = xl_pkg::PolicySimt,
+  parameter bit [xl_pkg::LfsrW-1:0]  LfsrSeed        = 32'h0000_0001,
+  parameter int                      TagWidth        = 16,
+  parameter int                      CntWidth        = 32,
+  parameter bit [xl_pkg::StampW-1:0] StampResetValue = 32'h0000_0000,
   // Derived widths (not to be overridden).
-  localparam int       SlotW           = (NumSlots > 1) ? $clog2(NumSlots) : 1,
-  localparam int       CountW          = $clog2(NumSlots + 1)
+  localparam int                     SlotW           = (NumSlots > 1) ? $clog2(NumSlots) : 1,
+  localparam int                     CountW          = $clog2(NumSlots + 1)
 ) (
-  input  logic                clk_i,
-  input  logic                rst_ni,
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
 
   // Arrival port: one walk request per cycle (an IOMMU TLB miss), with its PWC estimate.
-  input  logic                arr_valid_i,
-  input  logic [47:0]         arr_va_i,
-  input  logic [19:0]         arr_instr_id_i,
-  input  logic [7:0]          arr_est_i,
-  input  logic [TagWidth-1:0] arr_tag_i,
-  input  logic                arr_blocked_i,
-  output logic                arr_ready_o,
-  output logic                arr_buffered_o,
-  output logic [SlotW-1:0]    arr_slot_o,
-  output logic [8:0]          arr_score_o,
+  input  logic                      arr_valid_i,
+  input  logic [xl_pkg::VaW-1:0]    arr_va_i,
+  input  logic [xl_pkg::InstrW-1:0] arr_instr_id_i,
+  input  logic [xl_pkg::EstW-1:0]   arr_est_i,
+  input  logic [TagWidth-1:0]       arr_tag_i,
+  input  logic                      arr_blocked_i,
+  output logic                      arr_ready_o,
+  output logic                      arr_buffered_o,
+  output logic [SlotW-1:0]          arr_slot_o,
+  output logic [xl_pkg::ScoreW-1:0] arr_score_o,
 
   // Dispatch port: one walker can take a walk this cycle.
-  input  logic                disp_ready_i,
-  output logic                disp_valid_o,
-  output logic [2:0]          disp_rule_o,
-  output logic [SlotW-1:0]    disp_slot_o,
-  output logic [47:0]         disp_va_o,
-  output logic [19:0]         disp_instr_id_o,
-  output logic [31:0]         disp_stamp_o,
-  output logic [8:0]          disp_score_o,
-  output logic [TagWidth-1:0] disp_tag_o,
+  input  logic                      disp_ready_i,
+  output logic                      disp_valid_o,
+  output logic [xl_pkg::RuleW-1:0]  disp_rule_o,
+  output logic [SlotW-1:0]          disp_slot_o,
+  output logic [xl_pkg::VaW-1:0]    disp_va_o,
+  output logic [xl_pkg::InstrW-1:0] disp_instr_id_o,
+  output logic [xl_pkg::StampW-1:0] disp_stamp_o,
+  output logic [xl_pkg::ScoreW-1:0] disp_score_o,
+  output logic [TagWidth-1:0]       disp_tag_o,
 
   // Walk coalescing (xl_coalesce): CL per slot, and slots completed by a leaf line.
-  input  logic [NumSlots-1:0] blocked_i,
-  input  logic [NumSlots-1:0] kill_i,
+  input  logic [NumSlots-1:0]       blocked_i,
+  input  logic [NumSlots-1:0]       kill_i,
 
   // Status and statistics (C: count, arrivals, dispatched[rule], full_cycles, killed).
-  output logic [CountW-1:0]   count_o,
-  output logic [CntWidth-1:0] cnt_arrivals_o,
-  output logic [CntWidth-1:0] cnt_immediate_o,
-  output logic [CntWidth-1:0] cnt_aging_o,
-  output logic [CntWidth-1:0] cnt_batch_o,
-  output logic [CntWidth-1:0] cnt_minscore_o,
-  output logic [CntWidth-1:0] cnt_fcfs_o,
-  output logic [CntWidth-1:0] cnt_random_o,
-  output logic [CntWidth-1:0] cnt_full_o,
-  output logic [CntWidth-1:0] cnt_killed_o
+  output logic [CountW-1:0]         count_o,
+  output logic [CntWidth-1:0]       cnt_arrivals_o,
+  output logic [CntWidth-1:0]       cnt_immediate_o,
+  output logic [CntWidth-1:0]       cnt_aging_o,
+  output logic [CntWidth-1:0]       cnt_batch_o,
+  output logic [CntWidth-1:0]       cnt_minscore_o,
+  output logic [CntWidth-1:0]       cnt_fcfs_o,
+  output logic [CntWidth-1:0]       cnt_random_o,
+  output logic [CntWidth-1:0]       cnt_full_o,
+  output logic [CntWidth-1:0]       cnt_killed_o
 );
 
   ///////////////////////////
   // Constants and checks  //
   ///////////////////////////
 
-  localparam int PolicyFcfs   = 0;
-  localparam int PolicyRandom = 1;
-  localparam int PolicySimt   = 2;
+  // Icarus 11 crashes on a declaration typed with a package-scoped enum: a local alias.
+  typedef xl_pkg::ws_rule_e ws_rule_e;
 
-  // disp_rule_o encoding (C: xl_ws_rule_t).
-  localparam logic [2:0] RuleNone      = 3'd0;
-  localparam logic [2:0] RuleImmediate = 3'd1;
-  localparam logic [2:0] RuleAging     = 3'd2;
-  localparam logic [2:0] RuleBatch     = 3'd3;
-  localparam logic [2:0] RuleMinScore  = 3'd4;
-  localparam logic [2:0] RuleFcfs      = 3'd5;
-  localparam logic [2:0] RuleRandom    = 3'd6;
-
-  localparam int          VaW       = 48;
-  localparam int          InstrW    = 20;
-  localparam int          StampW    = 32;
-  localparam int          ScoreW    = 9;
+  localparam int          VaW       = xl_pkg::VaW;
+  localparam int          InstrW    = xl_pkg::InstrW;
+  localparam int          StampW    = xl_pkg::StampW;
+  localparam int          ScoreW    = xl_pkg::ScoreW;
+  localparam int          SumW      = ScoreW + 1;   // estimate + merged score, before the clamp
+  localparam int          LfsrW     = xl_pkg::LfsrW;
   localparam int          BypassW   = $clog2(AgingThreshold + 1);
-  localparam logic [31:0] LfsrTaps  = 32'h8020_0003;   // x^32 + x^22 + x^2 + x + 1
-  localparam logic [31:0] LfsrReset = (LfsrSeed != 32'h0) ? LfsrSeed : 32'h1;
-  localparam logic [8:0]  ScoreMax  = 9'd256;
+  localparam logic [LfsrW-1:0] LfsrReset = (LfsrSeed != '0) ? LfsrSeed : LfsrW'(1);
 
   `XL_ASSERT_PARAM(NumSlotsRange, NumSlots >= 1 && NumSlots <= 1048576)
   `XL_ASSERT_PARAM(AgingRange, AgingThreshold >= 1 && AgingThreshold <= 1073741824)
-  `XL_ASSERT_PARAM(PolicyRange, Policy >= 0 && Policy <= 2)
-  `XL_ASSERT_PARAM(RandomPow2, Policy != 1 || (NumSlots & (NumSlots - 1)) == 0)
+  `XL_ASSERT_PARAM(PolicyRange, Policy >= xl_pkg::PolicyFcfs && Policy <= xl_pkg::PolicySimt)
+  `XL_ASSERT_PARAM(RandomPow2, Policy != xl_pkg::PolicyRandom || (NumSlots & (NumSlots - 1)) == 0)
   `XL_ASSERT_PARAM(TagWidthRange, TagWidth >= 1 && TagWidth <= 32)
   `XL_ASSERT_PARAM(CntWidthRange, CntWidth >= 1 && CntWidth <= 64)
 
-  // "a is older than b": (int32_t)(a - b) < 0 on 32-bit stamps.
-  function automatic logic older(input logic [31:0] a, input logic [31:0] b);
-    older = (a - b) >= 32'h8000_0000;
+  // "a is older than b": (int32_t)(a - b) < 0 on 32-bit stamps, the sign of the difference.
+  function automatic logic older(input logic [StampW-1:0] a, input logic [StampW-1:0] b);
+    logic [StampW-1:0] d;
+    d     = a - b;
+    older = d[StampW-1];
   endfunction
 
   // Constant: bit s is bit b of the number s (the OR masks of the one-hot encoders).
@@ -201,21 +185,21 @@ module xl_walk_sched #(
   // State  //
   ////////////
 
-  logic [NumSlots-1:0] valid_q /*verilator public_flat_rd*/;
+  logic [NumSlots-1:0] valid_q;
   // Per-slot fields, one array element per slot (form difference 9).
-  logic [VaW-1:0]      va_q     [NumSlots] /*verilator public_flat_rd*/;   // no reset
-  logic [InstrW-1:0]   instr_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
-  logic [StampW-1:0]   stamp_q  [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [VaW-1:0]      va_q     [NumSlots];   // no reset
+  logic [InstrW-1:0]   instr_q  [NumSlots];   // no reset
+  logic [StampW-1:0]   stamp_q  [NumSlots];   // no reset
   // Scores as bit planes (form difference 9): plane b, bits b*NumSlots +: NumSlots, holds
   // bit b of every slot's score (bit i for slot i).
-  logic [ScoreW*NumSlots-1:0] score_pl_q /*verilator public_flat_rd*/;   // no reset
-  logic [BypassW-1:0]  bypass_q [NumSlots] /*verilator public_flat_rd*/;   // no reset
-  logic [TagWidth-1:0] tag_q    [NumSlots] /*verilator public_flat_rd*/;   // no reset
+  logic [ScoreW*NumSlots-1:0] score_pl_q;   // no reset
+  logic [BypassW-1:0]  bypass_q [NumSlots];   // no reset
+  logic [TagWidth-1:0] tag_q    [NumSlots];   // no reset
   logic [CountW-1:0]   count_q;
-  logic [31:0]         next_stamp_q /*verilator public_flat_rd*/;
-  logic [19:0]         last_id_q /*verilator public_flat_rd*/;      // last_sched_id
-  logic                last_valid_q /*verilator public_flat_rd*/;   // a dispatch since reset
-  logic [31:0]         lfsr_q /*verilator public_flat_rd*/;
+  logic [StampW-1:0]   next_stamp_q;
+  logic [InstrW-1:0]   last_id_q;      // last_sched_id
+  logic                last_valid_q;   // a dispatch since reset
+  logic [LfsrW-1:0]    lfsr_q;
   logic [CntWidth-1:0] arrivals_q, full_q, killed_q;
   logic [CntWidth-1:0] imm_q, aging_q, batch_q, minscore_q, fcfs_q, random_q;   // by rule
 
@@ -232,11 +216,7 @@ module xl_walk_sched #(
   assign cand      = valid_q & ~blocked_i & ~kill_i;
   assign buf_empty = ~|valid_q;
   assign buf_full  = &valid_q;
-`ifdef XL_MUTANT_CL_IMMEDIATE
-  assign imm       = buf_empty & arr_valid_i & disp_ready_i;
-`else
   assign imm       = buf_empty & arr_valid_i & disp_ready_i & ~arr_blocked_i;
-`endif
   assign arr_buf   = arr_valid_i & ~buf_full & ~imm;
 
   // Lowest free slot: one-hot of the lowest set bit of ~valid_q, and its index.
@@ -255,69 +235,59 @@ module xl_walk_sched #(
 
   logic             pick_any;   // some candidate exists
   logic [SlotW-1:0] pick_idx;   // the candidate picked (meaningful when pick_any)
-  logic [2:0]       pick_rule;
+  ws_rule_e         pick_rule;
 
-  if (Policy == PolicyRandom) begin : g_random
+  if (Policy == xl_pkg::PolicyRandom) begin : g_random
     // §2.7 random: the first candidate at or after start = lfsr & (NumSlots - 1),
     // wrapping; lfsr_q is this cycle's register value.
     // hi: the lowest candidate at or after start; lo: the lowest candidate (the wrap).
     logic [SlotW-1:0]    start;
     logic [NumSlots-1:0] hi_vec, hi_oh, lo_oh, pick_oh;
     logic                hi_any, lo_any;
-    assign start  = SlotW'(lfsr_q & 32'(NumSlots - 1));
+    assign start  = SlotW'(lfsr_q & LfsrW'(NumSlots - 1));
     assign hi_vec = cand & ({NumSlots{1'b1}} << start);
     assign hi_oh  = hi_vec & (~hi_vec + NumSlots'(1));
     assign hi_any = |hi_vec;
     assign lo_any = |cand;
-`ifdef XL_MUTANT_RANDOM_NO_WRAP
-    // The highest candidate instead of the lowest.
-    always_comb begin
-      lo_oh = '0;
-      for (int i = 0; i < NumSlots; i++) begin
-        if (cand[i]) lo_oh = NumSlots'(1) << i;
-      end
-    end
-`else
     assign lo_oh  = cand & (~cand + NumSlots'(1));
-`endif
     assign pick_oh = hi_any ? hi_oh : lo_oh;
     for (genvar b = 0; b < SlotW; b++) begin : g_pick_idx
       localparam logic [NumSlots-1:0] Mask = idx_mask(b);
       assign pick_idx[b] = |(pick_oh & Mask);
     end
     assign pick_any  = lo_any;
-    assign pick_rule = RuleRandom;
+    assign pick_rule = xl_pkg::RuleRandom;
 
   end else begin : g_tree
     // FCFS and SIMT: one min-reduction over the per-slot keys (form difference 2).
-    // A node is {key, stamp, slot}; key = {not a candidate, class[1:0], score[8:0]} with
-    // class 0 aged, 1 batch, 2 the rest (SIMT) and the score only in class 2; FCFS uses
+    // A node is {key, stamp, slot}; key = {not a candidate, class, score} with class
+    // ClsAged, ClsBatch or ClsScore (SIMT) and the score only in class ClsScore; FCFS uses
     // class 0 and score 0 for every slot (key = not a candidate, then the stamp). A leaf
-    // that is not a candidate has key 12'h800 and stamp 0, so it loses to every candidate
+    // that is not a candidate has key KeyOff and stamp 0, so it loses to every candidate
     // and two of them keep the left one, as the C's !ok tests do.
-    localparam logic [11:0] KeyOff = 12'h800;
+    localparam int         ClsW       = 2;
+    localparam logic [1:0] ClsAged    = 2'd0;   // aging (§2.5)
+    localparam logic [1:0] ClsBatch   = 2'd1;   // batching (§2.4 2-a)
+    localparam logic [1:0] ClsScore   = 2'd2;   // min score, oldest on ties
+    localparam int         KeyW       = 1 + ClsW + ScoreW;
+    localparam int         SlotFieldW = 20;     // NumSlots <= 2^20
+    localparam int         NodeW      = KeyW + StampW + SlotFieldW;   // 64
+    localparam int         KeyLsb     = StampW + SlotFieldW;
+    localparam logic [KeyW-1:0] KeyOff = {1'b1, {(KeyW - 1){1'b0}}};
 
-    // Per slot, from the registers only: {class, score (class 2) or 0}.
-    logic [10:0] slot_key [NumSlots];
-    if (Policy == PolicySimt) begin : g_cls
+    // Per slot, from the registers only: {class, score (class ClsScore) or 0}.
+    logic [KeyW-2:0] slot_key [NumSlots];
+    if (Policy == xl_pkg::PolicySimt) begin : g_cls
       for (genvar i = 0; i < NumSlots; i++) begin : g_slot_key
-        logic [1:0] cls;
-`ifdef XL_MUTANT_AGING_EARLY
-        assign cls = (32'(bypass_q[i]) + 32'd1 >= 32'(AgingThreshold)) ? 2'd0 :   // aging
-`else
-        assign cls = (bypass_q[i] == BypassW'(AgingThreshold)) ? 2'd0 :   // aging (§2.5)
-`endif
-`ifdef XL_MUTANT_NO_BATCH
-                     1'b0 ? 2'd1 :
-`else
-                     (last_valid_q && instr_q[i] == last_id_q) ? 2'd1 :   // batch (§2.4 2-a)
-`endif
-                     2'd2;                                                // min score
+        logic [ClsW-1:0] cls;
+        assign cls = (bypass_q[i] == BypassW'(AgingThreshold)) ? ClsAged :
+                     (last_valid_q && instr_q[i] == last_id_q) ? ClsBatch :
+                     ClsScore;
         logic [ScoreW-1:0] sc;   // this slot's score, gathered from the planes
         for (genvar b = 0; b < ScoreW; b++) begin : g_sc
           assign sc[b] = score_pl_q[b*NumSlots + i];
         end
-        assign slot_key[i] = {cls, (cls == 2'd2) ? sc : 9'd0};
+        assign slot_key[i] = {cls, (cls == ClsScore) ? sc : ScoreW'(0)};
       end
     end else begin : g_cls_fcfs
       for (genvar i = 0; i < NumSlots; i++) begin : g_zero
@@ -327,17 +297,13 @@ module xl_walk_sched #(
 
     // 1 when node b (key kb, stamp tb) goes before node a (the left, lower-slot side). One
     // expression, so the simulation selects rather than branches.
-    function automatic logic b_first(input logic [11:0] ka, input logic [31:0] ta,
-                                     input logic [11:0] kb, input logic [31:0] tb);
-`ifdef XL_MUTANT_TIE_YOUNGEST
-      b_first = (ka != kb) ? (kb < ka) : (ka[10:9] == 2'd2) ? older(ta, tb) : older(tb, ta);
-`else
+    function automatic logic b_first(input logic [KeyW-1:0] ka, input logic [StampW-1:0] ta,
+                                     input logic [KeyW-1:0] kb, input logic [StampW-1:0] tb);
       b_first = (ka != kb) ? (kb < ka) : older(tb, ta);
-`endif
     endfunction
 
     // The tree, one signal per node (form difference 9): g_lv[d].g_n[n].v is node n of
-    // depth d, {key[11:0], stamp[31:0], slot[19:0]}; depth Depth holds the leaves (slot i at
+    // depth d, {key, stamp, slot} in 64 bits; depth Depth holds the leaves (slot i at
     // leaf i; leaves >= NumSlots are never candidates) and node n of depth d is the better of
     // nodes 2n (left) and 2n+1 of depth d+1. Each node is its own 64-bit signal with one
     // continuous assignment, so Verilator evaluates the tree as straight-line word
@@ -345,19 +311,21 @@ module xl_walk_sched #(
     // part-selects of one wide vector per level (which it merges into wide concatenations).
     localparam int Depth = $clog2(NumSlots);   // 2^Depth leaves
 
-    function automatic logic [63:0] node_min(input logic [63:0] a, input logic [63:0] b);
-      node_min = b_first(a[63:52], a[51:20], b[63:52], b[51:20]) ? b : a;
+    function automatic logic [NodeW-1:0] node_min(input logic [NodeW-1:0] a,
+                                                  input logic [NodeW-1:0] b);
+      node_min = b_first(a[KeyLsb +: KeyW], a[SlotFieldW +: StampW],
+                         b[KeyLsb +: KeyW], b[SlotFieldW +: StampW]) ? b : a;
     endfunction
 
     for (genvar d = 0; d <= Depth; d++) begin : g_lv
       for (genvar n = 0; n < (1 << d); n++) begin : g_n
-        logic [63:0] v;
+        logic [NodeW-1:0] v;
         if (d == Depth) begin : g_leaf
           if (n < NumSlots) begin : g_slot
-            assign v = cand[n] ? {1'b0, slot_key[n], stamp_q[n], 20'(n)}
-                               : {KeyOff, 32'd0, 20'(n)};
+            assign v = cand[n] ? {1'b0, slot_key[n], stamp_q[n], SlotFieldW'(n)}
+                               : {KeyOff, StampW'(0), SlotFieldW'(n)};
           end else begin : g_pad
-            assign v = {KeyOff, 32'd0, 20'd0};
+            assign v = {KeyOff, StampW'(0), SlotFieldW'(0)};
           end
         end else begin : g_inner
           assign v = node_min(g_lv[d + 1].g_n[2 * n].v, g_lv[d + 1].g_n[2 * n + 1].v);
@@ -365,20 +333,27 @@ module xl_walk_sched #(
       end
     end
 
-    logic [2:0]       root_top;    // the root's {not a candidate, class}
+    logic [ClsW:0]    root_top;    // the root's {not a candidate, class}
     logic [SlotW-1:0] root_slot;
     logic             unused_root;
-    assign root_top    = g_lv[0].g_n[0].v[63:61];
+    assign root_top    = g_lv[0].g_n[0].v[NodeW-1 -: ClsW + 1];
     assign root_slot   = g_lv[0].g_n[0].v[SlotW-1:0];
-    assign unused_root = ^g_lv[0].g_n[0].v[60:SlotW];
+    assign unused_root = ^g_lv[0].g_n[0].v[NodeW-ClsW-2:SlotW];
 
-    logic [1:0] root_cls;
-    assign pick_any = !root_top[2];
+    logic [ClsW-1:0] root_cls;
+    assign pick_any = !root_top[ClsW];
     assign pick_idx = root_slot;
-    assign root_cls = root_top[1:0];
-    assign pick_rule = (Policy == PolicyFcfs) ? RuleFcfs :
-                       (root_cls == 2'd0) ? RuleAging :
-                       (root_cls == 2'd1) ? RuleBatch : RuleMinScore;
+    assign root_cls = root_top[ClsW-1:0];
+    assign pick_rule = (Policy == xl_pkg::PolicyFcfs) ? xl_pkg::RuleFcfs :
+                       (root_cls == ClsAged) ? xl_pkg::RuleAging :
+                       (root_cls == ClsBatch) ? xl_pkg::RuleBatch : xl_pkg::RuleMinScore;
+  end
+
+  // last_sched_id is kept under every policy (the C twin's view has it), but only SIMT
+  // batching reads it (lowRISC `unused_` idiom).
+  if (Policy != xl_pkg::PolicySimt) begin : g_unused_last
+    logic unused_last;
+    assign unused_last = ^{last_valid_q, last_id_q};
   end
 
   logic                disp_buf;   // a dispatch from the buffer at this edge
@@ -387,10 +362,10 @@ module xl_walk_sched #(
   assign disp_oh  = disp_buf ? (NumSlots'(1) << pick_idx) : '0;
 
   // The picked slot's registers (read mux).
-  logic [47:0]         sel_va;
-  logic [19:0]         sel_instr;
-  logic [31:0]         sel_stamp;
-  logic [8:0]          sel_score;
+  logic [VaW-1:0]      sel_va;
+  logic [InstrW-1:0]   sel_instr;
+  logic [StampW-1:0]   sel_stamp;
+  logic [ScoreW-1:0]   sel_score;
   logic [TagWidth-1:0] sel_tag;
   assign sel_va    = va_q[pick_idx];
   assign sel_instr = instr_q[pick_idx];
@@ -407,19 +382,15 @@ module xl_walk_sched #(
   // Slots of the arrival's instruction that stay at this edge (neither dispatched nor
   // killed); they all hold one score, read by an AND-OR (form difference 3).
   logic [NumSlots-1:0] stay;
-  logic [8:0]          merged;
-  logic [9:0]          sum;
-  logic [8:0]          new_score;
-  if (Policy == PolicySimt) begin : g_merge
+  logic [ScoreW-1:0]   merged;
+  logic [SumW-1:0]     sum;
+  logic [ScoreW-1:0]   new_score;
+  if (Policy == xl_pkg::PolicySimt) begin : g_merge
     logic [NumSlots-1:0] same_instr;   // the arrival's instruction (valid or not)
     for (genvar i = 0; i < NumSlots; i++) begin : g_cam
       assign same_instr[i] = instr_q[i] == arr_instr_id_i;
     end
-`ifdef XL_MUTANT_MERGE_LEAVING
-    assign stay = valid_q & same_instr & ~kill_i;
-`else
     assign stay = valid_q & same_instr & ~kill_i & ~disp_oh;
-`endif
     for (genvar b = 0; b < ScoreW; b++) begin : g_merged
       assign merged[b] = |(stay & score_pl_q[b*NumSlots +: NumSlots]);
     end
@@ -427,9 +398,9 @@ module xl_walk_sched #(
     assign stay   = '0;
     assign merged = '0;
   end
-  assign sum       = 10'(arr_est_i) + 10'(merged);
-  assign new_score = (Policy != PolicySimt) ? 9'd0 :
-                     (sum > 10'(ScoreMax)) ? ScoreMax : sum[8:0];
+  assign sum       = SumW'(arr_est_i) + SumW'(merged);
+  assign new_score = (Policy != xl_pkg::PolicySimt) ? '0 :
+                     (sum > SumW'(xl_pkg::ScoreMax)) ? xl_pkg::ScoreMax : sum[ScoreW-1:0];
 
   /////////////
   // Outputs //
@@ -441,7 +412,8 @@ module xl_walk_sched #(
   assign arr_score_o    = arr_buf ? new_score : '0;
 
   assign disp_valid_o    = imm | disp_buf;
-  assign disp_rule_o     = imm ? RuleImmediate : (disp_buf ? pick_rule : RuleNone);
+  assign disp_rule_o     = imm ? xl_pkg::RuleImmediate :
+                           (disp_buf ? pick_rule : xl_pkg::RuleNone);
   assign disp_slot_o     = disp_buf ? pick_idx : '0;
   assign disp_va_o       = imm ? arr_va_i : (disp_buf ? sel_va : '0);
   assign disp_instr_id_o = imm ? arr_instr_id_i : (disp_buf ? sel_instr : '0);
@@ -468,14 +440,14 @@ module xl_walk_sched #(
   logic [NumSlots-1:0] arr_oh;       // the arrival's slot, one-hot
   logic [NumSlots-1:0] valid_d;
   logic [CountW-1:0]   count_d;
-  logic [31:0]         lfsr_step;
+  logic [LfsrW-1:0]    lfsr_step;
 
   assign killed_vec = valid_q & kill_i;
   assign arr_oh     = arr_buf ? free_oh : '0;
   assign valid_d    = (valid_q & ~kill_i & ~disp_oh) | arr_oh;
   assign count_d    = count_q - CountW'($countones(killed_vec)) - CountW'(disp_buf) +
                       CountW'(arr_buf);
-  assign lfsr_step  = {1'b0, lfsr_q[31:1]} ^ (lfsr_q[0] ? LfsrTaps : 32'h0);
+  assign lfsr_step  = {1'b0, lfsr_q[LfsrW-1:1]} ^ (lfsr_q[0] ? xl_pkg::LfsrTaps : '0);
 
   // Control state and statistics: asynchronous reset.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -499,19 +471,19 @@ module xl_walk_sched #(
       valid_q <= valid_d;
       count_q <= count_d;
       if (arr_buf) begin
-        next_stamp_q <= next_stamp_q + 32'd1;
+        next_stamp_q <= next_stamp_q + StampW'(1);
       end
       if (disp_valid_o) begin
         last_id_q    <= disp_instr_id_o;
         last_valid_q <= 1'b1;
       end
-      if (disp_rule_o == RuleImmediate) imm_q      <= imm_q + CntWidth'(1);
-      if (disp_rule_o == RuleAging)     aging_q    <= aging_q + CntWidth'(1);
-      if (disp_rule_o == RuleBatch)     batch_q    <= batch_q + CntWidth'(1);
-      if (disp_rule_o == RuleMinScore)  minscore_q <= minscore_q + CntWidth'(1);
-      if (disp_rule_o == RuleFcfs)      fcfs_q     <= fcfs_q + CntWidth'(1);
-      if (disp_rule_o == RuleRandom)    random_q   <= random_q + CntWidth'(1);
-      if (disp_buf && Policy == PolicyRandom) begin
+      if (disp_rule_o == xl_pkg::RuleImmediate) imm_q      <= imm_q + CntWidth'(1);
+      if (disp_rule_o == xl_pkg::RuleAging)     aging_q    <= aging_q + CntWidth'(1);
+      if (disp_rule_o == xl_pkg::RuleBatch)     batch_q    <= batch_q + CntWidth'(1);
+      if (disp_rule_o == xl_pkg::RuleMinScore)  minscore_q <= minscore_q + CntWidth'(1);
+      if (disp_rule_o == xl_pkg::RuleFcfs)      fcfs_q     <= fcfs_q + CntWidth'(1);
+      if (disp_rule_o == xl_pkg::RuleRandom)    random_q   <= random_q + CntWidth'(1);
+      if (disp_buf && Policy == xl_pkg::PolicyRandom) begin
         lfsr_q <= lfsr_step;
       end
       if (arr_valid_i && arr_ready_o) begin
@@ -527,10 +499,6 @@ module xl_walk_sched #(
   // Per-slot data: no reset (form difference 7), one block per slot (form difference 9).
   // The bypass increment (§2.5: passed by a younger request; the dispatched slot is not
   // older than itself) is the block's write enable, evaluated at the edge.
-`ifdef XL_MUTANT_KILL_BYPASS
-  logic kill_any;
-  assign kill_any = killed_vec != '0;
-`endif
   for (genvar i = 0; i < NumSlots; i++) begin : g_slot
     always_ff @(posedge clk_i) begin
       if (arr_oh[i]) begin
@@ -540,14 +508,8 @@ module xl_walk_sched #(
         tag_q[i]    <= arr_tag_i;
       end
       // 0 for an arrival, else +1 when passed (saturating at the threshold).
-`ifdef XL_MUTANT_KILL_BYPASS
-      bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(valid_q[i] &&
-                     bypass_q[i] != BypassW'(AgingThreshold) &&
-                     ((disp_buf && older(stamp_q[i], sel_stamp)) || kill_any));
-`else
       bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(disp_buf && valid_q[i] &&
                      bypass_q[i] != BypassW'(AgingThreshold) && older(stamp_q[i], sel_stamp));
-`endif
     end
   end
 
@@ -567,7 +529,7 @@ module xl_walk_sched #(
   ////////////////
 
   // Every slot of the arrival's instruction that stays holds the one merged score.
-  if (Policy == PolicySimt) begin : g_score_check
+  if (Policy == xl_pkg::PolicySimt) begin : g_score_check
     logic [NumSlots-1:0] score_split;
     always_comb begin
       logic [NumSlots-1:0] diff;   // slots whose score differs from merged in some bit

@@ -2,8 +2,9 @@
 # deps.sh - make sure the Debian packages the checks use are installed.
 # As root (or with password-less sudo) it installs what is missing; otherwise it prints
 # the exact apt-get line and fails. `make run` needs none of these: only cc and make.
+# patch: the RTL mutants are patch files applied to a copy of rtl/ (tests/lockstep/mutants/).
 PKGS="libcmocka-dev clang libclang-rt-14-dev verilator iverilog yosys nextpnr-ice40 \
-fpga-icestorm z3 libsystemc-dev gnuplot-nox"
+fpga-icestorm z3 libsystemc-dev gnuplot-nox patch"
 
 missing=""
 for p in $PKGS; do

@@ -1,15 +1,19 @@
 // lockstep.h - shared pieces of xlat's Verilator lockstep harnesses (one C++ main per RTL
 // block; docs/design.md "Verification stack" item 3; docs/rtl.md §1.10, §1.11):
-// option parsing with exit status 2 on bad input, a field/expected/actual mismatch table,
-// a ring buffer of recent cycles, C-side functional coverage bins with minimum counts, a
-// wall clock for speed reports, and the re-run of a failing command with a waveform.
+// option parsing with exit status 2 on bad input, the options every harness has (CommonOpts:
+// parsing, usage text, cross-checks), the Verilated side of a run (Dut: context, model,
+// VCD), a field/expected/actual mismatch table, a ring buffer of recent cycles, C-side
+// functional coverage bins with minimum counts, a wall clock for speed reports, and the
+// reproduce line of a failure with its re-run that writes a waveform.
 //
 // Header-only so every block's harness is a single translation unit plus the C model files.
+// A build without waveform support compiles it with -DVM_TRACE=0.
 #ifndef XL_LOCKSTEP_H
 #define XL_LOCKSTEP_H
 
 #include <cinttypes>
 #include <cstdarg>
+#include <initializer_list>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +27,14 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifndef VM_TRACE
+#error "build the harness with -DVM_TRACE=1 (waveforms) or -DVM_TRACE=0"
+#endif
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
 
 extern char **environ;
 
@@ -118,6 +130,18 @@ public:
         if (has_inline_)
             usage_error(prog_, "option %s takes no value", cur_.c_str());
     }
+    // The option's value, one of `allowed`; `what` names it in the error ("unknown mode").
+    std::string choice(const char *what, std::initializer_list<const char *> allowed)
+    {
+        std::string name = cur_;
+        std::string v = value(), all;
+        for (const char *x : allowed) {
+            if (v == x)
+                return v;
+            all += std::string(all.empty() ? "" : "|") + x;
+        }
+        usage_error(prog_, "%s: unknown %s '%s' (%s)", name.c_str(), what, v.c_str(), all.c_str());
+    }
 
 private:
     const char *prog_;
@@ -127,6 +151,136 @@ private:
     std::string cur_, inline_val_;
     bool has_inline_ = false;
 };
+
+// The options of every harness (tests/lockstep/README.md); a harness's Opts derives from it
+// and passes the defaults that differ: the field --inject-field names by default and the
+// directory of the re-run's VCD.
+struct CommonOpts {
+    CommonOpts(const char *field, const char *waves) : inject_field(field), wave_dir(waves) {}
+    uint64_t seed = 1;
+    uint64_t cycles = 100000;
+    bool cycles_given = false;
+    std::string trace;             // VCD file ("" = none)
+    uint64_t trace_from = 0;
+    bool inject = false;
+    uint64_t inject_cycle = 0;
+    std::string inject_field;      // default: the harness's
+    bool inject_field_given = false;
+    uint64_t cov_min = 10;
+    bool cov_min_given = false;
+    bool rerun = true;
+    std::string wave_dir;          // default: the harness's
+    bool rtl_only = false;
+};
+
+// The usage lines of the common options (d holds the harness's defaults) and of the exit
+// status; also1 and also2 add a harness's own causes of exit status 1 and 2.
+inline void usage_common(FILE *f, const CommonOpts &d, const char *also1 = "",
+                         const char *also2 = "")
+{
+    std::fprintf(f,
+        "  --seed N            stimulus seed (default 1); also seeds Verilator's random init\n"
+        "  --cycles N          cycles to simulate (default %" PRIu64 ")\n"
+        "  --trace FILE        write a VCD of the run (from --trace-from on)\n"
+        "  --trace-from C      first traced cycle (default 0)\n"
+        "  --inject-fault C    self-test: corrupt one C-side expected output at cycle C; the\n"
+        "                      run must then fail\n"
+        "  --inject-field F    which output to corrupt (default %s; any compared field)\n"
+        "  --cov-min N         minimum count of every coverage bin (default %" PRIu64
+        "; 0 = no check)\n"
+        "  --wave-dir DIR      where a mismatch's re-run writes its VCD\n"
+        "                      (default %s)\n"
+        "  --no-rerun          on a mismatch, do not re-run to write a VCD\n"
+        "  --rtl-only          drive the RTL alone (speed measurement; nothing is compared)\n"
+        "exit status: 0 pass, 1 mismatch / RTL assertion / coverage below minimum%s, 2 bad "
+        "option%s\n",
+        d.cycles, d.inject_field.c_str(), d.cov_min, d.wave_dir.c_str(), also1, also2);
+}
+
+// Consumes the current option of `a` if it is a common one; false for any other option.
+inline bool parse_common(const char *prog, ArgWalker &a, CommonOpts &o)
+{
+    if (a.is("--seed")) {
+        o.seed = a.u64(0, UINT64_MAX);
+    } else if (a.is("--cycles")) {
+        o.cycles = a.u64(1, UINT64_C(1000000000000));
+        o.cycles_given = true;
+    } else if (a.is("--trace")) {
+        o.trace = a.value();
+        if (o.trace.empty())
+            usage_error(prog, "--trace: empty file name");
+#if !VM_TRACE
+        usage_error(prog, "--trace: this (mutant) build has no waveform support");
+#endif
+    } else if (a.is("--trace-from")) {
+        o.trace_from = a.u64(0, UINT64_MAX);
+    } else if (a.is("--inject-fault")) {
+        o.inject = true;
+        o.inject_cycle = a.u64(0, UINT64_MAX);
+    } else if (a.is("--inject-field")) {
+        o.inject_field = a.value();
+        o.inject_field_given = true;
+    } else if (a.is("--cov-min")) {
+        o.cov_min = a.u64(0, UINT64_MAX);
+        o.cov_min_given = true;
+    } else if (a.is("--wave-dir")) {
+        o.wave_dir = a.value();
+        if (o.wave_dir.empty())
+            usage_error(prog, "--wave-dir: empty directory name");
+    } else if (a.is("--no-rerun")) {
+        a.no_value();
+        o.rerun = false;
+    } else if (a.is("--rtl-only")) {
+        a.no_value();
+        o.rtl_only = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Walks argv: --help and -h print `usage` and exit 0, the common options go to o, and every
+// other option to own(a) (the harness's options), which returns false for an unknown one.
+template <class Own>
+void parse_args(const char *prog, int argc, char **argv, CommonOpts &o, void (*usage)(FILE *),
+                Own own)
+{
+    ArgWalker a(prog, argc, argv);
+    while (a.next()) {
+        if (a.is("--help") || a.is("-h")) {
+            usage(stdout);
+            std::exit(0);
+        }
+        if (!parse_common(prog, a, o) && !own(a))
+            usage_error(prog, "unknown option '%s'", a.opt().c_str());
+    }
+}
+
+// The checks across the common options: a fault injected below --cycles (when the run's
+// length is known here), into a compared field (`fields`), not with --rtl-only; a trace
+// that starts below --cycles.
+inline void check_common(const char *prog, const CommonOpts &o,
+                         const std::vector<std::string> &fields, bool cycles_known = true)
+{
+    if (o.inject && cycles_known && o.inject_cycle >= o.cycles)
+        usage_error(prog, "--inject-fault %" PRIu64 " is not below --cycles %" PRIu64,
+                    o.inject_cycle, o.cycles);
+    if (o.inject_field_given && !o.inject)
+        usage_error(prog, "--inject-field needs --inject-fault");
+    if (o.inject) {
+        bool known = false;
+        for (const std::string &n : fields)
+            known = known || n == o.inject_field;
+        if (!known)
+            usage_error(prog, "--inject-field: no compared field is called '%s'",
+                        o.inject_field.c_str());
+    }
+    if (!o.trace.empty() && cycles_known && o.trace_from >= o.cycles)
+        usage_error(prog, "--trace-from %" PRIu64 " is not below --cycles %" PRIu64,
+                    o.trace_from, o.cycles);
+    if (o.rtl_only && o.inject)
+        usage_error(prog, "--rtl-only compares nothing, so --inject-fault cannot work");
+}
 
 // One compared field: name, expected (C twin), actual (RTL).
 struct Field {
@@ -323,6 +477,122 @@ template <class M> void initial_reset(M *m)
     }
     m->rst_ni = 1;
     m->eval();
+}
+
+// The Verilated side of a run: its context (init_context), the model, and the VCD that
+// --trace asks for (open_vcd; none in a build without waveform support). open() also resets
+// the model with its inputs idle (initial_reset); the harness then drives dut.m and calls
+// eval(cycle) for each evaluation (a VCD sample); close() (or the destructor) closes the VCD
+// and ends the model.
+template <class M> class Dut {
+public:
+    VerilatedContext ctx;
+    M *m = nullptr;
+
+    Dut() = default;
+    Dut(const Dut &) = delete;
+    Dut &operator=(const Dut &) = delete;
+    ~Dut() { close(); }
+
+    // Creates the model `name` and resets it after `idle(m)` has driven its inputs; nullptr
+    // after one line on stderr if the VCD cannot be written.
+    template <class Idle> M *open(const char *name, const CommonOpts &o, const char *prog,
+                                  Idle idle)
+    {
+        init_context(ctx, o.seed, !o.trace.empty());
+        m = new M(&ctx, name);
+        trace_from_ = o.trace_from;
+#if VM_TRACE
+        if (!o.trace.empty() && (tfp_ = open_vcd<VerilatedVcdC>(m, o.trace, prog)) == nullptr)
+            return nullptr;
+#else
+        (void)prog;
+#endif
+        idle(m);
+        initial_reset(m);
+        return m;
+    }
+
+    // Evaluates the model: one time step of cycle `cyc`, written to the VCD from
+    // --trace-from on.
+    void eval(uint64_t cyc)
+    {
+        m->eval();
+        ctx.timeInc(1);
+#if VM_TRACE
+        if (tfp_ != nullptr && cyc >= trace_from_)
+            tfp_->dump(ctx.time());
+#else
+        (void)cyc;
+#endif
+    }
+
+    // The rising and the falling clock edge of cycle `cyc` (each one evaluation).
+    void rise(uint64_t cyc)
+    {
+        m->clk_i = 1;
+        eval(cyc);
+    }
+    void fall(uint64_t cyc)
+    {
+        m->clk_i = 0;
+        eval(cyc);
+    }
+
+    // A reset pulse from a dirty state after the edge of cycle `cyc`: rst_ni low (one
+    // evaluation, in the VCD), then high again.
+    void reset_pulse(uint64_t cyc)
+    {
+        m->rst_ni = 0;
+        eval(cyc);
+        m->rst_ni = 1;
+        m->eval();
+    }
+
+    void close()
+    {
+#if VM_TRACE
+        if (tfp_ != nullptr) {
+            tfp_->close();
+            delete tfp_;
+            tfp_ = nullptr;
+        }
+#endif
+        if (m != nullptr) {
+            m->final();
+            delete m;
+            m = nullptr;
+        }
+    }
+
+private:
+    uint64_t trace_from_ = 0;
+#if VM_TRACE
+    VerilatedVcdC *tfp_ = nullptr;
+#endif
+};
+
+// The end of a failure's reproduce line, after the harness's own options: the injected
+// fault (when `inject`) and a VCD `vcd` from 200 cycles before the failing cycle.
+inline void repro_tail(std::vector<std::string> &a, const CommonOpts &o, bool inject,
+                       uint64_t cycle, const std::string &vcd)
+{
+    if (inject)
+        a.insert(a.end(), {"--inject-fault", std::to_string(o.inject_cycle), "--inject-field",
+                           o.inject_field});
+    a.insert(a.end(), {"--trace", vcd, "--trace-from", std::to_string(cycle > 200 ? cycle - 200
+                                                                                   : 0)});
+}
+
+// A failure's report: the reproduce line, then (unless --no-rerun or --trace, or the build
+// has no waveform support) its re-run, which writes the VCD.
+inline void report_failure(const std::vector<std::string> &args, const char *argv0,
+                           const CommonOpts &o, const std::string &vcd)
+{
+    std::printf("reproduce: %s\n", join(args).c_str());
+    if (o.rerun && o.trace.empty() && VM_TRACE)
+        rerun_with_wave(args, argv0, o.wave_dir, vcd);
+    std::fflush(stdout);
 }
 
 }  // namespace xl_ls

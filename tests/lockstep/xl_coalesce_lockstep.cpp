@@ -21,11 +21,6 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_vcd_c.h"
-#endif
-
 #include "Vxl_coalesce_small_both.h"
 #include "Vxl_coalesce_small_both___024root.h"
 #ifndef XL_ONLY_SMALL_BOTH
@@ -74,50 +69,29 @@ const Geom kPaper = XL_CO_PAPER_GEOM;
 
 const char *const kModeNames[4] = {"off", "leaf", "upper", "both"};
 
-struct Opts {
-    uint64_t seed = 1;
-    uint64_t cycles = 100000;
+struct Opts : xl_ls::CommonOpts {
     std::string params = "small";
     std::string mode = "both";     // off|leaf|upper|both|all
     std::string stim = "random";   // random|pressure
-    std::string trace;             // VCD file ("" = none)
-    uint64_t trace_from = 0;
-    bool inject = false;
-    uint64_t inject_cycle = 0;
-    std::string inject_field = "arr_blocked";
-    uint64_t cov_min = 10;
     uint64_t state_every = 64;
-    bool rerun = true;
-    std::string wave_dir = "build/rtl/lockstep/coalesce/waves";
-    bool rtl_only = false;
+    Opts() : CommonOpts("arr_blocked", "build/rtl/lockstep/coalesce/waves") {}
 };
 
 void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: %s [options]\n"
-        "  --seed N            stimulus seed (default 1); also seeds Verilator's random init\n"
-        "  --cycles N          cycles to simulate per mode (default 100000)\n"
         "  --params small|paper  small = %u slots, %u walkers, %u-bit counters (compared\n"
         "                      modulo 2^%u); paper = %u slots, %u walkers, %u-bit counters\n"
         "  --mode off|leaf|upper|both|all  the RTL Mode parameter (iommu.coalesce); all runs\n"
-        "                      the four one after the other (default both)\n"
+        "                      the four one after the other, --cycles each (default both;\n"
+        "                      --trace needs one mode)\n"
         "  --stim random|pressure  random: a consistent little world, ports busy about half\n"
         "                      the time; pressure: buffer kept full, a line every cycle\n"
-        "  --state-every N     compare the per-slot state every N cycles (default 64)\n"
-        "  --trace FILE        write a VCD of the run (from --trace-from on; one mode only)\n"
-        "  --trace-from C      first traced cycle (default 0)\n"
-        "  --inject-fault C    self-test: corrupt one C-side expected output at cycle C; the\n"
-        "                      run must then fail\n"
-        "  --inject-field F    which output to corrupt (default arr_blocked; any compared field)\n"
-        "  --cov-min N         minimum count of the coverage bins (default 10; 0 = no check)\n"
-        "  --wave-dir DIR      where a mismatch's re-run writes its VCD\n"
-        "                      (default build/rtl/lockstep/coalesce/waves)\n"
-        "  --no-rerun          on a mismatch, do not re-run to write a VCD\n"
-        "  --rtl-only          drive the RTL alone (speed measurement; nothing is compared)\n"
-        "exit status: 0 pass, 1 mismatch / RTL assertion / coverage below minimum, 2 bad option\n",
+        "  --state-every N     compare the per-slot state every N cycles (default 64)\n",
         kProg, kSmall.slots, kSmall.walkers, kSmall.stat_width, kSmall.stat_width, kPaper.slots,
         kPaper.walkers, kPaper.stat_width);
+    xl_ls::usage_common(f, Opts());
 }
 
 // Names of the fields compared every cycle, for a geometry (blocked and kill in 64-slot
@@ -161,87 +135,26 @@ bool mode_index(const std::string &s, unsigned *m)
 Opts parse(int argc, char **argv)
 {
     Opts o;
-    xl_ls::ArgWalker a(kProg, argc, argv);
-    bool have_inject_field = false;
-    while (a.next()) {
-        if (a.is("--help") || a.is("-h")) {
-            usage(stdout);
-            std::exit(0);
-        } else if (a.is("--seed")) {
-            o.seed = a.u64(0, UINT64_MAX);
-        } else if (a.is("--cycles")) {
-            o.cycles = a.u64(1, UINT64_C(1000000000000));
-        } else if (a.is("--params")) {
-            o.params = a.value();
-            if (o.params != "small" && o.params != "paper")
-                xl_ls::usage_error(kProg, "--params: unknown parameter set '%s' (small|paper)",
-                                   o.params.c_str());
-        } else if (a.is("--mode")) {
-            o.mode = a.value();
-            unsigned m;
-            if (o.mode != "all" && !mode_index(o.mode, &m))
-                xl_ls::usage_error(kProg, "--mode: unknown mode '%s' (off|leaf|upper|both|all)",
-                                   o.mode.c_str());
-        } else if (a.is("--stim")) {
-            o.stim = a.value();
-            if (o.stim != "random" && o.stim != "pressure")
-                xl_ls::usage_error(kProg, "--stim: unknown stimulus '%s' (random|pressure)",
-                                   o.stim.c_str());
-        } else if (a.is("--state-every")) {
+    xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
+        if (a.is("--params"))
+            o.params = a.choice("parameter set", {"small", "paper"});
+        else if (a.is("--mode"))
+            o.mode = a.choice("mode", {"off", "leaf", "upper", "both", "all"});
+        else if (a.is("--stim"))
+            o.stim = a.choice("stimulus", {"random", "pressure"});
+        else if (a.is("--state-every"))
             o.state_every = a.u64(1, UINT64_C(1000000000000));
-        } else if (a.is("--trace")) {
-            o.trace = a.value();
-            if (o.trace.empty())
-                xl_ls::usage_error(kProg, "--trace: empty file name");
-#if !VM_TRACE
-            xl_ls::usage_error(kProg, "--trace: this (mutant) build has no waveform support");
-#endif
-        } else if (a.is("--trace-from")) {
-            o.trace_from = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-fault")) {
-            o.inject = true;
-            o.inject_cycle = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-field")) {
-            o.inject_field = a.value();
-            have_inject_field = true;
-        } else if (a.is("--cov-min")) {
-            o.cov_min = a.u64(0, UINT64_MAX);
-        } else if (a.is("--wave-dir")) {
-            o.wave_dir = a.value();
-            if (o.wave_dir.empty())
-                xl_ls::usage_error(kProg, "--wave-dir: empty directory name");
-        } else if (a.is("--no-rerun")) {
-            a.no_value();
-            o.rerun = false;
-        } else if (a.is("--rtl-only")) {
-            a.no_value();
-            o.rtl_only = true;
-        } else {
-            xl_ls::usage_error(kProg, "unknown option '%s'", a.opt().c_str());
-        }
-    }
+        else
+            return false;
+        return true;
+    });
 #ifdef XL_ONLY_SMALL_BOTH
     if (o.params != "small" || o.mode != "both")
         xl_ls::usage_error(kProg, "this (mutant) build has only --params small --mode both");
 #endif
-    if (o.inject && o.inject_cycle >= o.cycles)
-        xl_ls::usage_error(kProg, "--inject-fault %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.inject_cycle, o.cycles);
-    if (have_inject_field && !o.inject)
-        xl_ls::usage_error(kProg, "--inject-field needs --inject-fault");
-    if (o.inject) {
-        std::vector<std::string> names = field_names(o.params == "small" ? kSmall : kPaper);
-        if (std::find(names.begin(), names.end(), o.inject_field) == names.end())
-            xl_ls::usage_error(kProg, "--inject-field: no compared field is called '%s'",
-                               o.inject_field.c_str());
-    }
     if (!o.trace.empty() && o.mode == "all")
         xl_ls::usage_error(kProg, "--trace needs one --mode, not all");
-    if (!o.trace.empty() && o.trace_from >= o.cycles)
-        xl_ls::usage_error(kProg, "--trace-from %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.trace_from, o.cycles);
-    if (o.rtl_only && o.inject)
-        xl_ls::usage_error(kProg, "--rtl-only compares nothing, so --inject-fault cannot work");
+    xl_ls::check_common(kProg, o, field_names(o.params == "small" ? kSmall : kPaper));
     return o;
 }
 
@@ -886,17 +799,12 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h, const Geom &g)
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, const char *mode,
                                     uint64_t cycle, const std::string &vcd)
 {
-    uint64_t from = cycle > 200 ? cycle - 200 : 0;
     uint64_t cycles = cycle < o.cycles ? cycle + 1 : o.cycles;
     std::vector<std::string> a = {argv0, "--params", o.params, "--mode", mode,
                                   "--stim", o.stim, "--seed", std::to_string(o.seed),
                                   "--cycles", std::to_string(cycles),
                                   "--state-every", std::to_string(o.state_every)};
-    if (o.inject) {
-        a.insert(a.end(), {"--inject-fault", std::to_string(o.inject_cycle), "--inject-field",
-                           o.inject_field});
-    }
-    a.insert(a.end(), {"--trace", vcd, "--trace-from", std::to_string(from)});
+    xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
 
@@ -937,37 +845,19 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
                 o.seed, o.cycles, o.rtl_only ? " (RTL only)" : "");
     std::fflush(stdout);
 
-    VerilatedContext ctx;
-    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
-    M *m = new M(&ctx, "xl_coalesce");
-#if VM_TRACE
-    VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty() &&
-        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
-        delete m;
+    // Idle inputs (also the final compare cycle): every valid low, PWST empty. The reset
+    // (xl_ls::initial_reset) sees them.
+    Cycle idle;
+    std::memset(&idle, 0, sizeof idle);
+    idle.in.pwst = idle.pw;
+    xl_ls::Dut<M> dut;
+    M *m = dut.open("xl_coalesce", o, kProg, [&](M *x) { drive(x, idle, g); });
+    if (m == nullptr) {
         xl_coalesce_free(&ref);
         res.status = 2;
         return res;
     }
-#endif
     uint64_t cyc = 0;
-    auto dump = [&]() {
-        ctx.timeInc(1);
-#if VM_TRACE
-        if (tfp != nullptr && cyc >= o.trace_from)
-            tfp->dump(ctx.time());
-#endif
-    };
-
-    // Idle inputs (also the final compare cycle): every valid low, PWST empty.
-    Cycle idle;
-    std::memset(&idle, 0, sizeof idle);
-    idle.in.pwst = idle.pw;
-
-    // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
-    // (§1.10 bug 1), clock twice while low, release between clock edges.
-    drive(m, idle, g);
-    xl_ls::initial_reset(m);
 
     World wd;
     wd.init(o.seed ^ ((uint64_t)mode << 56), press, g);
@@ -1020,13 +910,13 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
                 cpl |= (uint8_t)((exp.cpl_valid[i] & 1u) << i);
             hist->push({cyc, cy, cpl, kl[0], rst});
             std::vector<xl_ls::Field> sf;
-            if (!differ && (last || ctx.gotError()))
+            if (!differ && (last || dut.ctx.gotError()))
                 sf = state_diff(m, &ref, g, snames);
-            if (differ || ctx.gotError() || !sf.empty()) {
+            if (differ || dut.ctx.gotError() || !sf.empty()) {
                 std::printf("MISMATCH block=xl_coalesce params=%s mode=%s stim=%s seed=%" PRIu64
                             " cycle=%" PRIu64 "%s\n",
                             o.params.c_str(), mname, o.stim.c_str(), o.seed, cyc,
-                            ctx.gotError() ? " (RTL assertion failed at the previous edge)"
+                            dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)"
                                            : "");
                 xl_ls::print_fields(stdout, differ ? f : sf);
                 print_history(stdout, *hist, g);
@@ -1053,18 +943,10 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
             for (unsigned w = 0; w < ref.words; w++)
                 occupancy += (uint64_t)__builtin_popcountll(ref.valid[w]);
         }
-        m->clk_i = 1;
-        m->eval();
-        dump();
-        m->clk_i = 0;
-        m->eval();
-        dump();
+        dut.rise(cyc);
+        dut.fall(cyc);
         if (rst) {
-            m->rst_ni = 0;
-            m->eval();
-            dump();
-            m->rst_ni = 1;
-            m->eval();
+            dut.reset_pulse(cyc);
             if (!o.rtl_only) {
                 xl_coalesce_reset(&ref);
                 bins[kResetMidRun].count++;
@@ -1073,11 +955,11 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         // The per-slot state after the edge, every state_every cycles.
         if (!o.rtl_only && (cyc + 1) % o.state_every == 0) {
             std::vector<xl_ls::Field> sf = state_diff(m, &ref, g, snames);
-            if (!sf.empty() || ctx.gotError()) {
+            if (!sf.empty() || dut.ctx.gotError()) {
                 std::printf("MISMATCH block=xl_coalesce params=%s mode=%s stim=%s seed=%" PRIu64
                             " cycle=%" PRIu64 " (state after the edge)%s\n",
                             o.params.c_str(), mname, o.stim.c_str(), o.seed, cyc,
-                            ctx.gotError() ? " (RTL assertion failed)" : "");
+                            dut.ctx.gotError() ? " (RTL assertion failed)" : "");
                 if (!sf.empty())
                     xl_ls::print_fields(stdout, sf);
                 print_history(stdout, *hist, g);
@@ -1088,7 +970,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         }
     }
     double dt = xl_ls::now_s() - t0;
-    if (status == 0 && ctx.gotError()) {
+    if (status == 0 && dut.ctx.gotError()) {
         std::printf("MISMATCH block=xl_coalesce params=%s mode=%s stim=%s seed=%" PRIu64
                     " cycle=%" PRIu64 " (RTL assertion failed)\n",
                     o.params.c_str(), mname, o.stim.c_str(), o.seed, cyc);
@@ -1096,25 +978,13 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         fail_cycle = cyc;
     }
     delete hist;
-#if VM_TRACE
-    if (tfp != nullptr) {
-        tfp->close();
-        delete tfp;
-    }
-#endif
-    m->final();
-    delete m;
+    dut.close();
     res.seconds = dt;
 
     if (status != 0) {
         std::string vcd = o.wave_dir + "/xl_coalesce-" + o.params + "-" + mname + "-" + o.stim +
                           "-seed" + std::to_string(o.seed) + ".vcd";
-        std::vector<std::string> a = repro_args(argv0, o, mname, fail_cycle, vcd);
-        std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
-        if (o.rerun && o.trace.empty() && VM_TRACE) {
-            xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
-        }
-        std::fflush(stdout);
+        xl_ls::report_failure(repro_args(argv0, o, mname, fail_cycle, vcd), argv0, o, vcd);
         xl_coalesce_free(&ref);
         res.status = 1;
         return res;

@@ -17,8 +17,6 @@
 #include "lockstep.h"
 
 
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 #include "Vxl_pwc_small.h"
 #ifndef XL_ONLY_SMALL
@@ -51,45 +49,23 @@ struct Geom {
 const Geom kSmall = {XL_PWC_SMALL_GEOM};
 const Geom kPaper = {XL_PWC_PAPER_GEOM};
 
-struct Opts {
-    uint64_t seed = 1;
-    uint64_t cycles = 100000;
+struct Opts : xl_ls::CommonOpts {
     std::string params = "small";
     std::string mode = "random";
-    std::string trace;             // VCD file ("" = none)
-    uint64_t trace_from = 0;
-    bool inject = false;
-    uint64_t inject_cycle = 0;
-    std::string inject_field = "probe_reads";
-    uint64_t cov_min = 10;
-    bool rerun = true;
-    std::string wave_dir = "build/rtl/pwc/waves";
-    bool rtl_only = false;
+    Opts() : CommonOpts("probe_reads", "build/rtl/pwc/waves") {}
 };
 
 void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: %s [options]\n"
-        "  --seed N            stimulus seed (default 1); also seeds Verilator's random init\n"
-        "  --cycles N          cycles to simulate (default 100000)\n"
         "  --params small|paper  RTL/C geometry: small = L4 2x2, L3 4x2, L2 8x4 entries x ways,\n"
         "                      12-bit statistics (compared modulo 2^12); paper = 4x4, 8x4, 32x4,\n"
         "                      64-bit statistics (configs/isca18.ini)\n"
         "  --mode random|pressure  random: each port valid half the time; pressure: every\n"
-        "                      port valid every cycle. Addresses come from a small seeded pool.\n"
-        "  --trace FILE        write a VCD of the run (from --trace-from on)\n"
-        "  --trace-from C      first traced cycle (default 0)\n"
-        "  --inject-fault C    self-test: corrupt one C-side expected output at cycle C; the\n"
-        "                      run must then fail\n"
-        "  --inject-field F    which output to corrupt (default probe_reads; any compared field)\n"
-        "  --cov-min N         minimum count of every coverage bin (default 10; 0 = no check)\n"
-        "  --wave-dir DIR      where a mismatch's re-run writes its VCD\n"
-        "                      (default build/rtl/pwc/waves)\n"
-        "  --no-rerun          on a mismatch, do not re-run to write a VCD\n"
-        "  --rtl-only          drive the RTL alone (speed measurement; nothing is compared)\n"
-        "exit status: 0 pass, 1 mismatch / RTL assertion / coverage below minimum, 2 bad option\n",
+        "                      port valid every cycle. Addresses come from a small seeded pool.\n",
         kProg);
+    xl_ls::usage_common(f, Opts());
 }
 
 const char *const kFieldNames[] = {
@@ -107,74 +83,21 @@ const unsigned kNumFields = sizeof kFieldNames / sizeof kFieldNames[0];
 Opts parse(int argc, char **argv)
 {
     Opts o;
-    xl_ls::ArgWalker a(kProg, argc, argv);
-    bool have_inject_field = false;
-    while (a.next()) {
-        if (a.is("--help") || a.is("-h")) {
-            usage(stdout);
-            std::exit(0);
-        } else if (a.is("--seed")) {
-            o.seed = a.u64(0, UINT64_MAX);
-        } else if (a.is("--cycles")) {
-            o.cycles = a.u64(1, UINT64_C(1000000000000));
-        } else if (a.is("--params")) {
-            o.params = a.value();
-            if (o.params != "small" && o.params != "paper")
-                xl_ls::usage_error(kProg, "--params: unknown parameter set '%s' (small|paper)",
-                                   o.params.c_str());
+    xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
+        if (a.is("--params")) {
+            o.params = a.choice("parameter set", {"small", "paper"});
 #ifdef XL_ONLY_SMALL
             if (o.params != "small")
                 xl_ls::usage_error(kProg, "--params: this build has only the small model");
 #endif
         } else if (a.is("--mode")) {
-            o.mode = a.value();
-            if (o.mode != "random" && o.mode != "pressure")
-                xl_ls::usage_error(kProg, "--mode: unknown mode '%s' (random|pressure)",
-                                   o.mode.c_str());
-        } else if (a.is("--trace")) {
-            o.trace = a.value();
-            if (o.trace.empty())
-                xl_ls::usage_error(kProg, "--trace: empty file name");
-        } else if (a.is("--trace-from")) {
-            o.trace_from = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-fault")) {
-            o.inject = true;
-            o.inject_cycle = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-field")) {
-            o.inject_field = a.value();
-            have_inject_field = true;
-        } else if (a.is("--cov-min")) {
-            o.cov_min = a.u64(0, UINT64_MAX);
-        } else if (a.is("--wave-dir")) {
-            o.wave_dir = a.value();
-        } else if (a.is("--no-rerun")) {
-            a.no_value();
-            o.rerun = false;
-        } else if (a.is("--rtl-only")) {
-            a.no_value();
-            o.rtl_only = true;
+            o.mode = a.choice("mode", {"random", "pressure"});
         } else {
-            xl_ls::usage_error(kProg, "unknown option '%s'", a.opt().c_str());
+            return false;
         }
-    }
-    if (o.inject && o.inject_cycle >= o.cycles)
-        xl_ls::usage_error(kProg, "--inject-fault %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.inject_cycle, o.cycles);
-    if (have_inject_field && !o.inject)
-        xl_ls::usage_error(kProg, "--inject-field needs --inject-fault");
-    if (o.inject) {
-        bool known = false;
-        for (unsigned i = 0; i < kNumFields; i++)
-            known = known || o.inject_field == kFieldNames[i];
-        if (!known)
-            xl_ls::usage_error(kProg, "--inject-field: no compared field is called '%s'",
-                               o.inject_field.c_str());
-    }
-    if (!o.trace.empty() && o.trace_from >= o.cycles)
-        xl_ls::usage_error(kProg, "--trace-from %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.trace_from, o.cycles);
-    if (o.rtl_only && o.inject)
-        xl_ls::usage_error(kProg, "--rtl-only compares nothing, so --inject-fault cannot work");
+        return true;
+    });
+    xl_ls::check_common(kProg, o, {std::begin(kFieldNames), std::end(kFieldNames)});
     return o;
 }
 
@@ -538,17 +461,12 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h)
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t cycle,
                                     const std::string &vcd)
 {
-    uint64_t from = cycle > 200 ? cycle - 200 : 0;
     uint64_t cycles = cycle < o.cycles ? cycle + 1 : o.cycles;
     // --cov-min 0: a shortened run exits 1 only if the failure itself reproduces.
     std::vector<std::string> a = {argv0, "--params", o.params, "--mode", o.mode,
                                   "--seed", std::to_string(o.seed),
                                   "--cycles", std::to_string(cycles), "--cov-min", "0"};
-    if (o.inject) {
-        a.insert(a.end(), {"--inject-fault", std::to_string(o.inject_cycle), "--inject-field",
-                           o.inject_field});
-    }
-    a.insert(a.end(), {"--trace", vcd, "--trace-from", std::to_string(from)});
+    xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
 
@@ -580,27 +498,14 @@ int run(const Opts &o, const Geom &g, const char *argv0)
                 o.rtl_only ? " (RTL only)" : "");
     std::fflush(stdout);
 
-    VerilatedContext ctx;
-    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
-    M *m = new M(&ctx, "xl_pwc");
-    VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty() &&
-        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
-        return 2;
-    }
-    uint64_t cyc = 0;
-    auto dump = [&]() {
-        ctx.timeInc(1);
-        if (tfp != nullptr && cyc >= o.trace_from)
-            tfp->dump(ctx.time());
-    };
-
-    // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
-    // (§1.10 bug 1), clock twice while low, release before a falling clock edge.
+    // Reset with every port idle (xl_ls::initial_reset).
     xl_pwc_in_t zero;
     std::memset(&zero, 0, sizeof zero);
-    drive(m, zero);
-    xl_ls::initial_reset(m);
+    xl_ls::Dut<M> dut;
+    M *m = dut.open("xl_pwc", o, kProg, [&](M *x) { drive(x, zero); });
+    if (m == nullptr)
+        return 2;
+    uint64_t cyc = 0;
 
     Stim st;
     st.init(o.seed, press, g);
@@ -620,8 +525,7 @@ int run(const Opts &o, const Geom &g, const char *argv0)
         // the rising edge: two evaluations per cycle.
         m->clk_i = 0;
         drive(m, in);
-        m->eval();
-        dump();
+        dut.eval(cyc);
         if (o.rtl_only) {
             if (cyc == o.cycles)
                 break;
@@ -634,11 +538,11 @@ int run(const Opts &o, const Geom &g, const char *argv0)
             for (const xl_ls::Field &x : f)
                 differ = differ || x.exp != x.act;
             hist.push({cyc, in, rst});
-            if (differ || ctx.gotError()) {
+            if (differ || dut.ctx.gotError()) {
                 std::printf("MISMATCH block=xl_pwc params=%s mode=%s seed=%" PRIu64
                             " cycle=%" PRIu64 "%s\n",
                             o.params.c_str(), o.mode.c_str(), o.seed, cyc,
-                            ctx.gotError() ? " (RTL assertion failed at the previous edge)" : "");
+                            dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)" : "");
                 xl_ls::print_fields(stdout, f);
                 print_history(stdout, hist);
                 status = 1;
@@ -658,15 +562,9 @@ int run(const Opts &o, const Geom &g, const char *argv0)
             if (sw < 64)
                 bins[kStatWrapped].count += wraps(before, after, sw);
         }
-        m->clk_i = 1;
-        m->eval();
-        dump();
+        dut.rise(cyc);
         if (rst) {
-            m->rst_ni = 0;
-            m->eval();
-            dump();
-            m->rst_ni = 1;
-            m->eval();
+            dut.reset_pulse(cyc);
             if (!o.rtl_only) {
                 xl_pwc_reset(&ref);
                 bins[kResetMidRun].count++;
@@ -675,28 +573,18 @@ int run(const Opts &o, const Geom &g, const char *argv0)
     }
     double dt = xl_ls::now_s() - t0;
     uint64_t done = cyc < o.cycles ? cyc : o.cycles;
-    if (status == 0 && ctx.gotError()) {
+    if (status == 0 && dut.ctx.gotError()) {
         std::printf("MISMATCH block=xl_pwc params=%s mode=%s seed=%" PRIu64 " cycle=%" PRIu64
                     " (RTL assertion failed)\n",
                     o.params.c_str(), o.mode.c_str(), o.seed, done);
         status = 1;
     }
-    if (tfp != nullptr) {
-        tfp->close();
-        delete tfp;
-    }
-    m->final();
-    delete m;
+    dut.close();
 
     if (status != 0) {
         std::string vcd = o.wave_dir + "/xl_pwc-" + o.params + "-" + o.mode + "-seed" +
                           std::to_string(o.seed) + ".vcd";
-        std::vector<std::string> a = repro_args(argv0, o, cyc, vcd);
-        std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
-        if (o.rerun && o.trace.empty()) {
-            xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
-        }
-        std::fflush(stdout);
+        xl_ls::report_failure(repro_args(argv0, o, cyc, vcd), argv0, o, vcd);
         xl_pwc_free(&ref);
         return 1;
     }

@@ -22,12 +22,8 @@
 // are in usage() below; tests/rtl/check_walk_path.sh runs every mode.
 #include "lockstep.h"
 
-
 #include <cctype>
 #include <cerrno>
-
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 #include "iommu_models.h"
 
@@ -63,26 +59,14 @@ inline uint64_t mask(unsigned w) { return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) 
 
 // ----------------------------------------------------------------------------- options
 
-struct Opts {
-    uint64_t seed = 1;
-    uint64_t cycles = 100000;
-    bool cycles_given = false;
+struct Opts : xl_ls::CommonOpts {
     std::string params = "small_random_both";
     std::string mode = "random";
     std::string replay;            // trace file (mode replay)
     bool replay_listed = false;    // step only the trace's listed cycles
-    std::string trace;             // VCD file ("" = none)
-    uint64_t trace_from = 0;
-    bool inject = false;
-    uint64_t inject_cycle = 0;
-    std::string inject_field = "mem_req_addr";
-    uint64_t cov_min = 10;
-    bool cov_min_given = false;
     uint64_t mem_latency = 0;      // 0 = the mode's default
     uint64_t state_every = 16;
-    bool rerun = true;
-    std::string wave_dir = "build/rtl/iommu/waves";
-    bool rtl_only = false;
+    Opts() : CommonOpts("mem_req_addr", "build/rtl/iommu/waves") {}
 };
 
 void usage(FILE *f)
@@ -101,27 +85,16 @@ void usage(FILE *f)
         "                      (dispatch, read, completion) in an unlisted cycle\n"
         "  --replay-listed     step the block only in the listed cycles, as the recording model\n"
         "                      did (both twins see its exact sequence of steps)\n"
-        "  --seed N            stimulus and page-table seed (default 1); also seeds Verilator's\n"
-        "                      random initial values\n"
-        "  --cycles N          cycles to simulate (default 100000; replay: the whole trace)\n"
+        "                      A replay runs the whole trace unless --cycles is given, and\n"
+        "                      --cov-min defaults to 0 there (report only); --seed also seeds\n"
+        "                      the page table of the random and pressure modes.\n"
         "  --mem-latency N     longest memory latency in cycles (default: random 6/24 by phase,\n"
         "                      pressure 48, at least 8)\n"
         "  --state-every N     compare the walkers' state every N cycles (default 16)\n"
-        "  --trace FILE        write a VCD of the run (from --trace-from on)\n"
-        "  --trace-from C      first traced cycle (default 0)\n"
-        "  --inject-fault C    self-test: corrupt one C-side expected output at cycle C; the\n"
-        "                      run must then fail\n"
-        "  --inject-field F    which output to corrupt (default mem_req_addr; any compared field)\n"
-        "  --cov-min N         minimum count of every coverage bin the parameter set can reach\n"
-        "                      (default 10, replay 0; 0 = report only)\n"
-        "  --wave-dir DIR      where a mismatch's re-run writes its VCD\n"
-        "                      (default build/rtl/iommu/waves)\n"
-        "  --no-rerun          on a mismatch, do not re-run to write a VCD\n"
-        "  --rtl-only          drive the RTL alone (speed measurement; nothing is compared)\n"
-        "  --list              print the parameter sets of this binary\n"
-        "exit status: 0 pass, 1 mismatch / RTL assertion / coverage below minimum / replay\n"
-        "digest differs, 2 bad option, bad trace or trace/parameter mismatch\n",
+        "  --list              print the parameter sets of this binary\n",
         kProg);
+    xl_ls::usage_common(f, Opts(), " / replay digest differs",
+                        ", bad trace or trace/parameter mismatch");
 }
 
 // ----------------------------------------------------------------------------- fields
@@ -304,14 +277,14 @@ void check_state(const M *m, const xl_walk_path_t *c, const Desc &d,
     for (uint32_t w = 0; w < d.walkers; w++) {
         const xl_walker_t *k = &c->wk[w];
         std::string p = "walker" + std::to_string(w) + ".";
-        add(p + "state", k->state, bits(r->xl_walk_path__DOT__wk_state_q, 2 * w, 2));
-        add(p + "level", k->level, bits(r->xl_walk_path__DOT__wk_level_q, 3 * w, 3));
-        add(p + "reads", k->reads, bits(r->xl_walk_path__DOT__wk_reads_q, 3 * w, 3));
-        add(p + "wait", k->wait, bits(r->xl_walk_path__DOT__wk_wait_q, 8 * w, 8));
+        add(p + "state", k->state, r->xl_walk_path__DOT__wk_state_q[w]);
+        add(p + "level", k->level, r->xl_walk_path__DOT__wk_level_q[w]);
+        add(p + "reads", k->reads, r->xl_walk_path__DOT__wk_reads_q[w]);
+        add(p + "wait", k->wait, r->xl_walk_path__DOT__wk_wait_q[w]);
         if (k->state != XL_WK_IDLE) {
-            add(p + "va", k->va & XL_VA_MASK, bits(r->xl_walk_path__DOT__wk_va_q, 48 * w, 48));
-            add(p + "node", k->node, bits(r->xl_walk_path__DOT__wk_node_q, 52 * w, 52));
-            add(p + "tag", k->tag & tm, bits(r->xl_walk_path__DOT__wk_tag_q, d.tagw * w, d.tagw));
+            add(p + "va", k->va & XL_VA_MASK, r->xl_walk_path__DOT__wk_va_q[w]);
+            add(p + "node", k->node, r->xl_walk_path__DOT__wk_node_q[w]);
+            add(p + "tag", k->tag & tm, r->xl_walk_path__DOT__wk_tag_q[w]);
         }
     }
     for (uint32_t s = 0; s < d.slots; s++)
@@ -1026,7 +999,6 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h)
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t cycle,
                                     const std::string &vcd)
 {
-    uint64_t from = cycle > 200 ? cycle - 200 : 0;
     std::vector<std::string> a = {argv0, "--params", o.params, "--seed", std::to_string(o.seed),
                                   "--cycles", std::to_string(cycle + 1), "--cov-min", "0"};
     if (o.mode == "replay") {
@@ -1040,10 +1012,7 @@ std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t c
         a.insert(a.end(), {"--mem-latency", std::to_string(o.mem_latency)});
     if (o.state_every != 16)
         a.insert(a.end(), {"--state-every", std::to_string(o.state_every)});
-    if (o.inject)
-        a.insert(a.end(), {"--inject-fault", std::to_string(o.inject_cycle), "--inject-field",
-                           o.inject_field});
-    a.insert(a.end(), {"--trace", vcd, "--trace-from", std::to_string(from)});
+    xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
 
@@ -1121,23 +1090,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     std::printf("%s\n", o.rtl_only ? " (RTL only)" : "");
     std::fflush(stdout);
 
-    VerilatedContext ctx;
-    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
-    M *m = new M(&ctx, "xl_walk_path");
-    VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty() &&
-        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
-        return 2;
-    }
-    uint64_t cyc = 0;
-    auto dump = [&]() {
-        ctx.timeInc(1);
-        if (tfp != nullptr && cyc >= o.trace_from)
-            tfp->dump(ctx.time());
-    };
-
-    // Reset: start with rst_ni high so the asynchronous reset sees a falling edge
-    // (docs/rtl.md §1.10 bug 1), clock twice while low, release.
+    // Reset with the ports idle and the memory ready (xl_ls::initial_reset).
     xl_walk_path_in_t idle;
     std::memset(&idle, 0, sizeof idle);
     // One address space, ASID 1 (the RTL's parameter Asid): every cycle's input
@@ -1147,8 +1100,11 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     idle.root = roots;
     idle.arr_asid = 1;
     idle.mem_req_ready = 1;
-    drive(m, idle, d);
-    xl_ls::initial_reset(m);
+    xl_ls::Dut<M> dut;
+    M *m = dut.open("xl_walk_path", o, kProg, [&](M *x) { drive(x, idle, d); });
+    if (m == nullptr)
+        return 2;
+    uint64_t cyc = 0;
 
     Stim st;
     st.init(o.seed, press, d, o.mem_latency);
@@ -1199,8 +1155,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         }
         m->clk_i = 0;
         drive(m, in, d);
-        m->eval();
-        dump();
+        dut.eval(cyc);
         const uint64_t *drv;   // the outputs the harness's memory and stimulus follow
         if (o.rtl_only) {
             collect_rtl(m, d, av);
@@ -1226,8 +1181,8 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                 check_state(m, &ref, d, bad_names, bad_rows);
                 state_bad = !bad_rows.empty();
             }
-            if (differ || state_bad || ctx.gotError()) {
-                why = ctx.gotError() ? " (RTL assertion failed at the previous edge)"
+            if (differ || state_bad || dut.ctx.gotError()) {
+                why = dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)"
                       : state_bad    ? " (walker state differs; compared after the previous edge)"
                                      : "";
                 status = 1;
@@ -1300,9 +1255,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
             std::memcpy(before, &ev[F_CNT_WALKS], sizeof before);
             xl_walk_path_commit(&ref, &in, &exp);
         }
-        m->clk_i = 1;
-        m->eval();
-        dump();
+        dut.rise(cyc);
         if (!o.rtl_only && d.statw < 64) {
             uint64_t after[9];
             collect_c(&ref, exp, d, ev);   // counters after the edge (outputs unchanged)
@@ -1312,11 +1265,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                     bins[kStatWrapped].count++;
         }
         if (rst) {
-            m->rst_ni = 0;
-            m->eval();
-            dump();
-            m->rst_ni = 1;
-            m->eval();
+            dut.reset_pulse(cyc);
             st.reset();
             mem.pend.clear();
             if (!o.rtl_only) {
@@ -1331,7 +1280,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     }
     double dt = xl_ls::now_s() - t0;
     uint64_t done = cyc;
-    if (status == 0 && ctx.gotError()) {
+    if (status == 0 && dut.ctx.gotError()) {
         why = " (RTL assertion failed)";
         status = 1;
     }
@@ -1351,22 +1300,12 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         }
         print_history(stdout, hist);
     }
-    if (tfp != nullptr) {
-        tfp->close();
-        delete tfp;
-    }
-    m->final();
-    delete m;
+    dut.close();
 
     if (status != 0) {
         std::string vcd = o.wave_dir + "/xl_walk_path-" + d.name + "-" + mlabel + "-seed" +
                           std::to_string(o.seed) + ".vcd";
-        std::vector<std::string> a = repro_args(argv0, o, done, vcd);
-        std::printf("reproduce: %s\n", xl_ls::join(a).c_str());
-        if (o.rerun && o.trace.empty()) {
-            xl_ls::rerun_with_wave(a, argv0, o.wave_dir, vcd);
-        }
-        std::fflush(stdout);
+        xl_ls::report_failure(repro_args(argv0, o, done, vcd), argv0, o, vcd);
         xl_walk_path_out_free(&exp);
         xl_walk_path_free(&ref);
         return 1;
@@ -1414,13 +1353,9 @@ int run(const Opts &o, const Desc &d, const char *argv0)
 Opts parse(int argc, char **argv)
 {
     Opts o;
-    xl_ls::ArgWalker a(kProg, argc, argv);
-    bool have_inject_field = false, mode_given = false;
-    while (a.next()) {
-        if (a.is("--help") || a.is("-h")) {
-            usage(stdout);
-            std::exit(0);
-        } else if (a.is("--list")) {
+    bool mode_given = false;
+    xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
+        if (a.is("--list")) {
             a.no_value();
             for (const Desc &d : kModels)
                 std::printf("%-20s slots %u walkers %u policy %s coalesce %s aging %u lfsr 0x%x "
@@ -1429,19 +1364,11 @@ Opts parse(int argc, char **argv)
                             kCoalName[d.coalesce], d.aging, d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2,
                             d.w2, d.pwc_latency, d.tagw, d.statw);
             std::exit(0);
-        } else if (a.is("--seed")) {
-            o.seed = a.u64(0, UINT64_MAX);
-        } else if (a.is("--cycles")) {
-            o.cycles = a.u64(1, UINT64_C(1000000000000));
-            o.cycles_given = true;
         } else if (a.is("--params")) {
             o.params = a.value();
         } else if (a.is("--mode")) {
-            o.mode = a.value();
+            o.mode = a.choice("mode", {"random", "pressure", "replay"});
             mode_given = true;
-            if (o.mode != "random" && o.mode != "pressure" && o.mode != "replay")
-                xl_ls::usage_error(kProg, "--mode: unknown mode '%s' (random|pressure|replay)",
-                                   o.mode.c_str());
         } else if (a.is("--replay")) {
             o.replay = a.value();
             if (o.replay.empty())
@@ -1453,33 +1380,11 @@ Opts parse(int argc, char **argv)
             o.mem_latency = a.u64(1, 100000);
         } else if (a.is("--state-every")) {
             o.state_every = a.u64(0, UINT64_MAX);
-        } else if (a.is("--trace")) {
-            o.trace = a.value();
-            if (o.trace.empty())
-                xl_ls::usage_error(kProg, "--trace: empty file name");
-        } else if (a.is("--trace-from")) {
-            o.trace_from = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-fault")) {
-            o.inject = true;
-            o.inject_cycle = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-field")) {
-            o.inject_field = a.value();
-            have_inject_field = true;
-        } else if (a.is("--cov-min")) {
-            o.cov_min = a.u64(0, UINT64_MAX);
-            o.cov_min_given = true;
-        } else if (a.is("--wave-dir")) {
-            o.wave_dir = a.value();
-        } else if (a.is("--no-rerun")) {
-            a.no_value();
-            o.rerun = false;
-        } else if (a.is("--rtl-only")) {
-            a.no_value();
-            o.rtl_only = true;
         } else {
-            xl_ls::usage_error(kProg, "unknown option '%s'", a.opt().c_str());
+            return false;
         }
-    }
+        return true;
+    });
     bool known = false;
     for (const Desc &d : kModels)
         known = known || o.params == d.name;
@@ -1503,25 +1408,8 @@ Opts parse(int argc, char **argv)
     if (o.mode == "replay" && o.mem_latency)
         xl_ls::usage_error(kProg, "--mem-latency has no effect on a replay (the trace has the "
                                   "responses)");
-    if (o.inject && o.cycles_given && o.inject_cycle >= o.cycles)
-        xl_ls::usage_error(kProg, "--inject-fault %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.inject_cycle, o.cycles);
-    if (have_inject_field && !o.inject)
-        xl_ls::usage_error(kProg, "--inject-field needs --inject-fault");
-    if (o.inject) {
-        std::vector<std::string> n = field_names();
-        bool f = false;
-        for (const std::string &x : n)
-            f = f || x == o.inject_field;
-        if (!f)
-            xl_ls::usage_error(kProg, "--inject-field: no compared field is called '%s'",
-                               o.inject_field.c_str());
-    }
-    if (!o.trace.empty() && o.cycles_given && o.trace_from >= o.cycles)
-        xl_ls::usage_error(kProg, "--trace-from %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.trace_from, o.cycles);
-    if (o.rtl_only && o.inject)
-        xl_ls::usage_error(kProg, "--rtl-only compares nothing, so --inject-fault cannot work");
+    // The length of a replay is the trace's unless --cycles is given.
+    xl_ls::check_common(kProg, o, field_names(), o.cycles_given);
     if (o.rtl_only && o.mode == "replay")
         xl_ls::usage_error(kProg, "--rtl-only needs the C twin's answers for a replay check; "
                                   "use --mode random or pressure");

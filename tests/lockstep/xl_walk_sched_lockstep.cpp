@@ -3,7 +3,7 @@
 // and the Verilated RTL (rtl/xl_walk_sched.sv) get the same inputs every cycle; every output
 // and statistics counter is compared every cycle, and every --view-every cycles and at the
 // end the architectural view of all slots (xl_walk_sched_view) is compared with the RTL's
-// registers (read through /*verilator public_flat_rd*/ signals). docs/design.md twin contract and
+// registers (public_flat_rd signals listed in tests/lockstep/walk_sched_waiver.vlt). docs/design.md twin contract and
 // verification stack item 3; docs/isca18-micro18.md §2, §3.3;
 // harness shape from docs/rtl.md §1.10, §1.11; shared helpers from
 // lockstep.h (options, mismatch table, history ring, coverage bins, wall clock, re-run).
@@ -17,10 +17,6 @@
 // is its own Verilated model; tests/lockstep/build_walk_sched.sh builds them and writes
 // ws_models.h (the list, and the two parameter sets). Run with --help for the options.
 #include "lockstep.h"
-
-
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 #include "ws_models.h"   // generated: model headers, XL_WS_MODELS(X), XL_WS_*_GEOM
 
@@ -47,7 +43,7 @@ struct ModelInfo {
     const char *params;
     int policy;
     uint32_t aging;
-    const char *mutant;   // "" for the real RTL; else the XL_MUTANT_* hook it was built with
+    const char *mutant;   // "" for the real RTL; else the mutant patch it was built from
 };
 const ModelInfo kModels[] = {
 #define X(P, POL, AG, MUT, CLS) {P, POL, AG, MUT},
@@ -63,24 +59,14 @@ bool mutant_build()
     return false;
 }
 
-struct Opts {
-    uint64_t seed = 1;
-    uint64_t cycles = 100000;
+struct Opts : xl_ls::CommonOpts {
     std::string params = "small";
     std::string policy = "all";
     std::string mode = "random";
     uint64_t aging = 0;            // 0 = the first one built for the parameter set
     uint64_t view_every = 16;
-    std::string trace;             // VCD file ("" = none)
-    uint64_t trace_from = 0;
-    bool inject = false;
-    uint64_t inject_cycle = 0;
-    std::string inject_field = "disp_slot";
-    uint64_t cov_min = 10;
-    bool rerun = true;
-    std::string wave_dir = "build/rtl/waves";
-    bool rtl_only = false;
-    std::string mutant;            // mutant builds only: which XL_MUTANT_* model to run
+    std::string mutant;            // mutant builds only: which mutant's model to run
+    Opts() : CommonOpts("disp_slot", "build/rtl/waves") {}
 };
 
 // The AgingThreshold values built for a parameter set, space-separated.
@@ -110,12 +96,11 @@ void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: %s [options]\n"
-        "  --seed N            stimulus seed (default 1); also seeds Verilator's random init\n"
-        "  --cycles N          cycles per policy (default 100000)\n"
         "  --params small|paper  small = %u slots, tags %u bits, counters %u bits (compared\n"
         "                      modulo 2^%u), stamps from 0x%08X; paper = %u slots, tags %u bits,\n"
         "                      counters %u bits, stamps from 0x%08X\n"
-        "  --policy fcfs|random|simt|all  (default all: the three in turn, same seed)\n"
+        "  --policy fcfs|random|simt|all  (default all: the three in turn, same seed, --cycles\n"
+        "                      each)\n"
         "  --mode random|pressure  random: bursty arrivals from a few active instructions,\n"
         "                      walker readiness, CL, kills and arr_blocked changing by phase;\n"
         "                      pressure: long stalls with the buffer full, then bursts, many\n"
@@ -125,23 +110,13 @@ void usage(FILE *f)
         "                      --aging-small/--aging-paper\n"
         "  --view-every N      compare all slots' registers every N cycles (default 16) and\n"
         "                      at the end\n"
-        "  --trace FILE        write a VCD of the run (from --trace-from on)\n"
-        "  --trace-from C      first traced cycle (default 0)\n"
-        "  --inject-fault C    self-test: corrupt one C-side expected output at cycle C; the\n"
-        "                      run must then fail\n"
-        "  --inject-field F    which output to corrupt (default disp_slot; any compared field)\n"
-        "  --cov-min N         minimum count of every required coverage bin (default 10;\n"
-        "                      0 = no check)\n"
-        "  --wave-dir DIR      where a mismatch's re-run writes its VCD (default build/rtl/waves)\n"
-        "  --no-rerun          on a mismatch, do not re-run to write a VCD\n"
-        "  --rtl-only          drive the RTL alone (speed measurement; nothing is compared)\n"
         "  --mutant NAME       mutant builds (build_walk_sched.sh --mutant): run the model\n"
-        "                      built with XL_MUTANT_NAME (this build: %s)\n"
-        "exit status: 0 pass, 1 mismatch / RTL assertion / coverage below minimum, 2 bad option\n",
+        "                      built from mutant NAME's patch (this build: %s)\n",
         kProg, kSmall.slots, kSmall.tag_width, kSmall.cnt_width, kSmall.cnt_width,
         kSmall.stamp_reset, kPaper.slots, kPaper.tag_width, kPaper.cnt_width, kPaper.stamp_reset,
         built_agings("small").c_str(), built_agings("paper").c_str(),
         mutant_build() ? built_mutants().c_str() : "none");
+    xl_ls::usage_common(f, Opts());
 }
 
 // Compared every cycle, in this order.
@@ -160,84 +135,24 @@ const char *const kFieldNames[kNumFields] = {
 Opts parse(int argc, char **argv)
 {
     Opts o;
-    xl_ls::ArgWalker a(kProg, argc, argv);
-    bool have_inject_field = false;
-    while (a.next()) {
-        if (a.is("--help") || a.is("-h")) {
-            usage(stdout);
-            std::exit(0);
-        } else if (a.is("--seed")) {
-            o.seed = a.u64(0, UINT64_MAX);
-        } else if (a.is("--cycles")) {
-            o.cycles = a.u64(1, UINT64_C(1000000000000));
-        } else if (a.is("--params")) {
-            o.params = a.value();
-            if (o.params != "small" && o.params != "paper")
-                xl_ls::usage_error(kProg, "--params: unknown parameter set '%s' (small|paper)",
-                                   o.params.c_str());
-        } else if (a.is("--policy")) {
-            o.policy = a.value();
-            if (o.policy != "fcfs" && o.policy != "random" && o.policy != "simt" &&
-                o.policy != "all")
-                xl_ls::usage_error(kProg, "--policy: unknown policy '%s' (fcfs|random|simt|all)",
-                                   o.policy.c_str());
-        } else if (a.is("--mode")) {
-            o.mode = a.value();
-            if (o.mode != "random" && o.mode != "pressure")
-                xl_ls::usage_error(kProg, "--mode: unknown mode '%s' (random|pressure)",
-                                   o.mode.c_str());
-        } else if (a.is("--aging")) {
+    xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
+        if (a.is("--params"))
+            o.params = a.choice("parameter set", {"small", "paper"});
+        else if (a.is("--policy"))
+            o.policy = a.choice("policy", {"fcfs", "random", "simt", "all"});
+        else if (a.is("--mode"))
+            o.mode = a.choice("mode", {"random", "pressure"});
+        else if (a.is("--aging"))
             o.aging = a.u64(1, UINT64_C(1073741824));
-        } else if (a.is("--view-every")) {
+        else if (a.is("--view-every"))
             o.view_every = a.u64(1, UINT64_MAX);
-        } else if (a.is("--trace")) {
-            o.trace = a.value();
-            if (o.trace.empty())
-                xl_ls::usage_error(kProg, "--trace: empty file name");
-        } else if (a.is("--trace-from")) {
-            o.trace_from = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-fault")) {
-            o.inject = true;
-            o.inject_cycle = a.u64(0, UINT64_MAX);
-        } else if (a.is("--inject-field")) {
-            o.inject_field = a.value();
-            have_inject_field = true;
-        } else if (a.is("--cov-min")) {
-            o.cov_min = a.u64(0, UINT64_MAX);
-        } else if (a.is("--wave-dir")) {
-            o.wave_dir = a.value();
-            if (o.wave_dir.empty())
-                xl_ls::usage_error(kProg, "--wave-dir: empty directory name");
-        } else if (a.is("--no-rerun")) {
-            a.no_value();
-            o.rerun = false;
-        } else if (a.is("--rtl-only")) {
-            a.no_value();
-            o.rtl_only = true;
-        } else if (a.is("--mutant")) {
+        else if (a.is("--mutant"))
             o.mutant = a.value();
-        } else {
-            xl_ls::usage_error(kProg, "unknown option '%s'", a.opt().c_str());
-        }
-    }
-    if (o.inject && o.inject_cycle >= o.cycles)
-        xl_ls::usage_error(kProg, "--inject-fault %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.inject_cycle, o.cycles);
-    if (have_inject_field && !o.inject)
-        xl_ls::usage_error(kProg, "--inject-field needs --inject-fault");
-    if (o.inject) {
-        bool known = false;
-        for (unsigned i = 0; i < kNumFields; i++)
-            known = known || o.inject_field == kFieldNames[i];
-        if (!known)
-            xl_ls::usage_error(kProg, "--inject-field: no compared field is called '%s'",
-                               o.inject_field.c_str());
-    }
-    if (!o.trace.empty() && o.trace_from >= o.cycles)
-        xl_ls::usage_error(kProg, "--trace-from %" PRIu64 " is not below --cycles %" PRIu64,
-                           o.trace_from, o.cycles);
-    if (o.rtl_only && o.inject)
-        xl_ls::usage_error(kProg, "--rtl-only compares nothing, so --inject-fault cannot work");
+        else
+            return false;
+        return true;
+    });
+    xl_ls::check_common(kProg, o, {std::begin(kFieldNames), std::end(kFieldNames)});
     if (mutant_build() && o.mutant.empty())
         xl_ls::usage_error(kProg, "this is a mutant build: give --mutant NAME (built: %s)",
                            built_mutants().c_str());
@@ -816,7 +731,6 @@ void print_history(FILE *f, const xl_ls::Ring<Rec, 32> &h, uint32_t slots)
 std::vector<std::string> repro_args(const char *argv0, const Opts &o, int pol, uint64_t cycle,
                                     const std::string &vcd)
 {
-    uint64_t from = cycle > 200 ? cycle - 200 : 0;
     uint64_t cycles = cycle < o.cycles ? cycle + 1 : o.cycles;
     std::vector<std::string> a = {argv0, "--params", o.params, "--policy", kPolicyName[pol],
                                   "--mode", o.mode, "--aging", std::to_string(o.aging),
@@ -825,11 +739,7 @@ std::vector<std::string> repro_args(const char *argv0, const Opts &o, int pol, u
                                   "--view-every", std::to_string(o.view_every)};
     if (!o.mutant.empty())
         a.insert(a.end(), {"--mutant", o.mutant});
-    if (o.inject && o.inject_cycle < cycles)
-        a.insert(a.end(), {"--inject-fault", std::to_string(o.inject_cycle), "--inject-field",
-                           o.inject_field});
-    if (!vcd.empty())
-        a.insert(a.end(), {"--trace", vcd, "--trace-from", std::to_string(from)});
+    xl_ls::repro_tail(a, o, o.inject && o.inject_cycle < cycles, cycle, vcd);
     return a;
 }
 
@@ -878,29 +788,16 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
                 aging, o.mode.c_str(), o.seed, o.cycles, o.rtl_only ? " (RTL only)" : "");
     std::fflush(stdout);
 
-    VerilatedContext ctx;
-    xl_ls::init_context(ctx, o.seed, !o.trace.empty());
-    M *m = new M(&ctx, "xl_walk_sched");
-    VerilatedVcdC *tfp = nullptr;
-    if (!o.trace.empty() &&
-        (tfp = xl_ls::open_vcd<VerilatedVcdC>(m, o.trace, kProg)) == nullptr) {
-        delete m;
+    // Reset with every input idle (xl_ls::initial_reset).
+    Cyc idle;
+    std::memset(&idle, 0, sizeof idle);
+    xl_ls::Dut<M> dut;
+    M *m = dut.open("xl_walk_sched", o, kProg, [&](M *x) { drive(x, idle, g); });
+    if (m == nullptr) {
         xl_walk_sched_free(&ref);
         return 2;
     }
     uint64_t cyc = 0;
-    auto dump = [&]() {
-        ctx.timeInc(1);
-        if (tfp != nullptr && cyc >= o.trace_from)
-            tfp->dump(ctx.time());
-    };
-
-    // Reset: rst_ni starts high so the asynchronous reset sees a falling edge (§1.10 bug 1),
-    // two clocks while low, release while the clock is low.
-    Cyc idle;
-    std::memset(&idle, 0, sizeof idle);
-    drive(m, idle, g);
-    xl_ls::initial_reset(m);
 
     Stim st;
     st.init(o.seed, press, g);
@@ -964,12 +861,12 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
                     for (uint32_t i = 0; i < g.slots; i++)
                         bins[kBypassSaturated].count += cv[i].valid && cv[i].bypass == aging;
             }
-            if (!bad.empty() || ctx.gotError()) {
+            if (!bad.empty() || dut.ctx.gotError()) {
                 std::printf("MISMATCH block=xl_walk_sched params=%s policy=%s aging=%u mode=%s "
                             "seed=%" PRIu64 " cycle=%" PRIu64 "%s\n",
                             o.params.c_str(), kPolicyName[pol], aging, o.mode.c_str(), o.seed,
                             cyc,
-                            ctx.gotError() ? " (RTL assertion failed at the previous edge)"
+                            dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)"
                                            : "");
                 if (!bad.empty()) {
                     std::printf("%s:\n", what);
@@ -990,18 +887,10 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
             if (cw < 64 && (ref.arrivals & lo_mask(cw)) < arr_before)
                 bins[kCounterWrap].count++;
         }
-        m->clk_i = 1;
-        m->eval();
-        dump();
-        m->clk_i = 0;
-        m->eval();
-        dump();
+        dut.rise(cyc);
+        dut.fall(cyc);
         if (rst) {
-            m->rst_ni = 0;
-            m->eval();
-            dump();
-            m->rst_ni = 1;
-            m->eval();
+            dut.reset_pulse(cyc);
             refused = false;
             if (!o.rtl_only) {
                 reset_ref();
@@ -1011,28 +900,18 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     }
     double dt = xl_ls::now_s() - t0;
     uint64_t done = cyc < o.cycles ? cyc : o.cycles;
-    if (status == 0 && ctx.gotError()) {
+    if (status == 0 && dut.ctx.gotError()) {
         std::printf("MISMATCH block=xl_walk_sched params=%s policy=%s aging=%u mode=%s "
                     "seed=%" PRIu64 " cycle=%" PRIu64 " (RTL assertion failed)\n",
                     o.params.c_str(), kPolicyName[pol], aging, o.mode.c_str(), o.seed, done);
         status = 1;
     }
-    if (tfp != nullptr) {
-        tfp->close();
-        delete tfp;
-    }
-    m->final();
-    delete m;
+    dut.close();
 
     if (status != 0) {
         std::string vcd = o.wave_dir + "/xl_walk_sched-" + o.params + "-" + kPolicyName[pol] +
                           "-" + o.mode + "-seed" + std::to_string(o.seed) + ".vcd";
-        std::vector<std::string> args = repro_args(argv0, o, pol, cyc, vcd);
-        std::printf("reproduce: %s\n", xl_ls::join(args).c_str());
-        if (o.rerun && o.trace.empty()) {
-            xl_ls::rerun_with_wave(args, argv0, o.wave_dir, vcd);
-        }
-        std::fflush(stdout);
+        xl_ls::report_failure(repro_args(argv0, o, pol, cyc, vcd), argv0, o, vcd);
         xl_walk_sched_free(&ref);
         return 1;
     }

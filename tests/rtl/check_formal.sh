@@ -9,19 +9,27 @@
 #                                     (4 slots, aging threshold 3), each policy
 #   mutants                           the same proofs must fail on broken RTL (youngest wins a
 #                                     score tie, aging one bypass early, CL ignored on an
-#                                     immediate dispatch)
+#                                     immediate dispatch): the lockstep's mutant patches
+#                                     tests/lockstep/mutants/walk_sched/{TIE_YOUNGEST,
+#                                     AGING_EARLY,CL_IMMEDIATE}.patch, applied to a copy of rtl/
 cd "$(dirname "$0")/../.." || exit 1
+XL_SELF=tests/rtl/check_formal.sh
+. tests/lib/rtl.sh
 B=build/formal
 mkdir -p "$B"
-FAILS=0
 
-# prove NAME POLICY DEPTH EXPECT [DEFINE]: EXPECT is pass or fail. SIMT needs 7 cycles to
+# prove NAME POLICY DEPTH EXPECT [MUTANT]: EXPECT is pass or fail. SIMT needs 7 cycles to
 # age an entry (reset, the entry, three younger arrivals dispatched past it, the pick).
 prove() {
-    name=$1 pol=$2 DEPTH=$3 expect=$4 def=$5
+    name=$1 pol=$2 DEPTH=$3 expect=$4
+    r=rtl
+    if [ -n "$5" ]; then
+        r=$(xl_mutant_rtl walk_sched "$5" "$B/$name") || { notok "formal $name: no RTL"; return; }
+    fi
     ys=$B/$name.ys
     {
-        echo "read_verilog -sv -formal -Irtl ${def:+-D$def} rtl/xl_walk_sched.sv tests/formal/xl_walk_sched_fv.sv"
+        echo "read_verilog -sv -formal -I$r $r/xl_pkg.sv $r/xl_walk_sched.sv" \
+             "tests/formal/xl_walk_sched_fv.sv"
         echo "chparam -set Policy $pol xl_walk_sched_fv"
         echo "prep -top xl_walk_sched_fv"
         echo "async2sync"
@@ -35,17 +43,16 @@ prove() {
     elif grep -q "SAT proof finished - model found: FAIL" "$B/$name.log"; then got=fail
     else got=error; fi
     if [ "$got" = "$expect" ]; then
-        echo "ok - formal $name: $DEPTH-cycle BMC: $expect, as expected"
+        ok "formal $name: $DEPTH-cycle BMC: $expect, as expected"
     else
-        echo "not ok - formal $name: expected $expect, got $got (see $B/$name.log)"
-        FAILS=$((FAILS + 1))
+        notok "formal $name: expected $expect, got $got (see $B/$name.log)"
     fi
 }
 
 prove walk_sched_fcfs 0 10 pass
 prove walk_sched_random 1 10 pass
 prove walk_sched_simt 2 8 pass
-prove mutant_tie_youngest 2 8 fail XL_MUTANT_TIE_YOUNGEST
-prove mutant_aging_early 2 8 fail XL_MUTANT_AGING_EARLY
-prove mutant_cl_immediate 0 8 fail XL_MUTANT_CL_IMMEDIATE
-[ "$FAILS" = 0 ]
+prove mutant_tie_youngest 2 8 fail TIE_YOUNGEST
+prove mutant_aging_early 2 8 fail AGING_EARLY
+prove mutant_cl_immediate 0 8 fail CL_IMMEDIATE
+[ "$XL_FAIL" = 0 ]

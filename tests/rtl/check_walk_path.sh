@@ -19,26 +19,25 @@
 # its trace's first 2x that many cycles at the paper sets and 5x at the others (make lockstep's
 # 2,000,000 replays whole traces). Traces: --scale 0.0002 at the paper sets, 0.001 at the others
 # (XL_TRACE_SCALE overrides both; NW's trace does not shrink below about 800,000 cycles).
-# Style guide: docs/rtl.md §1.10, §1.11, §2.3.
+# Shared steps: tests/lib/rtl.sh. Style guide: docs/rtl.md §1.10, §1.11, §2.3.
+# shellcheck disable=SC2086  # $RTL and the option variables are word lists
 cd "$(dirname "$0")/../.." || exit 1
+XL_SELF=tests/rtl/check_walk_path.sh
+. tests/lib/rtl.sh
 
 B=build/rtl/iommu
 L=$B/logs
-mkdir -p "$B/icarus" "$B/yosys" "$B/lint" "$L" "$B/traces"
+xl_check_begin "$B"
+mkdir -p "$B/traces"
 CYC=${XL_LOCKSTEP_CYCLES:-20000}
-case "$CYC" in ''|*[!0-9]*) echo "check_walk_path.sh: XL_LOCKSTEP_CYCLES must be a number" >&2
-                           exit 2 ;; esac
-T0=$(date +%s)
-RTL="rtl/xl_walk_path.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
+case "$CYC" in ''|*[!0-9]*) usage "XL_LOCKSTEP_CYCLES must be a number" ;; esac
+RTL="$XL_PKG rtl/xl_walk_path.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv"
 VLT=tests/lockstep/xl_walk_path_waiver.vlt
 MAIN_TAP=$L/tap-main.txt
 : > "$MAIN_TAP"
 
 # TAP lines go to the lane's file (printed at the end, in order).
 TAP=$MAIN_TAP
-ok() { echo "ok - $*" >> "$TAP"; }
-notok() { echo "not ok - $*" >> "$TAP"; }
-info() { echo "# $*" >> "$TAP"; }
 
 # The small parameter set (tests/rtl/tb_xl_walk_path.sv), for lint and synthesis.
 SMALL_SET="NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 AgingThreshold 1000 L4Entries 2 L4Ways 2
@@ -53,12 +52,10 @@ gflags() { set -- $SMALL_SET; s=""; while [ $# -gt 1 ]; do s="$s -G$1=$2"; shift
 # 256-slot defaults, three quarters of the time). -flatten: the sub-blocks' statistics outputs
 # the top leaves open are removed, as in a real build. About 30 s: started first, collected
 # at the end.
-( yosys -q -l "$B/yosys/synth-small.log" -p "read_verilog -sv -defer -Irtl $RTL;
-      hierarchy -top xl_walk_path $(chparams); synth -flatten -top xl_walk_path;
-      tee -o $B/yosys/stat-small.txt stat" > /dev/null 2>&1
-  echo $? > "$B/yosys/synth-small.rc" ) &
+xl_yosys small "$B/yosys" "read_verilog -sv -defer -Irtl $RTL;
+    hierarchy -top xl_walk_path $(chparams); synth -flatten -top xl_walk_path;
+    tee -o $B/yosys/stat-small.txt stat" &
 YOSYS_PID=$!
-rm -f "$B/yosys/synth-small.rc"
 
 # ------------------------------------------------------------------ build/xlat
 XLAT=build/xlat
@@ -71,50 +68,31 @@ if [ ! -x "$XLAT" ]; then
 fi
 
 # ------------------------------------------------------------------ icarus
-if iverilog -g2012 -Wall -Wno-timescale -Irtl -o "$B/icarus/tb_xl_walk_path.vvp" $RTL \
-        tests/rtl/tb_xl_walk_path.sv > "$B/icarus/build.log" 2>&1; then
-    vvp -n "$B/icarus/tb_xl_walk_path.vvp" > "$B/icarus/tb_xl_walk_path.log" 2>&1
-    rc=$?
-    np=$(grep -c '^ok ' "$B/icarus/tb_xl_walk_path.log")
-    nf=$(grep -c '^not ok ' "$B/icarus/tb_xl_walk_path.log")
-    na=$(grep -c 'ERROR' "$B/icarus/tb_xl_walk_path.log")
-    grep '^not ok ' "$B/icarus/tb_xl_walk_path.log" \
-        | sed 's/^not ok - /not ok - icarus tb_xl_walk_path: /' >> "$TAP"
-    if [ "$rc" = 0 ] && [ "$nf" = 0 ] && [ "$na" = 0 ] && [ "$np" -gt 0 ]; then
-        ok "icarus tb_xl_walk_path: $np hand-computed checks (§3.4 walkthrough, immediate dispatch," \
-           "PWC-shortened walks, 2 MB leaf, fault, buffer full, port arbitration), no assertion"
-    elif [ "$nf" = 0 ]; then
-        notok "icarus tb_xl_walk_path: exit $rc, $na assertion message(s)" \
-              "(see $B/icarus/tb_xl_walk_path.log)"
-    fi
-else
-    notok "icarus tb_xl_walk_path: compile failed (see $B/icarus/build.log)"
-fi
+# shellcheck disable=SC2086  # a list of files
+TB_WHAT=" (§3.4 walkthrough, immediate dispatch, PWC-shortened walks, 2 MB leaf, fault,"
+TB_WHAT="$TB_WHAT buffer full, port arbitration)"
+xl_icarus tb_xl_walk_path "$B/icarus" "$TB_WHAT" $RTL tests/rtl/tb_xl_walk_path.sv
 
 # ------------------------------------------------------------------ verilator lint
 lint() {   # lint NAME ARGS...
-    name=$1; shift
+    _name=$1; shift
     # shellcheck disable=SC2086
-    if verilator --lint-only -Wall -Irtl --top-module xl_walk_path "$@" $VLT $RTL \
-            > "$B/lint/$name.log" 2>&1; then
-        ok "verilator --lint-only -Wall xl_walk_path + sub-blocks ($name): clean (waivers: $VLT)"
+    if xl_lint "$B/lint/$_name.log" --top-module xl_walk_path "$@" $VLT $RTL; then
+        ok "verilator --lint-only -Wall xl_walk_path + sub-blocks ($_name): clean (waivers: $VLT)"
     else
-        notok "verilator --lint-only -Wall xl_walk_path ($name) (see $B/lint/$name.log)"
+        notok "verilator --lint-only -Wall xl_walk_path ($_name) (see $B/lint/$_name.log)"
     fi
 }
 lint "paper defaults, --assert" --assert
 # shellcheck disable=SC2046
 lint "small set, --assert" --assert $(gflags)
+# shellcheck disable=SC2046
 lint "small set, no --assert" $(gflags)
 
 # ------------------------------------------------------------------ lockstep harness
-LS=""
-if sh tests/lockstep/build_walk_path.sh > "$L/lockstep-build.log" 2>&1; then
-    LS=$(tail -n 1 "$L/lockstep-build.log")
-    ok "lockstep harness built ($LS: $(cut -d' ' -f1 "$B/lockstep/models.txt" | tr '\n' ' '))"
-else
-    notok "lockstep harness build (see $L/lockstep-build.log)"
-fi
+# The parameter sets of tests/lockstep/build_walk_path.sh.
+MODELS="paper_simt_both paper_fcfs_off small_random_both mid_simt_upper tiny_fcfs_leaf"
+xl_harness_built tests/lockstep/build_walk_path.sh "$L/lockstep-build.log" ": $MODELS"
 
 # ------------------------------------------------------------------ traces
 # xlat settings of each parameter set (tests/lockstep/build_walk_path.sh); --seed 1 gives the LFSR
@@ -137,7 +115,6 @@ settings() {
         *) return 1 ;;
     esac
 }
-MODELS="paper_simt_both paper_fcfs_off small_random_both mid_simt_upper tiny_fcfs_leaf"
 WORKLOADS="mvt xsbench gesummv nw"
 scale_of() { case $1 in paper_*) echo "${XL_TRACE_SCALE:-0.0002}" ;;
                         *) echo "${XL_TRACE_SCALE:-0.001}" ;; esac; }
@@ -251,8 +228,7 @@ model_checks() {
     done
 }
 
-# Fault injection: a corrupted C output must be reported at exactly that cycle, with a
-# reproduce line, and the automatic re-run must write a waveform.
+# Fault injection (tests/lib/rtl.sh xl_inject).
 inject() {   # inject MODEL FIELD CYCLE [replay WL]
     m=$1; f=$2; c=$3
     if [ "$4" = replay ]; then
@@ -260,21 +236,11 @@ inject() {   # inject MODEL FIELD CYCLE [replay WL]
     else
         src="--mode random --cycles 20000"; label=random; mode=random
     fi
-    log=$L/inject-$m-$mode.log
-    vcd=$B/waves/xl_walk_path-$m-$mode-seed9.vcd
-    rm -f "$vcd"
     # shellcheck disable=SC2086
-    "$LS" --params "$m" $src --seed 9 --inject-fault "$c" --inject-field "$f" \
-        --wave-dir "$B/waves" > "$log" 2>&1
-    rc=$?
-    if [ "$rc" = 1 ] && grep -q "^MISMATCH .* cycle=$c\$" "$log" && grep -q '^reproduce: ' "$log" \
-            && [ -s "$vcd" ]; then
-        ok "fault injection ($m $label, $f at cycle $c) caught at that cycle; reproduce line" \
-           "and VCD written"
-    else
-        notok "fault injection ($m $label, $f at cycle $c) not caught as expected (exit $rc," \
-              "see $log)"
-    fi
+    xl_inject "$m $label, $f" "$c" "$L/inject-$m-$mode.log" \
+        "$B/waves/xl_walk_path-$m-$mode-seed9.vcd" \
+        "$LS" --params "$m" $src --seed 9 --inject-fault "$c" --inject-field "$f" \
+        --wave-dir "$B/waves"
 }
 
 if [ -n "$LS" ]; then
@@ -285,11 +251,7 @@ if [ -n "$LS" ]; then
         TAP=$L/tap-a.txt
         : > "$TAP"
         sh tests/lockstep/mutants_walk_path.sh > "$L/mutants.log" 2>&1
-        mrc=$?
-        grep -E '^(ok|not ok) ' "$L/mutants.log" >> "$TAP"
-        if [ "$mrc" != 0 ] && ! grep -q '^not ok ' "$L/mutants.log"; then
-            notok "mutation test (exit $mrc, see $L/mutants.log)"
-        fi
+        xl_mutants_result "$L/mutants.log" $?
         model_checks paper_fcfs_off
         model_checks mid_simt_upper
     ) &
@@ -309,33 +271,22 @@ if [ -n "$LS" ]; then
     # Bad input: one line on stderr, exit status 2, nothing on stdout.
     badbin=$B/traces/bad.tr
     printf '%s\n' "$(sed -n 2p "$B/traces/small_random_both-mvt.tr")" "C 12 1 zz" > "$badbin"
-    bad=""
-    for args in "--bogus" "--params tiny" "--mode burst" "--cycles 0" "--seed x1" \
-            "--cycles 10 --inject-fault 10" "--inject-fault 1 --inject-field nope" \
-            "--mode replay" "--replay-listed" "--replay $B/traces/none.tr" \
-            "--params small_random_both --replay $B/traces/paper_simt_both-mvt.tr" \
-            "--params small_random_both --replay $badbin" "--mem-latency 0" \
-            "--rtl-only --inject-fault 5"; do
-        # shellcheck disable=SC2086
-        "$LS" $args > "$L/badopt.out" 2> "$L/badopt.err"
-        rc=$?
-        if [ "$rc" != 2 ] || [ "$(wc -l < "$L/badopt.err")" != 1 ] || [ -s "$L/badopt.out" ]; then
-            bad="$bad [$args: exit $rc]"
-        fi
-    done
-    if [ -z "$bad" ]; then
-        ok "lockstep rejects bad options, a malformed trace and a trace of other parameters" \
-           "(P line) with one line on stderr and exit 2"
-    else
-        notok "lockstep bad input:$bad"
-    fi
+    xl_badopts "$L" "bad options, a malformed trace and a trace of other parameters (P line)" \
+        "$LS" <<EOF
+--mode replay
+--replay-listed
+--replay $B/traces/none.tr
+--params small_random_both --replay $B/traces/paper_simt_both-mvt.tr
+--params small_random_both --replay $badbin
+--mem-latency 0
+--rtl-only --inject-fault 5
+EOF
     wait "$LANE_A"
 
     # Speed of the RTL alone (same stimulus, nothing compared), per parameter set.
     for m in $MODELS; do
         case $m in paper_*) n=10000 ;; *) n=100000 ;; esac
-        r=$("$LS" --params "$m" --cycles "$n" --rtl-only \
-            | sed -n 's/.*rate=\([0-9]*\) cycles\/s.*/\1/p')
+        r=$(xl_rate "$LS" --params "$m" --cycles "$n" --rtl-only)
         l=$(rate_of "$L/ls-$m-random-seed1.log")
         info "speed $m: lockstep ${l:-?} cycles/s (random, seed 1), RTL alone $r cycles/s"
     done
@@ -344,15 +295,8 @@ fi
 # ------------------------------------------------------------------ yosys results
 wait "$YOSYS_PID"
 TAP=$MAIN_TAP
-if [ "$(cat "$B/yosys/synth-small.rc" 2>/dev/null)" = 0 ]; then
-    cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\).*/\1/p' "$B/yosys/stat-small.txt" | tail -n 1)
-    ffs=$(cat "$B/yosys/stat-small.txt" \
-        | grep -E '\$_(S)?DFF' | awk '{s += $2} END {print s + 0}')
-    ok "yosys synth -flatten -top xl_walk_path (small set: 4 slots, 2 walkers, FCFS, coalescing" \
-       "both, PWC 2x2/4x2/8x4): $cells cells, $ffs flip-flops"
-else
-    notok "yosys synth -top xl_walk_path (small set) (see $B/yosys/synth-small.log)"
-fi
+xl_yosys_result small "$B/yosys" "yosys synth -flatten -top xl_walk_path (small set: 4 slots,\
+ 2 walkers, FCFS, coalescing both, PWC 2x2/4x2/8x4)"
 
 # ------------------------------------------------------------------ summary
 cat "$MAIN_TAP" "$L/tap-a.txt" "$L/tap-b.txt" 2>/dev/null

@@ -14,27 +14,18 @@
 #   5. the checker's self-tests: an injected fault must be reported (exit 1, MISMATCH, a
 #      waveform from the automatic re-run); bad options and impossible parameters exit 2;
 #   6. the mutants (tests/lockstep/mutants_walk_sched.sh): each must be killed.
+# Shared steps: tests/lib/rtl.sh.
+# shellcheck disable=SC2086  # $RTL and the option variables are word lists
 cd "$(dirname "$0")/../.." || exit 1
+XL_SELF=tests/rtl/check_walk_sched.sh
+. tests/lib/rtl.sh
 
 LOG=build/rtl/check_walk_sched
-mkdir -p "$LOG"
-pass=0
-fail=0
-t_start=$(date +%s)
-
-ok() { echo "ok - $*"; pass=$((pass + 1)); }
-notok() { echo "not ok - $*"; fail=$((fail + 1)); }
+xl_check_begin "$LOG"
+RTL="$XL_PKG rtl/xl_walk_sched.sv"
 
 # ------------------------------------------------------------------ 1. Icarus testbench
-tb_log="$LOG/icarus.log"
-if iverilog -g2012 -Wall -Irtl -o "$LOG/tb_xl_walk_sched.vvp" tests/rtl/tb_xl_walk_sched.sv \
-        rtl/xl_walk_sched.sv > "$LOG/icarus-build.log" 2>&1 &&
-   vvp -n "$LOG/tb_xl_walk_sched.vvp" > "$tb_log" 2>&1; then
-    ok "icarus tb_xl_walk_sched: $(grep -c '^ok - ' "$tb_log") checks"
-else
-    notok "icarus tb_xl_walk_sched ($(grep -c '^not ok - ' "$tb_log") failed; see $tb_log)"
-    grep '^not ok - ' "$tb_log" | head -n 5 | sed 's/^/#   /'
-fi
+xl_icarus tb_xl_walk_sched "$LOG/icarus" "" $RTL tests/rtl/tb_xl_walk_sched.sv
 
 # ------------------------------------------------------------------ 2. Verilator lint
 lint_bad=""
@@ -42,12 +33,9 @@ for set in "16 8" "256 2000000"; do
     for pol in 0 1 2; do
         slots=${set% *}
         aging=${set#* }
-        if ! verilator --lint-only -Wall tests/lockstep/walk_sched_waiver.vlt -Irtl \
-                -GNumSlots="$slots" -GAgingThreshold="$aging" -GPolicy="$pol" \
-                rtl/xl_walk_sched.sv > "$LOG/lint-$slots-$pol.log" 2>&1 ||
-           [ -s "$LOG/lint-$slots-$pol.log" ]; then
+        xl_lint "$LOG/lint-$slots-$pol.log" tests/lockstep/walk_sched_waiver.vlt \
+            -GNumSlots="$slots" -GAgingThreshold="$aging" -GPolicy="$pol" $RTL ||
             lint_bad="$lint_bad $slots/$pol"
-        fi
     done
 done
 if [ -z "$lint_bad" ]; then
@@ -61,7 +49,7 @@ fi
 ys_log="$LOG/yosys.log"
 CHP="chparam -set NumSlots 16 -set AgingThreshold 8 -set Policy 2 -set TagWidth 8"
 CHP="$CHP -set CntWidth 16 xl_walk_sched"
-if yosys -q -l "$ys_log" -p "read_verilog -defer -sv -Irtl rtl/xl_walk_sched.sv; $CHP;
+if yosys -q -l "$ys_log" -p "read_verilog -defer -sv -Irtl $RTL; $CHP;
         synth -top xl_walk_sched; stat" > /dev/null 2>&1; then
     cells=$(grep 'Number of cells' "$ys_log" | tail -n 1 | awk '{print $NF}')
     ok "yosys synth -top xl_walk_sched (16 slots, SIMT): $cells cells"
@@ -72,8 +60,9 @@ fi
 # ------------------------------------------------------------------ 4. lockstep
 total=0
 small_c=0; small_t=0; paper_c=0; paper_t=0
-if bin=$(sh tests/lockstep/build_walk_sched.sh 2> "$LOG/lockstep-build.log"); then
-    ok "lockstep build ($bin)"
+xl_harness_built tests/lockstep/build_walk_sched.sh "$LOG/lockstep-build.log"
+if [ -n "$LS" ]; then
+    bin=$LS
     # params policy mode aging seed cycles
     RUNS="small all random 8 1 100000
 small all random 8 2 100000
@@ -108,8 +97,7 @@ $RUNS
 EOF
     for params in small paper; do
         if [ "$params" = small ]; then c=200000; else c=10000; fi
-        r=$("$bin" --params "$params" --policy simt --cycles "$c" --rtl-only 2>&1 |
-            sed -n 's/^PASS.* rate=\([0-9]*\) cycles.*/\1/p')
+        r=$(xl_rate "$bin" --params "$params" --policy simt --cycles "$c" --rtl-only)
         echo "# RTL alone ($params, simt, no C, no compare): ${r:-?} cycles/s"
     done
     echo "$small_c $small_t $paper_c $paper_t" | awk '{
@@ -118,45 +106,22 @@ EOF
         printf f, "paper", $3, $4, ($4 > 0 ? $3 / $4 : 0) }'
 
     # -------------------------------------------------------------- 5. checker self-tests
-    log="$LOG/inject.log"
-    "$bin" --params small --policy simt --seed 9 --cycles 3000 --inject-fault 1234 \
-        --inject-field disp_slot --wave-dir "$LOG/waves" > "$log" 2>&1
-    rc=$?
-    if [ "$rc" = 1 ] && grep -q '^MISMATCH.* cycle=1234' "$log" &&
-       grep -q '^reproduce: ' "$log" && grep -q 're-run reproduced the failure' "$log"; then
-        ok "fault injection caught (exit 1, MISMATCH at cycle 1234, reproduce line, waveform)"
-    else
-        notok "fault injection not caught as expected (exit $rc; see $log)"
-    fi
-    "$bin" --policy nonsense > "$LOG/badopt.log" 2>&1
-    rc=$?
-    if [ "$rc" = 2 ] && [ "$(wc -l < "$LOG/badopt.log")" -eq 1 ]; then
-        ok "bad option: one line on stderr, exit 2"
-    else
-        notok "bad option: exit $rc (see $LOG/badopt.log)"
-    fi
-    "$bin" --params small --aging 5 > "$LOG/badparam.log" 2>&1
-    rc=$?
-    if [ "$rc" = 2 ] && [ "$(wc -l < "$LOG/badparam.log")" -eq 1 ]; then
-        ok "impossible parameters (no model with --aging 5): one line on stderr, exit 2"
-    else
-        notok "impossible parameters: exit $rc (see $LOG/badparam.log)"
-    fi
-else
-    notok "lockstep build (see $LOG/lockstep-build.log)"
+    xl_inject "small simt, disp_slot" 1234 "$LOG/inject.log" \
+        "$LOG/waves/xl_walk_sched-small-simt-random-seed9.vcd" \
+        "$bin" --params small --policy simt --seed 9 --cycles 3000 --inject-fault 1234 \
+        --inject-field disp_slot --wave-dir "$LOG/waves"
+    xl_badopts "$LOG" "bad options" "$bin" <<EOF
+--policy nonsense
+EOF
+    xl_badopts "$LOG" "impossible parameters (no model with --aging 5)" "$bin" <<EOF
+--params small --aging 5
+EOF
 fi
 
 # ------------------------------------------------------------------ 6. mutants
 sh tests/lockstep/mutants_walk_sched.sh > "$LOG/mutants.log" 2>&1
-while read -r line; do
-    case "$line" in
-        "ok - "*) ok "${line#ok - }" ;;
-        "not ok - "*) notok "${line#not ok - }" ;;
-    esac
-done < "$LOG/mutants.log"
-grep -q '^ok - \|^not ok - ' "$LOG/mutants.log" || notok "mutants: no result (see $LOG/mutants.log)"
+xl_mutants_result "$LOG/mutants.log" $?
 
-t_end=$(date +%s)
-echo "# lockstep cycles compared: $total; wall time $((t_end - t_start)) s"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+echo "# lockstep cycles compared: $total; wall time $(( $(date +%s) - T0 )) s"
+echo "$XL_PASS passed, $XL_FAIL failed"
+[ "$XL_FAIL" -eq 0 ]

@@ -94,8 +94,7 @@ module tb_xl_coalesce;
     );
   end
 
-  int n_ok = 0;
-  int n_fail = 0;
+  `include "xl_tb.svh"
   function automatic string mode_name(input int m);
     case (m)
       0: mode_name = "off";
@@ -105,15 +104,6 @@ module tb_xl_coalesce;
     endcase
   endfunction
 
-  task automatic check(input string name, input logic [63:0] got, input logic [63:0] exp);
-    if (got === exp) begin
-      $display("ok - %s", name);
-      n_ok++;
-    end else begin
-      $display("not ok - %s: got 0x%0h, expected 0x%0h", name, got, exp);
-      n_fail++;
-    end
-  endtask
 
   // One value of all four instances against the expected value of each mode.
   task automatic check4(input string name, input logic [63:0] g0, input logic [63:0] g1,
@@ -517,9 +507,7 @@ module tb_xl_coalesce;
     walker(0, 1'b0, 1, 48'h4000_2000);
     check("F cycle 6: buffer empty", 64'(g_dut[3].u_dut.valid_q), 64'h0);
 
-    $display("# %0d passed, %0d failed", n_ok, n_fail);
-    if (n_fail != 0) $fatal(1, "tb_xl_coalesce: %0d check(s) failed", n_fail);
-    $finish;
+    tb_done("tb_xl_coalesce");
   end
 
 endmodule

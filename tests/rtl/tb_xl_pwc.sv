@@ -82,18 +82,8 @@ module tb_xl_pwc;
     .l2_forced_evictions_o
   );
 
-  int n_ok = 0;
-  int n_fail = 0;
+  `include "xl_tb.svh"
 
-  task automatic check(input string name, input logic [63:0] got, input logic [63:0] exp);
-    if (got === exp) begin
-      $display("ok - %s", name);
-      n_ok++;
-    end else begin
-      $display("not ok - %s: got 0x%0h, expected 0x%0h", name, got, exp);
-      n_fail++;
-    end
-  endtask
 
   function automatic logic [47:0] va(input int i4, input int i3, input int i2);
     va = {9'(i4), 9'(i3), 9'(i2), 21'h0};
@@ -122,22 +112,7 @@ module tb_xl_pwc;
     fill_next_i    = '0;
   endtask
 
-  // One clock edge; inputs return to idle afterwards.
-  task automatic tick;
-    #5 clk_i = 1'b1;
-    #5 clk_i = 1'b0;
-    idle();
-  endtask
-
-  task automatic reset;
-    idle();
-    rst_ni = 1'b1;
-    #1 rst_ni = 1'b0;
-    tick();
-    tick();
-    rst_ni = 1'b1;
-    #1;
-  endtask
+  `include "xl_tb_clock.svh"
 
   task automatic fill(input int level, input int asid, input logic [47:0] v,
                       input logic [63:0] next);
@@ -409,9 +384,7 @@ module tb_xl_pwc;
     probe_now("after reset: miss", 1, v, 0, 4, 64'h0);
     check("after reset: stats 0", l2_fills_o + l2_hits_o + l4_evictions_o, 64'd0);
 
-    $display("# tb_xl_pwc: %0d passed, %0d failed", n_ok, n_fail);
-    if (n_fail != 0) $fatal(1, "tb_xl_pwc: %0d check(s) failed", n_fail);
-    $finish;
+    tb_done("tb_xl_pwc");
   end
 
 endmodule

@@ -50,10 +50,6 @@ module tb_xl_walk_path;
   localparam logic [47:0] VB  = 48'h0400_0000_0000;
   localparam logic [51:0] ROOT = 52'h1000;
 
-  // Rules (C xl_ws_rule_t).
-  localparam logic [2:0] RuleImmediate = 3'd1;
-  localparam logic [2:0] RuleFcfs      = 3'd5;
-
   logic                  clk_i = 1'b0;
   logic                  rst_ni = 1'b1;
   logic                  arr_valid_i = 1'b0;
@@ -194,18 +190,8 @@ module tb_xl_walk_path;
   logic [8*5-1:0]        s_cpl_shift;
   logic [8*3-1:0]        s_cpl_reads;
 
-  int n_ok = 0;
-  int n_fail = 0;
+  `include "xl_tb.svh"
 
-  task automatic check(input string name, input logic [63:0] got, input logic [63:0] exp);
-    if (got === exp) begin
-      $display("ok - %s", name);
-      n_ok++;
-    end else begin
-      $display("not ok - %s: got 0x%0h, expected 0x%0h", name, got, exp);
-      n_fail++;
-    end
-  endtask
 
   // One cycle: the arrival (av, va, instr id = tag), mem_req_ready, and the response that is
   // due (at most one per cycle: fixed latency and one grant per cycle never collide).
@@ -336,7 +322,7 @@ module tb_xl_walk_path;
     check("T1 c0 req0: arr_ready", s_arr_ready, 1'b1);
     check("T1 c0 req0: arr_est 4 (cold PWC)", s_arr_est, 3'd4);
     check("T1 c0 req0: not buffered", s_arr_buffered, 1'b0);
-    check_disp("T1 c0 req0 IMMEDIATE to walker 0 at L4", 1'b1, 1'b0, RuleImmediate, 2'd0, 8'd0,
+    check_disp("T1 c0 req0 IMMEDIATE to walker 0 at L4", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0, 8'd0,
                3'd4, ROOT, 1'b0);
     check_mem("T1 c0 no read", 1'b0, 1'b0, 3'd0, 52'h0);
     // c1: walker 0 asks for its L4 line: root + 64 * (0 >> 3) = 0x1000 (due c3). req1 is in
@@ -383,7 +369,7 @@ module tb_xl_walk_path;
     // resume point PL 2 is deeper, so the walk resumes at L1 from PA 0x5000.
     tick(1'b0, '0, '0, 1'b1);
     check_mem("T1 c10 walker 0 reads its leaf line", 1'b1, 1'b0, 3'd1, 52'h4000);
-    check_disp("T1 c10 req1 to walker 1, resumed at L1 from its PA", 1'b1, 1'b1, RuleFcfs,
+    check_disp("T1 c10 req1 to walker 1, resumed at L1 from its PA", 1'b1, 1'b1, xl_pkg::RuleFcfs,
                2'd0, 8'd1, 3'd1, 52'h5000, 1'b1);
     check("T1 c10: not stuck (a dispatch)", s_stuck, 1'b0);
     // c11: walker 1 reads req1's leaf line 0x5000 (due c13); req2 keeps CL; no walker idle.
@@ -422,7 +408,7 @@ module tb_xl_walk_path;
     // start at L1 from the L2 entry's node 0x4000.
     tick(1'b1, VA0 + 48'h1000, 8'd3, 1'b1);
     check("T2 c14: arr_est 1 (PWC L2 hit)", s_arr_est, 3'd1);
-    check_disp("T2 c14 IMMEDIATE, PWC L2 hit: start at L1", 1'b1, 1'b0, RuleImmediate, 2'd0,
+    check_disp("T2 c14 IMMEDIATE, PWC L2 hit: start at L1", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0,
                8'd3, 3'd1, 52'h4000, 1'b0);
     // c15: the leaf line 0x4000 (due c17); c17: lane 1, frame 0x101000, 1 read.
     tick(1'b0, '0, '0, 1'b1);
@@ -435,7 +421,7 @@ module tb_xl_walk_path;
     // 0x5000); c22: leaf line 0x5000 (due c24); c24: lane 0, frame 0x200000, 2 reads.
     tick(1'b1, VA1, 8'd4, 1'b1);
     check("T2 c18: arr_est 2 (deepest PWC hit L3)", s_arr_est, 3'd2);
-    check_disp("T2 c18 IMMEDIATE, PWC L3 hit: start at L2", 1'b1, 1'b0, RuleImmediate, 2'd0,
+    check_disp("T2 c18 IMMEDIATE, PWC L3 hit: start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0,
                8'd4, 3'd2, 52'h3000, 1'b0);
     tick(1'b0, '0, '0, 1'b1);
     check_mem("T2 c19 L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
@@ -450,7 +436,7 @@ module tb_xl_walk_path;
     // c25: VA3 (tag 5; L2 idx 2): L3 hit, start at L2 (0x3000). c26: L2 line (due c28). c28:
     // entry [2] has PS: a 2 MB leaf on lane 2, page base 0x400000, shift 21, 1 read; no fill.
     tick(1'b1, VA3, 8'd5, 1'b1);
-    check_disp("T2 c25 IMMEDIATE, start at L2", 1'b1, 1'b0, RuleImmediate, 2'd0, 8'd5, 3'd2,
+    check_disp("T2 c25 IMMEDIATE, start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0, 8'd5, 3'd2,
                52'h3000, 1'b0);
     tick(1'b0, '0, '0, 1'b1);
     check_mem("T2 c26 L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
@@ -462,7 +448,7 @@ module tb_xl_walk_path;
     // c29: VA4 (tag 6; L2 idx 3): start at L2; c30 L2 line; c32: entry [3] is not present:
     // rsp_fault, no completion, no fill; the walker goes idle.
     tick(1'b1, VA4, 8'd6, 1'b1);
-    check_disp("T2 c29 IMMEDIATE, start at L2", 1'b1, 1'b0, RuleImmediate, 2'd0, 8'd6, 3'd2,
+    check_disp("T2 c29 IMMEDIATE, start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0, 8'd6, 3'd2,
                52'h3000, 1'b0);
     idle(2);
     tick(1'b0, '0, '0, 1'b1);
@@ -491,7 +477,7 @@ module tb_xl_walk_path;
     tick(1'b1, VA0, 8'd10, 1'b1);
     check("T3 c0: IMMEDIATE to walker 0", s_disp_valid && s_disp_walker == 1'b0, 1'b1);
     tick(1'b1, VB, 8'd11, 1'b1);
-    check_disp("T3 c1 VB IMMEDIATE to walker 1", 1'b1, 1'b1, RuleImmediate, 2'd0, 8'd11, 3'd4,
+    check_disp("T3 c1 VB IMMEDIATE to walker 1", 1'b1, 1'b1, xl_pkg::RuleImmediate, 2'd0, 8'd11, 3'd4,
                ROOT, 1'b0);
     for (int k = 0; k < 4; k++) begin
       tick(1'b1, VB + 48'(k + 1) * 48'h1000, 8'(12 + k), 1'b1);
@@ -504,7 +490,7 @@ module tb_xl_walk_path;
       check($sformatf("T3 c%0d: refused arrival not buffered", c), s_arr_buffered, 1'b0);
       if (c == 8) check("T3 c8: walker 1's L4 read finds root[8] not present", s_fault, 1'b1);
     end
-    check_disp("T3 c9 walker 1 takes slot 0 (FCFS)", 1'b1, 1'b1, RuleFcfs, 2'd0, 8'd12, 3'd4,
+    check_disp("T3 c9 walker 1 takes slot 0 (FCFS)", 1'b1, 1'b1, xl_pkg::RuleFcfs, 2'd0, 8'd12, 3'd4,
                ROOT, 1'b0);
     tick(1'b1, VB + 48'h10000, 8'd16, 1'b1);
     check("T3 c10: accepted into the freed slot 0",
@@ -539,9 +525,7 @@ module tb_xl_walk_path;
     tick(1'b0, '0, '0, 1'b1);
     check_mem("T4 c7 nobody asks: the port reads all-zero", 1'b0, 1'b0, 3'd0, 52'h0);
 
-    $display("# tb_xl_walk_path: %0d passed, %0d failed", n_ok, n_fail);
-    if (n_fail != 0) $fatal(1, "tb_xl_walk_path: %0d check(s) failed", n_fail);
-    $finish;
+    tb_done("tb_xl_walk_path");
   end
 
 endmodule

@@ -13,25 +13,28 @@
 //   3 RAND8   8 slots, RANDOM, LfsrSeed 1, AgingThreshold 1
 //   4 WRAP4   4 slots, FCFS, StampResetValue 0xFFFFFFFE (stamps wrap after two arrivals)
 // Conventions: a request's va is tag << 12; arrivals are buffered in the lowest free slot
-// with stamps 0, 1, 2, ... (the immediate path takes no stamp). Rules: 1 immediate, 2 aging,
-// 3 batch, 4 minscore, 5 fcfs, 6 random. Inputs change while clk_i is low; outputs are
-// checked 1 time unit later, before the rising edge.
+// with stamps 0, 1, 2, ... (the immediate path takes no stamp). Rules: xl_pkg::Rule* (1
+// immediate, 2 aging, 3 batch, 4 minscore, 5 fcfs, 6 random). Inputs change while clk_i is
+// low; outputs are checked 1 time unit later, before the rising edge.
 `timescale 1ns / 1ps
 
 module tb_xl_walk_sched;
 
   localparam int NDut = 5;
   localparam int Fcfs4 = 0, Simt8 = 1, Age4 = 2, Rand8 = 3, Wrap4 = 4;
-  localparam int RImm = 1, RAging = 2, RBatch = 3, RMin = 4, RFcfs = 5, RRand = 6;
+  // Dispatch rules (rtl/xl_pkg.sv), as ints for the checks.
+  localparam int RImm = xl_pkg::RuleImmediate, RAging = xl_pkg::RuleAging;
+  localparam int RBatch = xl_pkg::RuleBatch, RMin = xl_pkg::RuleMinScore;
+  localparam int RFcfs = xl_pkg::RuleFcfs, RRand = xl_pkg::RuleRandom;
 
   function automatic int cfg_slots(input int k);
     cfg_slots = (k == Simt8 || k == Rand8) ? 8 : 4;
   endfunction
   function automatic int cfg_policy(input int k);
     case (k)
-      Fcfs4, Wrap4: cfg_policy = 0;
-      Rand8:        cfg_policy = 1;
-      default:      cfg_policy = 2;
+      Fcfs4, Wrap4: cfg_policy = xl_pkg::PolicyFcfs;
+      Rand8:        cfg_policy = xl_pkg::PolicyRandom;
+      default:      cfg_policy = xl_pkg::PolicySimt;
     endcase
   endfunction
   function automatic int cfg_aging(input int k);
@@ -130,18 +133,8 @@ module tb_xl_walk_sched;
     assign o_count[k]     = 8'(count);
   end
 
-  int n_ok = 0;
-  int n_fail = 0;
+  `include "xl_tb.svh"
 
-  task automatic check(input string name, input logic [63:0] got, input logic [63:0] exp);
-    if (got === exp) begin
-      $display("ok - %s", name);
-      n_ok++;
-    end else begin
-      $display("not ok - %s: got 0x%0h, expected 0x%0h", name, got, exp);
-      n_fail++;
-    end
-  endtask
 
   // Internal registers read hierarchically (testbench only).
   function automatic logic [31:0] bypass_of(input int k, input int slot);
@@ -188,22 +181,7 @@ module tb_xl_walk_sched;
     kill_i         = '0;
   endtask
 
-  // One clock edge; inputs return to idle afterwards.
-  task automatic tick;
-    #5 clk_i = 1'b1;
-    #5 clk_i = 1'b0;
-    idle();
-  endtask
-
-  task automatic reset;
-    idle();
-    rst_ni = 1'b1;
-    #1 rst_ni = 1'b0;
-    tick();
-    tick();
-    rst_ni = 1'b1;
-    #1;
-  endtask
+  `include "xl_tb_clock.svh"
 
   // Present an arrival (no edge yet).
   task automatic offer(input int instr, input int est, input int tag, input logic ready);
@@ -582,9 +560,7 @@ module tb_xl_walk_sched;
     check("reset: counters 0", 64'(o_cnt_random[Rand8]) | 64'(o_cnt_arrivals[Rand8]), 64'd0);
     check("reset: no last dispatch", 64'(g_dut[1].u.last_valid_q), 64'd0);
 
-    $display("# tb_xl_walk_sched: %0d passed, %0d failed", n_ok, n_fail);
-    if (n_fail != 0) $fatal(1, "tb_xl_walk_sched: %0d check(s) failed", n_fail);
-    $finish;
+    tb_done("tb_xl_walk_sched");
   end
 
 endmodule
