@@ -1,5 +1,5 @@
 // xl_coalesce_lockstep.cpp - Verilator lockstep harness of the walk-coalescing block: the C
-// twin (model/src/iommu/coalesce.c: xl_coalesce_comb / xl_coalesce_step / xl_coalesce_resume) and
+// twin (model/src/iommu/coalesce.c: xl_coalesce_comb / xl_coalesce_commit / xl_coalesce_resume) and
 // the Verilated RTL (rtl/xl_coalesce.sv) get identical inputs every cycle; every output is
 // compared every cycle, and the per-slot state (valid, VA, PL, PA) every N cycles and at the
 // end (docs/design.md twin contract and verification stack item 3; spec
@@ -929,7 +929,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
             uint64_t before[5] = {ref.scans, ref.leaf_done, ref.upper_set[2], ref.upper_set[3],
                                   ref.upper_set[4]};
             cover_pre(&ref, cy.in, exp, cy.resume_slot, bins);
-            xl_coalesce_step(&ref, &cy.in, &exp);
+            xl_coalesce_commit(&ref, &cy.in, &exp);
             wd.edge(cy);
             bins[kUpperL2].count += ref.upper_set[2] - before[2];
             bins[kUpperL3].count += ref.upper_set[3] - before[3];

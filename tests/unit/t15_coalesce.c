@@ -60,7 +60,7 @@ static void arrive(xl_coalesce_t *c, const xl_pwst_t *pwst, uint32_t s, uint64_t
     in.arr_slot = s;
     in.arr_va = va;
     xl_coalesce_comb(c, &in, &o);
-    xl_coalesce_step(c, &in, &o);
+    xl_coalesce_commit(c, &in, &o);
 }
 
 /* 15.02 CL: walker 0 serves a = 0x4000_0000 with its L2 read outstanding; slot 0 holds
@@ -150,7 +150,7 @@ static void test_15_03_leaf_scan(void **state)
         if (i != 5)
             assert_int_equal(o.cpl_valid[i], 0);
     assert_int_equal(bl[0], 0xD);                  /* slots 0, 2 and 3: the walker's 32 KB */
-    xl_coalesce_step(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
     assert_int_equal(c.valid[0], 0x6);
     assert_int_equal(c.leaf_done, 2);
     assert_int_equal(c.scans, 1);
@@ -195,7 +195,7 @@ static void test_15_04_upper_scan(void **state)
     line_of(in.line, 0x70000000, 0);
     xl_coalesce_comb(&c, &in, &o);
     assert_int_equal(kl[0], 0);
-    xl_coalesce_step(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
     xl_coalesce_resume(&c, 0, &pl, &pa);
     assert_int_equal(pl, 3);
     assert_int_equal(pa, 0x70001000);
@@ -204,7 +204,7 @@ static void test_15_04_upper_scan(void **state)
     in.line_level = 2;
     line_of(in.line, 0x80000000, 0);
     xl_coalesce_comb(&c, &in, &o);
-    xl_coalesce_step(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
     xl_coalesce_resume(&c, 0, &pl, &pa);
     assert_int_equal(pl, 2);
     assert_int_equal(pa, 0x80001000);
@@ -212,7 +212,7 @@ static void test_15_04_upper_scan(void **state)
     in.line_level = 4;
     line_of(in.line, 0x60000000, 0);
     xl_coalesce_comb(&c, &in, &o);
-    xl_coalesce_step(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
     xl_coalesce_resume(&c, 0, &pl, &pa);
     assert_int_equal(pl, 2);                       /* never moves up */
     assert_int_equal(pa, 0x80001000);

@@ -145,7 +145,9 @@ void xl_coalesce_reset(xl_coalesce_t *c);
 /* blocked/kill/cpl and arr_blocked; out->blocked and out->kill are filled when not NULL
  * (kill must be given when line_valid for the lanes to be complete). */
 void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t *out);
-void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out);
+/* The clock edge given this cycle's comb output (out = comb(c, in)). As in every twin
+ * block, _commit is the edge and _step is comb then commit. */
+void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out);
 
 /* The low VA bit of a level-L neighbourhood, the VAs whose level-L page-table entries
  * share one 64 B line: VA[47 : 15 + 9(L-1)] (docs/isca18-micro18.md §1.3; 32 KB at L1). */

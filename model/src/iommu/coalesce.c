@@ -408,7 +408,7 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
     }
 }
 
-void xl_coalesce_step(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
+void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
 {
     uint32_t w, s, i;
     c->nmoved = 0u;

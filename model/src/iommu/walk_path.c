@@ -394,7 +394,7 @@ void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const x
      * co_in.pwst, which points at m->pwst: taken last, it keys its derived CL bitmaps
      * by the PWST the next cycle's comb sees, so comb can reuse every one of them. */
     if (m->p.coalesce != XL_CO_OFF)
-        xl_coalesce_step(&m->co, &out->co_in, &out->co);
+        xl_coalesce_commit(&m->co, &out->co_in, &out->co);
 }
 
 void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out)
