@@ -270,26 +270,26 @@ module xl_pwc #(
 
     // The lookup's hit: its way within the set and the set's PLRU bits, touched
     // (form difference 5).
-    logic [PlruWayW-1:0] lk_way;
-    logic [PlruW-1:0]    lk_bits;
+    logic [WayW-1:0]  lk_way;
+    logic [Ways-1:0]  lk_bits;
     /* verilator lint_off UNUSEDSIGNAL */   // bits at and above Ways are not nodes
-    logic [PlruW-1:0]    lk_touched;
+    logic [PlruW-1:0] lk_touched;
     /* verilator lint_on UNUSEDSIGNAL */
     always_comb begin : p_lk_set
-      logic [PlruWayW-1:0] way;
-      logic [PlruW-1:0]    bits;
+      logic [WayW-1:0] way;
+      logic [Ways-1:0] bits;
       way  = '0;
       bits = '0;
       for (int e = 0; e < Entries; e++) begin
-        if (lk_hit_e[e]) way[WayW-1:0] = way[WayW-1:0] | WayW'(e % Ways);
+        if (lk_hit_e[e]) way = way | WayW'(e % Ways);
       end
       for (int s = 0; s < Sets; s++) begin
-        if (lk_set == SetW'(s)) bits[Ways-1:0] = plru_q[s];
+        if (lk_set == SetW'(s)) bits = plru_q[s];
       end
       lk_way  = way;
       lk_bits = bits;
     end
-    assign lk_touched = xl_pkg::plru_touch(lk_bits, WayBits, lk_way);
+    assign lk_touched = xl_pkg::plru_touch(PlruW'(lk_bits), WayBits, PlruWayW'(lk_way));
 
     logic [Ways-1:0] plru_mid [Sets];   // after the lookup's touch
     always_comb begin
@@ -367,22 +367,12 @@ module xl_pwc #(
     end
 
     // Touch of the fill's way (present or victim) on the fill set's bits.
-    logic [PlruWayW-1:0] fl_way;
-    logic [PlruW-1:0]    fl_bits_w;
+    logic [WayW-1:0]  fl_way;
     /* verilator lint_off UNUSEDSIGNAL */   // bits at and above Ways are not nodes
-    logic [PlruW-1:0]    fl_touched;
+    logic [PlruW-1:0] fl_touched;
     /* verilator lint_on UNUSEDSIGNAL */
-    always_comb begin : p_fl_way
-      logic [PlruWayW-1:0] way;
-      logic [PlruW-1:0]    bits;
-      way                = '0;
-      way[WayW-1:0]      = fill_present ? fl_present_way : victim_way;
-      bits               = '0;
-      bits[Ways-1:0]     = fl_bits;
-      fl_way             = way;
-      fl_bits_w          = bits;
-    end
-    assign fl_touched = xl_pkg::plru_touch(fl_bits_w, WayBits, fl_way);
+    assign fl_way     = fill_present ? fl_present_way : victim_way;
+    assign fl_touched = xl_pkg::plru_touch(PlruW'(fl_bits), WayBits, PlruWayW'(fl_way));
 
     //////////////////////
     // Next state       //
