@@ -3,6 +3,7 @@
  * docs/isca18-micro18.md §4.1 workload table, §4.2 access patterns; ISCA'18 Table II footprints).
  */
 #include "xltest.h"
+#include "xltest_wl.h"
 
 #include <string.h>
 
@@ -38,40 +39,6 @@ static xl_wl_params_t wl_params(uint32_t pb_wg_items, uint32_t nw_block)
     if (nw_block)
         p.nw_block = nw_block;
     return p;
-}
-
-static const xl_region_t *region(const xl_workload_t *wl, const char *name)
-{
-    for (unsigned i = 0; i < wl->nregions; i++)
-        if (!strcmp(wl->regions[i].name, name))
-            return &wl->regions[i];
-    fail_msg("no region %s", name);
-    return NULL;
-}
-
-static unsigned distinct_shifted(const xl_instr_t *in, unsigned shift)
-{
-    uint64_t seen[XL_MAX_LANES];
-    unsigned n = 0;
-    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
-        if (!((in->mask >> l) & 1u))
-            continue;
-        uint64_t v = in->va[l] >> shift;
-        unsigned k;
-        for (k = 0; k < n && seen[k] != v; k++)
-            ;
-        if (k == n)
-            seen[n++] = v;
-    }
-    return n;
-}
-
-static unsigned popcount64(uint64_t m)
-{
-    unsigned n = 0;
-    for (; m; m &= m - 1u)
-        n++;
-    return n;
 }
 
 /* Next instruction with the given pc (skipping others); fails on END. */

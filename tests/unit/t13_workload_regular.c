@@ -9,6 +9,7 @@
  * does) and malformed files written into a private mkdtemp directory.
  */
 #include "xltest.h"
+#include "xltest_wl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,41 +52,6 @@ static xl_workload_t open_wl(const char *name, uint32_t ppm, uint64_t seed)
 static xl_workload_t open_rmat(const char *name, uint32_t ppm, uint64_t seed)
 {
     return open_wl_g(name, ppm, seed, XL_GRAPH_RMAT, NULL);
-}
-
-static const xl_region_t *region(const xl_workload_t *wl, const char *name)
-{
-    for (unsigned i = 0; i < wl->nregions; i++)
-        if (!strcmp(wl->regions[i].name, name))
-            return &wl->regions[i];
-    fail_msg("no region %s", name);
-    return NULL;
-}
-
-/* Distinct values of va >> shift over the active lanes. */
-static unsigned distinct_shifted(const xl_instr_t *in, unsigned shift)
-{
-    uint64_t seen[XL_MAX_LANES];
-    unsigned n = 0;
-    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
-        if (!((in->mask >> l) & 1u))
-            continue;
-        uint64_t v = in->va[l] >> shift;
-        unsigned k;
-        for (k = 0; k < n && seen[k] != v; k++)
-            ;
-        if (k == n)
-            seen[n++] = v;
-    }
-    return n;
-}
-
-static unsigned popcount64(uint64_t m)
-{
-    unsigned n = 0;
-    for (; m; m &= m - 1u)
-        n++;
-    return n;
 }
 
 /* Next instruction with the given pc (skipping others); 0 at the end of the wave. */

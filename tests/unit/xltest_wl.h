@@ -1,5 +1,6 @@
 /*
- * xltest_wl.h - a hand-written workload for the unit tests of the system: one wavefront
+ * xltest_wl.h - what the unit tests of workloads and of the system share: the workload
+ * queries below, and a hand-written workload (ld_desc) of one wavefront
  * that waits (an ALU instruction of priv's cycles, 0: none) and then makes one one-lane
  * load of region base + 0x1234; its region is 8 KB at XL_WL_VA_BASE. Every number a test
  * derives from it is computed by hand in that test's comment.
@@ -55,5 +56,41 @@ static int ld_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 }
 static const xl_wl_desc_t ld_desc = {"ld", "", "test", "irregular", "one load",
                                      ld_create, ld_destroy, ld_kernel, ld_begin, ld_next};
+
+/* The workload tests' common queries: a region by name, the distinct values of va >> shift
+ * over an instruction's active lanes, the active lanes. */
+static inline const xl_region_t *region(const xl_workload_t *wl, const char *name)
+{
+    for (unsigned i = 0; i < wl->nregions; i++)
+        if (!strcmp(wl->regions[i].name, name))
+            return &wl->regions[i];
+    fail_msg("no region %s", name);
+    return NULL;
+}
+
+static inline unsigned distinct_shifted(const xl_instr_t *in, unsigned shift)
+{
+    uint64_t seen[XL_MAX_LANES];
+    unsigned n = 0;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((in->mask >> l) & 1u))
+            continue;
+        uint64_t v = in->va[l] >> shift;
+        unsigned k;
+        for (k = 0; k < n && seen[k] != v; k++)
+            ;
+        if (k == n)
+            seen[n++] = v;
+    }
+    return n;
+}
+
+static inline unsigned popcount64(uint64_t m)
+{
+    unsigned n = 0;
+    for (; m; m &= m - 1u)
+        n++;
+    return n;
+}
 
 #endif
