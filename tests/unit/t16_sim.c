@@ -162,15 +162,9 @@ static void test_16_03_two_address_spaces_never_cross(void **st)
     (void)st;
     xl_config_t c;
     char err[256];
-    xl_workload_t w0 = {0}, w1 = {0};
+    xl_workload_t w0 = ld_workload(0), w1 = ld_workload(3000);
     xl_config_defaults(&c);
     assert_int_equal(xl_config_set(&c, "gpu.cus=2", err, sizeof err), XL_OK);
-    w0.desc = &ld_desc;
-    w1.desc = &ld_desc;
-    w0.priv = (void *)(uintptr_t)0;
-    w1.priv = (void *)(uintptr_t)3000;
-    assert_int_equal(ld_create(&w0, err, sizeof err), XL_OK);
-    assert_int_equal(ld_create(&w1, err, sizeof err), XL_OK);
     const xl_workload_t *wls[2] = {&w0, &w1};
     xl_sim_t *g = NULL;
     assert_int_equal(xl_sim_create_apps(&g, &c, wls, 2, err, sizeof err), XL_OK);
@@ -227,9 +221,7 @@ static void test_16_04_apps_refused(void **st)
     (void)st;
     xl_config_t c;
     char err[256] = "";
-    xl_workload_t w = {0};
-    w.desc = &ld_desc;
-    assert_int_equal(ld_create(&w, err, sizeof err), XL_OK);
+    xl_workload_t w = ld_workload(0);
     const xl_workload_t *wls[3] = {&w, &w, &w};
     xl_sim_t *g = NULL;
     xl_config_defaults(&c);
@@ -301,9 +293,7 @@ static void test_16_05_host_callbacks(void **st)
     (void)st;
     xl_config_t c;
     char err[256] = "";
-    xl_workload_t w = {0};
-    w.desc = &ld_desc;
-    assert_int_equal(ld_create(&w, err, sizeof err), XL_OK);
+    xl_workload_t w = ld_workload(0);
     const xl_workload_t *wls[1] = {&w};
     uint64_t page = XL_WL_VA_BASE + 0x1000, pa = 0;
     xl_config_defaults(&c);

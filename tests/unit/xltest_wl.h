@@ -57,6 +57,16 @@ static int ld_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 static const xl_wl_desc_t ld_desc = {"ld", "", "test", "irregular", "one load",
                                      ld_create, ld_destroy, ld_kernel, ld_begin, ld_next};
 
+/* A laid-out ld workload whose wave waits `wait` cycles before its load. */
+static inline xl_workload_t ld_workload(uint16_t wait)
+{
+    xl_workload_t w = {0};
+    w.desc = &ld_desc;
+    w.priv = (void *)(uintptr_t)wait;
+    ld_create(&w, NULL, 0);
+    return w;
+}
+
 /* The workload tests' common queries: a region by name, the distinct values of va >> shift
  * over an instruction's active lanes, the active lanes. */
 static inline const xl_region_t *region(const xl_workload_t *wl, const char *name)

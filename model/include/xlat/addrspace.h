@@ -42,6 +42,11 @@ int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t e
  *  - Every error message is one line naming the function and the VA. */
 int xl_as_map(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, uint64_t flags,
               char *err, size_t errlen);
+/* A workload region's default mapping: [va, va + bytes) rounded up to whole pages of
+ * 1 << page_shift, present, writable, user, accessed and dirty (A/D updates are not
+ * modelled, docs/isca18-micro18.md §1.2). xl_as_map's checks and errors. */
+int xl_as_map_region(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, char *err,
+                     size_t errlen);
 /* Map one page at va to the given frame (used by tests and by paging later). Same
  * checks as xl_as_map; the frame must also be aligned to the page size, non-zero and
  * inside physical memory. It is not allocated here nor checked against the allocator. */

@@ -28,9 +28,8 @@ typedef struct {
     xl_physmem_t *pm;
     /* Map region r of application app into its address space as (ASID app + 1, its
      * page table already rooted in pm), pages of 1 << page_shift bytes, before the first
-     * cycle. XL_OK, or an error code with a one-line message in err. NULL: xl_as_map of
-     * the whole region (rounded up to whole pages), present, writable, user, accessed,
-     * dirty. A host may map less (a walk to the hole then faults), other page sizes, or
+     * cycle. XL_OK, or an error code with a one-line message in err. NULL:
+     * xl_as_map_region (the whole region, present, writable, user, accessed, dirty). A host may map less (a walk to the hole then faults), other page sizes, or
      * frames of its choosing (xl_as_map_page). */
     int (*map_region)(void *ctx, xl_as_t *as, unsigned app, const xl_region_t *r,
                       unsigned page_shift, char *err, size_t errlen);

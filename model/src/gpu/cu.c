@@ -304,7 +304,6 @@ int cu_issue(xl_sim_t *g, uint32_t c)
         st->nload += !rc->store;
     }
     rc->instr_id = g->core.next_instr_id++ & XL_WS_INSTR_MASK;
-    rc->t_issue = g->now;
     rc->n_walks = rc->walk_reads = 0;
     rc->t_first_done = UINT64_MAX;
     rc->t_last_done = 0;
@@ -371,7 +370,6 @@ int core_init(core_t *k, const xl_config_t *cfg, char *err, size_t errlen)
 {
     k->ncu = cfg->gpu.cus;
     k->spc = cfg->gpu.simds_per_cu * cfg->gpu.waves_per_simd;
-    k->lanes = cfg->gpu.wave_lanes;
     k->blocking = cfg->gpu.loads == XL_LOADS_BLOCKING;
     k->kmem = k->blocking ? 1u : cfg->gpu.wave_mem_max;
     k->rpc = k->spc * k->kmem;   /* <= 256 * 64 */

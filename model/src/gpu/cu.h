@@ -49,7 +49,6 @@ typedef struct {
                                          * it is left out */
     uint32_t instr_id;
     uint32_t pend_tr, pend_lines;
-    uint64_t t_issue;
     uint32_t n_walks, walk_reads;
     uint64_t first_arr, last_arr;
     uint64_t t_first_done, t_last_done, lat_first, lat_last;
@@ -87,7 +86,7 @@ typedef struct {
 
 /* The CUs together: geometry, the issue counters and the per-instruction metrics. */
 typedef struct {
-    uint32_t ncu, spc, lanes;
+    uint32_t ncu, spc;
     uint32_t *slot_cu, *slot_idx;   /* per global slot gslot(c, s): c and s, so that a
                                      * slot's events name it without a division */
     int blocking;             /* gpu.loads = blocking */

@@ -271,3 +271,11 @@ int xl_as_map_page(xl_as_t *as, xl_va_t va, xl_pa_t frame, unsigned page_shift,
         return rc;
     return as_set_leaf(as, fn, parent, va, page_shift, frame, flags, err, errlen);
 }
+
+int xl_as_map_region(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, char *err,
+                     size_t errlen)
+{
+    uint64_t psz = UINT64_C(1) << page_shift;
+    return xl_as_map(as, va, (bytes + psz - 1) & ~(psz - 1), page_shift,
+                     XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
+}

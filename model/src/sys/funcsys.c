@@ -114,13 +114,9 @@ int xl_func_create(xl_func_t **out, const xl_config_t *cfg, const xl_workload_t 
         return fail_tlb(XL_EINPUT, f);
     if ((rc = xl_as_init(&f->as, f->pm, XL_FUNC_ASID, err, errlen)) != XL_OK)
         return fail_tlb(rc, f);
-    /* Map every region; the builder sets A and D up front (docs/isca18-micro18.md §1.2: A/D updates are
-     * not modelled). */
     for (unsigned i = 0; i < wl->nregions; i++) {
-        uint64_t psz = UINT64_C(1) << f->page_shift;
-        uint64_t len = (wl->regions[i].bytes + psz - 1) & ~(psz - 1);
-        rc = xl_as_map(&f->as, wl->regions[i].base, len, f->page_shift,
-                       XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
+        rc = xl_as_map_region(&f->as, wl->regions[i].base, wl->regions[i].bytes, f->page_shift,
+                              err, errlen);
         if (rc != XL_OK)
             return fail_tlb(rc, f);
     }

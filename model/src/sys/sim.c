@@ -57,16 +57,6 @@ int xl_sim_create_apps(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     return xl_sim_create_host(out, cfg, wls, napps, NULL, err, errlen);
 }
 
-/* The default mapping of a region: all of it, present, writable, user, accessed, dirty. */
-static int map_all(xl_as_t *as, const xl_region_t *r, unsigned page_shift, char *err,
-                   size_t errlen)
-{
-    uint64_t psz = UINT64_C(1) << page_shift;
-    uint64_t len = (r->bytes + psz - 1) & ~(psz - 1);
-    return xl_as_map(as, r->base, len, page_shift, XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D,
-                     err, errlen);
-}
-
 int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload_t *const *wls,
                        unsigned napps, const xl_host_t *host, char *err, size_t errlen)
 {
@@ -122,7 +112,8 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
             rc = g->host.map_region
                      ? g->host.map_region(g->host.ctx, &g->as[a], a, &wl->regions[i],
                                           g->page_shift, err, errlen)
-                     : map_all(&g->as[a], &wl->regions[i], g->page_shift, err, errlen);
+                     : xl_as_map_region(&g->as[a], wl->regions[i].base, wl->regions[i].bytes,
+                                        g->page_shift, err, errlen);
             if (rc != XL_OK)
                 goto fail;
         }

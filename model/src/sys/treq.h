@@ -24,7 +24,6 @@ typedef struct {
     uint64_t arr_idx;        /* order among walk-scheduler arrivals */
     uint32_t nbhd;           /* its level-1 neighbourhood node while in the IOMMU */
     xl_pa_t pa;              /* page frame when done */
-    uint8_t shift;
 } treq_t;
 
 /* The L2 MSHR key of (asid, vpn): page numbers are below 2^36 (48-bit VAs, 4 KB pages). */
