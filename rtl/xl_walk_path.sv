@@ -46,6 +46,11 @@
 //      that name it (the C updates the walker array in that order, so a later step wins;
 //      here the three name different walkers: WAIT, REQ and IDLE).
 //
+// Where it departs from its C twin (the C does more): the C takes a per-request address
+// space (arr_asid, a root per ASID, PWC entries tagged with the walk's ASID) for systems of
+// several applications; this module has one address space, parameter Asid and root_i, and
+// the lockstep drives the C with that one ASID (docs/architecture.md §5).
+//
 // Widths and encodings come from rtl/xl_pkg.sv. The mutants of the lockstep's mutation test
 // are patches of this file (tests/lockstep/mutants/walk_path/).
 `include "xl_assert.svh"
