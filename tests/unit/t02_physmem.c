@@ -21,20 +21,31 @@ static xl_physmem_t *mk(uint64_t size, xl_alloc_policy_t pol, uint64_t seed)
     return pm;
 }
 
+/* A frame from pm (4 KB or 2 MB), which must have one: its address. */
+static xl_pa_t alloc_4k(xl_physmem_t *pm)
+{
+    xl_pa_t pa = 0;
+    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
+    return pa;
+}
+
+static xl_pa_t alloc_2m(xl_physmem_t *pm)
+{
+    xl_pa_t pa = 0;
+    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
+    return pa;
+}
+
 /* 02.01 Sequential: frame 0 is reserved, so the first three frames are 1, 2, 3, i.e.
  * pa = 1 * 4096 = 0x1000, 0x2000, 0x3000. */
 static void test_02_01_sequential_order(void **st)
 {
     (void)st;
     xl_physmem_t *pm = mk(4 * MB, XL_ALLOC_SEQUENTIAL, 0);
-    xl_pa_t pa;
     assert_int_equal(xl_physmem_size(pm), 4 * MB);
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x1000);
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x2000);
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x3000);
+    assert_int_equal(alloc_4k(pm), 0x1000);
+    assert_int_equal(alloc_4k(pm), 0x2000);
+    assert_int_equal(alloc_4k(pm), 0x3000);
     assert_int_equal(xl_physmem_frames_used(pm), 3);
     assert_true(xl_physmem_frame_is_used(pm, 0x3000));
     assert_false(xl_physmem_frame_is_used(pm, 0x4000));
@@ -99,7 +110,7 @@ static void test_02_03_random_rule_fills_all_but_frame0(void **st)
             f = (f + 1) % 1024;
         }
         used[f] = 1;
-        assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
+        pa = alloc_4k(pm);
         assert_int_equal(pa, f << 12);
         assert_true(pa != 0);
     }
@@ -153,16 +164,12 @@ static void test_02_06_alloc_2m_sequential(void **st)
     (void)st;
     xl_physmem_t *pm = mk(8 * MB, XL_ALLOC_SEQUENTIAL, 0);
     xl_pa_t pa;
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x200000);
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x400000);
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x600000);
+    assert_int_equal(alloc_2m(pm), 0x200000);
+    assert_int_equal(alloc_2m(pm), 0x400000);
+    assert_int_equal(alloc_2m(pm), 0x600000);
     assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_EINPUT);
     assert_int_equal(xl_physmem_frames_used(pm), 1536);
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x1000);
+    assert_int_equal(alloc_4k(pm), 0x1000);
     xl_physmem_destroy(pm);
 }
 
@@ -177,17 +184,13 @@ static void test_02_07_mixed_4k_2m(void **st)
     (void)st;
     xl_physmem_t *pm = mk(8 * MB, XL_ALLOC_SEQUENTIAL, 0);
     xl_pa_t pa = 0;
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x1000);
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x200000);
+    assert_int_equal(alloc_4k(pm), 0x1000);
+    assert_int_equal(alloc_2m(pm), 0x200000);
     for (int i = 0; i < 510; i++)       /* frames 2..511 */
         assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
     assert_int_equal(pa, 0x1FF000);
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x400000);
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x600000);
+    assert_int_equal(alloc_4k(pm), 0x400000);
+    assert_int_equal(alloc_2m(pm), 0x600000);
     assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_EINPUT);
     xl_physmem_destroy(pm);
 }
@@ -408,16 +411,13 @@ static void test_02_17_free(void **st)
     assert_int_equal(xl_physmem_free_4k(pm, 0), XL_EINPUT);        /* reserved */
     assert_int_equal(xl_physmem_free_4k(pm, 0x1008), XL_EINPUT);   /* unaligned */
     assert_int_equal(xl_physmem_free_4k(pm, 8 * MB), XL_EINPUT);   /* past the end */
-    assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x2000);
+    assert_int_equal(alloc_4k(pm), 0x2000);
     assert_int_equal(xl_physmem_read64(pm, 0x2010), 0);
 
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x200000);
+    assert_int_equal(alloc_2m(pm), 0x200000);
     for (xl_pa_t p = 0x200000; p < 0x400000; p += 0x1000)
         assert_int_equal(xl_physmem_free_4k(pm, p), XL_OK);
-    assert_int_equal(xl_physmem_alloc_2m(pm, &pa), XL_OK);
-    assert_int_equal(pa, 0x200000);
+    assert_int_equal(alloc_2m(pm), 0x200000);
     xl_physmem_destroy(pm);
 }
 

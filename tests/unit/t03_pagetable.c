@@ -39,6 +39,20 @@ static void fx_map(fx_t *f, xl_va_t va, uint64_t bytes, unsigned shift, uint64_t
         fail_msg("xl_as_map: %s", f->err);
 }
 
+/* Field checks by name (expect_fields, xltest.h) of a walk and of an address space. */
+#define F(f) XLTEST_FIELD(xl_walk_t, f)
+static const xltest_field_t walk_fields[] = {
+    F(fault_level), F(pa), F(page_shift), F(leaf_level), F(leaf_pte), F(nreads),
+    F(line_pa[0]), F(line_pa[1]), F(line_pa[2]), F(line_pa[3]),
+    F(line_level[0]), F(line_level[1]), F(line_level[2]), F(line_level[3]),
+    F(node_pa[1]), F(node_pa[2]), F(node_pa[3]), F(node_pa[4]), {NULL, 0, 0}};
+#undef F
+static const xltest_field_t as_fields[] = {XLTEST_FIELD(xl_as_t, pt_nodes),
+                                           XLTEST_FIELD(xl_as_t, pages_4k),
+                                           XLTEST_FIELD(xl_as_t, pages_2m), {NULL, 0, 0}};
+XLTEST_EXPECT_FIELDS(walk, xl_walk_t)
+XLTEST_EXPECT_FIELDS(as, xl_as_t)
+
 /* Expect an XL_EINPUT from xl_as_map whose one-line message contains `needle`. */
 static void fx_map_fails(fx_t *f, xl_va_t va, uint64_t bytes, unsigned shift, uint64_t flags,
                          const char *needle)
@@ -49,6 +63,14 @@ static void fx_map_fails(fx_t *f, xl_va_t va, uint64_t bytes, unsigned shift, ui
     if (!strstr(f->err, needle))
         fail_msg("message \"%s\" lacks \"%s\"", f->err, needle);
     assert_null(strchr(f->err, '\n'));
+}
+
+/* Expect an XL_EINPUT from xl_as_map_page of a 4 KB page whose message contains `needle`. */
+static void map_page_fails(fx_t *f, xl_va_t va, xl_pa_t frame, const char *needle)
+{
+    assert_int_equal(xl_as_map_page(&f->as, va, frame, XL_PAGE_SHIFT_4K, 0, f->err,
+                                    sizeof f->err), XL_EINPUT);
+    assert_non_null(strstr(f->err, needle));
 }
 
 /* 03.01 PTE bit positions of §1.3: P=0, RW=1, US=2, PWT=3, PCD=4, A=5, D=6, PS=7, G=8,
@@ -106,26 +128,12 @@ static void test_03_02_cold_walk_lines_by_hand(void **st)
 
     xl_pt_walk(f.pm, f.as.root, va, &w);
     assert_int_equal(w.status, XL_WALK_OK);
-    assert_int_equal(w.fault_level, 0);
-    assert_int_equal(w.nreads, 4);
-    assert_int_equal(w.line_pa[0], 0x17C0);
-    assert_int_equal(w.line_pa[1], 0x2000);
-    assert_int_equal(w.line_pa[2], 0x3480);
-    assert_int_equal(w.line_pa[3], 0x4A00);
-    assert_int_equal(w.line_level[0], 4);
-    assert_int_equal(w.line_level[1], 3);
-    assert_int_equal(w.line_level[2], 2);
-    assert_int_equal(w.line_level[3], 1);
-    assert_int_equal(w.node_pa[4], 0x1000);
-    assert_int_equal(w.node_pa[3], 0x2000);
-    assert_int_equal(w.node_pa[2], 0x3000);
-    assert_int_equal(w.node_pa[1], 0x4000);
-    assert_int_equal(w.pa, 0x5678);
-    assert_int_equal(w.page_shift, 12);
-    assert_int_equal(w.leaf_level, 1);
-    assert_int_equal(w.leaf_pte, 0x5003);
-    assert_int_equal(f.as.pt_nodes, 4);
-    assert_int_equal(f.as.pages_4k, 1);
+    expect_walk(&w, "fault_level=0 nreads=4");
+    expect_walk(&w, "line_pa[0]=0x17C0 line_pa[1]=0x2000 line_pa[2]=0x3480 line_pa[3]=0x4A00");
+    expect_walk(&w, "line_level[0]=4 line_level[1]=3 line_level[2]=2 line_level[3]=1");
+    expect_walk(&w, "node_pa[4]=0x1000 node_pa[3]=0x2000 node_pa[2]=0x3000 node_pa[1]=0x4000");
+    expect_walk(&w, "pa=0x5678 page_shift=12 leaf_level=1 leaf_pte=0x5003");
+    expect_as(&f.as, "pt_nodes=4 pages_4k=1");
     xl_physmem_destroy(f.pm);
 }
 
@@ -143,19 +151,10 @@ static void test_03_03_walk_2m_page(void **st)
     fx_map(&f, 0x40000000, 2 * MB, XL_PAGE_SHIFT_2M, RW_US);
     xl_pt_walk(f.pm, f.as.root, 0x40123456, &w);
     assert_int_equal(w.status, XL_WALK_OK);
-    assert_int_equal(w.nreads, 3);
-    assert_int_equal(w.line_pa[0], 0x1000);
-    assert_int_equal(w.line_pa[1], 0x2000);
-    assert_int_equal(w.line_pa[2], 0x3000);
-    assert_int_equal(w.line_level[2], 2);
-    assert_int_equal(w.node_pa[1], 0);
-    assert_int_equal(w.leaf_level, 2);
-    assert_int_equal(w.page_shift, 21);
-    assert_int_equal(w.leaf_pte, 0x200087);
-    assert_int_equal(w.pa, 0x323456);
-    assert_int_equal(f.as.pt_nodes, 3);
-    assert_int_equal(f.as.pages_2m, 1);
-    assert_int_equal(f.as.pages_4k, 0);
+    expect_walk(&w, "nreads=3 line_pa[0]=0x1000 line_pa[1]=0x2000 line_pa[2]=0x3000 "
+                    "line_level[2]=2 node_pa[1]=0 leaf_level=2 page_shift=21 "
+                    "leaf_pte=0x200087 pa=0x323456");
+    expect_as(&f.as, "pt_nodes=3 pages_2m=1 pages_4k=0");
     xl_physmem_destroy(f.pm);
 }
 
@@ -175,8 +174,7 @@ static void test_03_04_fault_each_level(void **st)
     fx_init(&f, 8 * MB, XL_ALLOC_SEQUENTIAL);
     xl_pt_walk(f.pm, f.as.root, 0, &w);
     assert_int_equal(w.status, XL_WALK_FAULT_NOT_PRESENT);
-    assert_int_equal(w.fault_level, 4);
-    assert_int_equal(w.nreads, 1);
+    expect_walk(&w, "fault_level=4 nreads=1");
     fx_map(&f, 0, 4096, XL_PAGE_SHIFT_4K, RW_US);
     for (unsigned i = 0; i < 4; i++) {
         xl_pt_walk(f.pm, f.as.root, c[i].va, &w);
@@ -206,14 +204,12 @@ static void test_03_05_reserved_ps(void **st)
     xl_physmem_write64(f.pm, 0x1000, 0x2081);
     xl_pt_walk(f.pm, f.as.root, 0x1234, &w);
     assert_int_equal(w.status, XL_WALK_FAULT_RESERVED);
-    assert_int_equal(w.fault_level, 4);
-    assert_int_equal(w.nreads, 1);
+    expect_walk(&w, "fault_level=4 nreads=1");
     xl_physmem_write64(f.pm, 0x1008, 0x2001);
     xl_physmem_write64(f.pm, 0x2000, 0x40000081);
     xl_pt_walk(f.pm, f.as.root, UINT64_C(0x8000001234), &w);
     assert_int_equal(w.status, XL_WALK_FAULT_RESERVED);
-    assert_int_equal(w.fault_level, 3);
-    assert_int_equal(w.nreads, 2);
+    expect_walk(&w, "fault_level=3 nreads=2");
     /* The builder refuses to map under the reserved L4 entry. */
     fx_map_fails(&f, 0x3000, 4096, XL_PAGE_SHIFT_4K, 0, "VA 0x3000");
     xl_physmem_destroy(f.pm);
@@ -233,18 +229,10 @@ static void test_03_06_walk_from(void **st)
     fx_map(&f, va & ~UINT64_C(0xFFF), 4096, XL_PAGE_SHIFT_4K, XL_PTE_RW);
     xl_pt_walk_from(f.pm, 0x4000, 1, va, &w);
     assert_int_equal(w.status, XL_WALK_OK);
-    assert_int_equal(w.nreads, 1);
-    assert_int_equal(w.line_pa[0], 0x4A00);
-    assert_int_equal(w.line_level[0], 1);
-    assert_int_equal(w.node_pa[1], 0x4000);
-    assert_int_equal(w.node_pa[2], 0);
-    assert_int_equal(w.node_pa[4], 0);
-    assert_int_equal(w.pa, 0x5678);
+    expect_walk(&w, "nreads=1 line_pa[0]=0x4A00 line_level[0]=1 node_pa[1]=0x4000 "
+                    "node_pa[2]=0 node_pa[4]=0 pa=0x5678");
     xl_pt_walk_from(f.pm, 0x3000, 2, va, &w);
-    assert_int_equal(w.nreads, 2);
-    assert_int_equal(w.line_pa[0], 0x3480);
-    assert_int_equal(w.line_pa[1], 0x4A00);
-    assert_int_equal(w.pa, 0x5678);
+    expect_walk(&w, "nreads=2 line_pa[0]=0x3480 line_pa[1]=0x4A00 pa=0x5678");
     xl_pt_walk_from(f.pm, 0x4000, 0, va, &w);
     assert_int_equal(w.status, XL_WALK_BAD_LEVEL);
     assert_int_equal(w.nreads, 0);
@@ -321,8 +309,7 @@ static void test_03_08_map_errors(void **st)
     fx_map_fails(&f, 0x24000, 8192, 13, 0, "page_shift 13");
     fx_map_fails(&f, 0x25000, 4096, XL_PAGE_SHIFT_4K, 0x1000, "frame bits 51:12");
     /* Nothing above changed the table. */
-    assert_int_equal(f.as.pages_4k, 4);
-    assert_int_equal(f.as.pages_2m, 1);
+    expect_as(&f.as, "pages_4k=4 pages_2m=1");
     assert_int_equal(f.as.pt_nodes, nodes);
     /* The last page below 2^47 is fine: 0x7FFFFFFFF000 + 4 KB = 2^47 exactly. */
     fx_map(&f, UINT64_C(0x7FFFFFFFF000), 4096, XL_PAGE_SHIFT_4K, RW_US);
@@ -340,11 +327,9 @@ static void test_03_09_counters(void **st)
     fx_t f;
     fx_init(&f, 64 * MB, XL_ALLOC_SEQUENTIAL);
     fx_map(&f, 0x40000000, 4 * MB + 4096, XL_PAGE_SHIFT_4K, RW_US);
-    assert_int_equal(f.as.pages_4k, 1025);
-    assert_int_equal(f.as.pt_nodes, 6);
+    expect_as(&f.as, "pages_4k=1025 pt_nodes=6");
     fx_map(&f, 0x80000000, 4 * MB, XL_PAGE_SHIFT_2M, RW_US);
-    assert_int_equal(f.as.pages_2m, 2);
-    assert_int_equal(f.as.pt_nodes, 7);
+    expect_as(&f.as, "pages_2m=2 pt_nodes=7");
     assert_int_equal(xl_physmem_frames_used(f.pm), 2056);
     assert_int_equal(f.as.asid, 3);
     xl_physmem_destroy(f.pm);
@@ -364,18 +349,11 @@ static void test_03_10_map_page(void **st)
                                     f.err, sizeof f.err), XL_OK);
     xl_pt_walk(f.pm, f.as.root, 0x7123, &w);
     assert_int_equal(w.status, XL_WALK_OK);
-    assert_int_equal(w.pa, 0x3F0123);
-    assert_int_equal(w.leaf_pte, UINT64_C(0x80000000003F0001));
-    assert_int_equal(xl_as_map_page(&f.as, 0x8000, 0, XL_PAGE_SHIFT_4K, 0, f.err,
-                                    sizeof f.err), XL_EINPUT);
-    assert_non_null(strstr(f.err, "VA 0x8000: frame 0x0"));
-    assert_int_equal(xl_as_map_page(&f.as, 0x8000, 0x3F0800, XL_PAGE_SHIFT_4K, 0, f.err,
-                                    sizeof f.err), XL_EINPUT);
-    assert_int_equal(xl_as_map_page(&f.as, 0x8000, 8 * MB, XL_PAGE_SHIFT_4K, 0, f.err,
-                                    sizeof f.err), XL_EINPUT);
-    assert_int_equal(xl_as_map_page(&f.as, 0x7000, 0x3F1000, XL_PAGE_SHIFT_4K, 0, f.err,
-                                    sizeof f.err), XL_EINPUT);
-    assert_non_null(strstr(f.err, "VA 0x7000 is already mapped"));
+    expect_walk(&w, "pa=0x3F0123 leaf_pte=0x80000000003F0001");
+    map_page_fails(&f, 0x8000, 0, "VA 0x8000: frame 0x0");
+    map_page_fails(&f, 0x8000, 0x3F0800, "");
+    map_page_fails(&f, 0x8000, 8 * MB, "");
+    map_page_fails(&f, 0x7000, 0x3F1000, "VA 0x7000 is already mapped");
     assert_int_equal(f.as.pages_4k, 1);
     xl_physmem_destroy(f.pm);
 }
@@ -394,8 +372,7 @@ static void test_03_11_out_of_memory(void **st)
     fx_init(&f, 4 * MB, XL_ALLOC_SEQUENTIAL);
     fx_map_fails(&f, 0, 8 * MB, XL_PAGE_SHIFT_4K, RW_US,
                  "VA 0x3fa000: out of simulated physical memory");
-    assert_int_equal(f.as.pages_4k, 1018);
-    assert_int_equal(f.as.pt_nodes, 5);
+    expect_as(&f.as, "pages_4k=1018 pt_nodes=5");
     xl_physmem_destroy(f.pm);
 }
 

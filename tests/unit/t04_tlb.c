@@ -14,12 +14,8 @@
 static xl_tlb_t mk(uint32_t entries, uint32_t ways, xl_repl_t repl)
 {
     xl_tlb_t t;
-    xl_tlb_params_t p;
+    xl_tlb_params_t p = {entries, ways, repl, XL_TLB_INDEX_MOD};
     char err[160] = "";
-    p.entries = entries;
-    p.ways = ways;
-    p.repl = repl;
-    p.index = XL_TLB_INDEX_MOD;
     assert_int_equal(xl_tlb_init(&t, &p, "tlb", err, sizeof err), XL_OK);
     assert_string_equal(err, "");
     return t;
@@ -29,6 +25,43 @@ static xl_tlb_t mk(uint32_t entries, uint32_t ways, xl_repl_t repl)
 static void fill4k(xl_tlb_t *t, xl_va_t va, xl_tlb_entry_t *victim)
 {
     xl_tlb_fill(t, 0, va, va + UINT64_C(0x100000000), XL_PAGE_SHIFT_4K, victim);
+}
+
+/* Pages A, B, C, D = 0xA000 .. 0xD000 filled in that order (fill4k). */
+static void fill4k_abcd(xl_tlb_t *t)
+{
+    for (xl_va_t va = 0xA000; va <= 0xD000; va += 0x1000)
+        fill4k(t, va, NULL);
+}
+
+/* A lookup (counted) or probe (not counted) of va in asid hits and translates to pa. */
+static void expect_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t pa)
+{
+    xl_pa_t got = 0;
+    assert_int_equal(xl_tlb_lookup(t, asid, va, &got), 1);
+    assert_int_equal(got, pa);
+}
+
+static void expect_probe(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t pa)
+{
+    xl_pa_t got = 0;
+    assert_int_equal(xl_tlb_probe(t, asid, va, &got), 1);
+    assert_int_equal(got, pa);
+}
+
+/* A fill evicted the valid entry of page vpn. */
+static void expect_victim(const xl_tlb_entry_t *v, uint64_t vpn)
+{
+    assert_int_equal(v->valid, 1);
+    assert_int_equal(v->vpn, vpn);
+}
+
+/* The lookup counters: accesses = hits + misses. */
+static void expect_counts(const xl_tlb_t *t, uint64_t accesses, uint64_t hits, uint64_t misses)
+{
+    assert_int_equal(t->accesses, accesses);
+    assert_int_equal(t->hits, hits);
+    assert_int_equal(t->misses, misses);
 }
 
 static unsigned count_valid(const xl_tlb_t *t)
@@ -81,8 +114,7 @@ static void test_04_01_plru_victim_4way(void **state)
     fill4k(&t, 0x4000, NULL);
     assert_int_equal(xl_tlb_lookup(&t, 0, 0x1000, &pa), 1);
     fill4k(&t, 0x5000, &v);
-    assert_int_equal(v.valid, 1);
-    assert_int_equal(v.vpn, 0x3);
+    expect_victim(&v, 0x3);
     assert_int_equal(t.e[2].vpn, 0x5);
     xl_tlb_free(&t);
 }
@@ -127,8 +159,7 @@ static void test_04_03_plru_64way(void **state)
     assert_int_equal(xl_repl_plru_victim(t.plru, 64), 0);
     assert_int_equal(xl_tlb_lookup(&t, 0, UINT64_C(1) << 12, NULL), 1);
     fill4k(&t, UINT64_C(100) << 12, &v);
-    assert_int_equal(v.valid, 1);
-    assert_int_equal(v.vpn, 33);   /* way 32 holds page i+1 = 33 */
+    expect_victim(&v, 33);   /* way 32 holds page i+1 = 33 */
     assert_int_equal(t.e[32].vpn, 100);
     xl_tlb_free(&t);
 }
@@ -142,10 +173,7 @@ static void test_04_04_lru_victim_fa4(void **state)
     xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
     xl_tlb_entry_t v;
     (void)state;
-    fill4k(&t, 0xA000, NULL);
-    fill4k(&t, 0xB000, NULL);
-    fill4k(&t, 0xC000, NULL);
-    fill4k(&t, 0xD000, NULL);
+    fill4k_abcd(&t);
     assert_int_equal(xl_tlb_lookup(&t, 0, 0xA123, NULL), 1);
     assert_int_equal(xl_tlb_lookup(&t, 0, 0xC000, NULL), 1);
     assert_int_equal(xl_tlb_lookup(&t, 0, 0xBFFF, NULL), 1);
@@ -153,8 +181,7 @@ static void test_04_04_lru_victim_fa4(void **state)
     assert_int_equal(xl_tlb_probe(&t, 0, 0xD000, NULL), 1);
     assert_int_equal(t.clock, 7);
     fill4k(&t, 0xE000, &v);
-    assert_int_equal(v.valid, 1);
-    assert_int_equal(v.vpn, 0xD);
+    expect_victim(&v, 0xD);
     assert_int_equal(t.e[3].vpn, 0xE);   /* D was in way 3 */
     assert_int_equal(t.stamp[3], 8);
     fill4k(&t, 0xF000, &v);
@@ -198,20 +225,14 @@ static void test_04_06_2m_hit(void **state)
         xl_tlb_t t = mk(geo[g][0], geo[g][1], XL_REPL_LRU);
         xl_pa_t pa = 0;
         xl_tlb_fill(&t, 3, 0x40000000, 0x80200000, XL_PAGE_SHIFT_2M, NULL);
-        assert_int_equal(xl_tlb_lookup(&t, 3, 0x40000000, &pa), 1);
-        assert_int_equal(pa, 0x80200000);
-        assert_int_equal(xl_tlb_lookup(&t, 3, 0x40123456, &pa), 1);
-        assert_int_equal(pa, 0x80323456);   /* 0x80200000 | 0x123456 */
-        assert_int_equal(xl_tlb_lookup(&t, 3, 0x401FFFFF, &pa), 1);
-        assert_int_equal(pa, 0x803FFFFF);
-        assert_int_equal(xl_tlb_probe(&t, 3, 0x40001000, &pa), 1);
-        assert_int_equal(pa, 0x80201000);
+        expect_lookup(&t, 3, 0x40000000, 0x80200000);
+        expect_lookup(&t, 3, 0x40123456, 0x80323456);   /* 0x80200000 | 0x123456 */
+        expect_lookup(&t, 3, 0x401FFFFF, 0x803FFFFF);
+        expect_probe(&t, 3, 0x40001000, 0x80201000);
         assert_int_equal(xl_tlb_lookup(&t, 3, 0x40200000, &pa), 0);   /* next 2 MB page */
         assert_int_equal(xl_tlb_lookup(&t, 3, 0x3FFFFFFF, &pa), 0);   /* previous */
         /* 5 lookups: 3 hits, 2 misses, each counted once even with one set */
-        assert_int_equal(t.accesses, 5);
-        assert_int_equal(t.hits, 3);
-        assert_int_equal(t.misses, 2);
+        expect_counts(&t, 5, 3, 2);
         xl_tlb_free(&t);
     }
 }
@@ -226,16 +247,13 @@ static void test_04_07_asid_isolation(void **state)
     xl_tlb_fill(&t, 1, 0x7000, 0xA000, XL_PAGE_SHIFT_4K, NULL);
     xl_tlb_fill(&t, 2, 0x7000, 0xB000, XL_PAGE_SHIFT_4K, NULL);
     assert_int_equal(count_valid(&t), 2);
-    assert_int_equal(xl_tlb_lookup(&t, 1, 0x7abc, &pa), 1);
-    assert_int_equal(pa, 0xAabc);
-    assert_int_equal(xl_tlb_lookup(&t, 2, 0x7abc, &pa), 1);
-    assert_int_equal(pa, 0xBabc);
+    expect_lookup(&t, 1, 0x7abc, 0xAabc);
+    expect_lookup(&t, 2, 0x7abc, 0xBabc);
     assert_int_equal(xl_tlb_lookup(&t, 3, 0x7abc, &pa), 0);
     assert_int_equal(xl_tlb_flush_asid(&t, 1), 1);
     assert_int_equal(xl_tlb_flush_asid(&t, 1), 0);
     assert_int_equal(xl_tlb_lookup(&t, 1, 0x7abc, &pa), 0);
-    assert_int_equal(xl_tlb_lookup(&t, 2, 0x7abc, &pa), 1);
-    assert_int_equal(pa, 0xBabc);
+    expect_lookup(&t, 2, 0x7abc, 0xBabc);
     xl_tlb_free(&t);
 }
 
@@ -246,23 +264,17 @@ static void test_04_08_refresh_in_place(void **state)
 {
     xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
     xl_tlb_entry_t v;
-    xl_pa_t pa = 0;
     (void)state;
-    fill4k(&t, 0xA000, NULL);
-    fill4k(&t, 0xB000, NULL);
-    fill4k(&t, 0xC000, NULL);
-    fill4k(&t, 0xD000, NULL);
+    fill4k_abcd(&t);
     xl_tlb_fill(&t, 0, 0xA000, 0x99000, XL_PAGE_SHIFT_4K, &v);
     assert_int_equal(v.valid, 0);
     assert_int_equal(count_valid(&t), 4);
     assert_int_equal(t.e[0].frame, 0x99000);
     assert_int_equal(t.evictions, 0);
     assert_int_equal(t.fills, 5);
-    assert_int_equal(xl_tlb_probe(&t, 0, 0xA010, &pa), 1);
-    assert_int_equal(pa, 0x99010);
+    expect_probe(&t, 0, 0xA010, 0x99010);
     fill4k(&t, 0xE000, &v);
-    assert_int_equal(v.valid, 1);
-    assert_int_equal(v.vpn, 0xB);
+    expect_victim(&v, 0xB);
     xl_tlb_free(&t);
 }
 
@@ -296,8 +308,7 @@ static void test_04_09_invalid_first(void **state)
         assert_int_equal(v.valid, 0);
         assert_int_equal(t.e[3].vpn, 0xF);
         fill4k(&t, 0x10000, &v);
-        assert_int_equal(v.valid, 1);
-        assert_int_equal(v.vpn, cs[i].vpn);
+        expect_victim(&v, cs[i].vpn);
         assert_int_equal(t.e[cs[i].way].vpn, 0x10);
         assert_int_equal(t.evictions, 1);
         xl_tlb_free(&t);
@@ -322,9 +333,7 @@ static void test_04_10_counters(void **state)
     assert_int_equal(xl_tlb_lookup(&t, 0, 0xC000, NULL), 1);
     assert_int_equal(xl_tlb_probe(&t, 0, 0xB000, NULL), 1);
     assert_int_equal(xl_tlb_probe(&t, 0, 0xA000, NULL), 0);
-    assert_int_equal(t.accesses, 4);
-    assert_int_equal(t.hits, 2);
-    assert_int_equal(t.misses, 2);
+    expect_counts(&t, 4, 2, 2);
     assert_int_equal(t.fills, 4);
     assert_int_equal(t.evictions, 1);
     xl_tlb_free(&t);
@@ -337,11 +346,9 @@ static void test_04_11_frame_alignment_and_bad_shift(void **state)
 {
     xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
     xl_tlb_entry_t v;
-    xl_pa_t pa = 0;
     (void)state;
     xl_tlb_fill(&t, 0, 0x40000000, 0x80212345, XL_PAGE_SHIFT_2M, NULL);
-    assert_int_equal(xl_tlb_lookup(&t, 0, 0x40000010, &pa), 1);
-    assert_int_equal(pa, 0x80200010);
+    expect_lookup(&t, 0, 0x40000010, 0x80200010);
     xl_tlb_fill(&t, 0, 0x1000, 0x1000, 16, &v);
     assert_int_equal(v.valid, 0);
     assert_int_equal(count_valid(&t), 1);
@@ -355,14 +362,11 @@ static void test_04_11_frame_alignment_and_bad_shift(void **state)
 static void test_04_12_4k_before_2m(void **state)
 {
     xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
-    xl_pa_t pa = 0;
     (void)state;
     xl_tlb_fill(&t, 0, 0x40000000, 0x80200000, XL_PAGE_SHIFT_2M, NULL);
     xl_tlb_fill(&t, 0, 0x40005000, 0x7000, XL_PAGE_SHIFT_4K, NULL);
-    assert_int_equal(xl_tlb_lookup(&t, 0, 0x40005123, &pa), 1);
-    assert_int_equal(pa, 0x7123);
-    assert_int_equal(xl_tlb_lookup(&t, 0, 0x40006123, &pa), 1);
-    assert_int_equal(pa, 0x80206123);
+    expect_lookup(&t, 0, 0x40005123, 0x7123);
+    expect_lookup(&t, 0, 0x40006123, 0x80206123);
     xl_tlb_free(&t);
 }
 
@@ -371,12 +375,8 @@ static void expect_err(uint32_t entries, uint32_t ways, xl_repl_t repl, const ch
                        const char *msg)
 {
     xl_tlb_t t;
-    xl_tlb_params_t p;
+    xl_tlb_params_t p = {entries, ways, repl, XL_TLB_INDEX_MOD};
     char err[160] = "";
-    p.entries = entries;
-    p.ways = ways;
-    p.repl = repl;
-    p.index = XL_TLB_INDEX_MOD;
     assert_int_equal(xl_tlb_init(&t, &p, what, err, sizeof err), XL_EINPUT);
     assert_string_equal(err, msg);
     assert_null(strchr(err, '\n'));

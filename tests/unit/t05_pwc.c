@@ -36,6 +36,49 @@ static void mk(xl_pwc_t *c)
     assert_int_equal(c->lv[L2].sets, 8);
 }
 
+/* A lookup of va in asid hits deepest at hit_level, costs `reads` memory reads and
+ * goes on from node `next`. */
+static void expect_lookup(xl_pwc_t *c, uint16_t asid, xl_va_t va, unsigned hit_level,
+                          unsigned reads, uint64_t next)
+{
+    xl_pwc_result_t r;
+    xl_pwc_lookup(c, asid, va, &r);
+    assert_int_equal(r.hit_level, hit_level);
+    assert_int_equal(r.reads, reads);
+    assert_int_equal(r.next, next);
+}
+
+/* An arrival-time probe of va in asid 0 with inc: +1 on the counter of every level it hits. */
+static void probe_inc(xl_pwc_t *c, xl_va_t va)
+{
+    xl_pwc_result_t r;
+    xl_pwc_probe(c, 0, va, 1, &r);
+}
+
+/* The L4 set's tree-PLRU bits b1, b2, b3. */
+static void expect_l4_plru(const xl_pwc_t *c, unsigned b1, unsigned b2, unsigned b3)
+{
+    assert_int_equal(c->lv[L4].plru[1], b1);
+    assert_int_equal(c->lv[L4].plru[2], b2);
+    assert_int_equal(c->lv[L4].plru[3], b3);
+}
+
+/* L4's evictions, and of them the protected and the forced ones. */
+static void expect_l4_evictions(const xl_pwc_t *c, uint64_t evictions, uint64_t protected_ev,
+                                uint64_t forced)
+{
+    assert_int_equal(c->lv[L4].evictions, evictions);
+    assert_int_equal(c->lv[L4].protected_evictions, protected_ev);
+    assert_int_equal(c->lv[L4].forced_evictions, forced);
+}
+
+static void expect_hits_misses(const xl_pwc_t *c, unsigned level, uint64_t hits,
+                               uint64_t misses)
+{
+    assert_int_equal(c->lv[level].hits, hits);
+    assert_int_equal(c->lv[level].misses, misses);
+}
+
 /* V = indices (1,2,3,4) = 0x8000000000 + 0x80000000 + 0x600000 + 0x4000 = 0x8080604000.
  * Its L4, L3 and L2 entries are filled with nodes 0x1000, 0x2000, 0x3000. Then:
  *   V              L2, L3, L4 hit -> deepest L2: reads 1, next 0x3000
@@ -55,28 +98,16 @@ static void test_05_01_deepest_hit(void **state)
     xl_pwc_fill(&c, 3, 5, v, 0x2000);
     xl_pwc_fill(&c, 2, 5, v, 0x3000);
 
-    xl_pwc_lookup(&c, 5, v, &r);
-    assert_int_equal(r.hit_level, 2);
-    assert_int_equal(r.reads, 1);
-    assert_int_equal(r.next, 0x3000);
-    xl_pwc_lookup(&c, 5, va_of(1, 2, 5, 0), &r);
-    assert_int_equal(r.hit_level, 3);
-    assert_int_equal(r.reads, 2);
-    assert_int_equal(r.next, 0x2000);
-    xl_pwc_lookup(&c, 5, va_of(1, 7, 3, 0), &r);
-    assert_int_equal(r.hit_level, 4);
-    assert_int_equal(r.reads, 3);
-    assert_int_equal(r.next, 0x1000);
+    expect_lookup(&c, 5, v, 2, 1, 0x3000);
+    expect_lookup(&c, 5, va_of(1, 2, 5, 0), 3, 2, 0x2000);
+    expect_lookup(&c, 5, va_of(1, 7, 3, 0), 4, 3, 0x1000);
     xl_pwc_lookup(&c, 5, va_of(9, 2, 3, 4), &r);
     assert_int_equal(r.hit_level, 0);
     assert_int_equal(r.reads, 4);
 
-    assert_int_equal(c.lv[L4].hits, 3);
-    assert_int_equal(c.lv[L4].misses, 1);
-    assert_int_equal(c.lv[L3].hits, 2);
-    assert_int_equal(c.lv[L3].misses, 2);
-    assert_int_equal(c.lv[L2].hits, 1);
-    assert_int_equal(c.lv[L2].misses, 3);
+    expect_hits_misses(&c, L4, 3, 1);
+    expect_hits_misses(&c, L3, 2, 2);
+    expect_hits_misses(&c, L2, 1, 3);
 
     xl_pwc_lookup(&c, 6, v, &r);
     assert_int_equal(r.reads, 4);
@@ -174,29 +205,21 @@ static void test_05_03_probe_increments(void **state)
 static void test_05_04_lookup_decrements(void **state)
 {
     xl_pwc_t c;
-    xl_pwc_result_t r;
     static const uint8_t want[4] = { 2, 1, 0, 0 };
     unsigned i;
     (void)state;
     mk(&c);
     for (i = 0; i < 4; i++)
         xl_pwc_fill(&c, 4, 0, va_of(i, 0, 0, 0), 0x1000u * (i + 1u));
-    assert_int_equal(c.lv[L4].plru[1], 0);
-    assert_int_equal(c.lv[L4].plru[2], 0);
-    assert_int_equal(c.lv[L4].plru[3], 0);
+    expect_l4_plru(&c, 0, 0, 0);
     for (i = 0; i < 3; i++)
-        xl_pwc_probe(&c, 0, va_of(0, 0, 0, 0), 1, &r);
+        probe_inc(&c, va_of(0, 0, 0, 0));
     assert_int_equal(c.lv[L4].e[0].cnt, 3);
     for (i = 0; i < 4; i++) {
-        xl_pwc_lookup(&c, 0, va_of(0, 5, 5, 5), &r);
-        assert_int_equal(r.hit_level, 4);
-        assert_int_equal(r.reads, 3);
-        assert_int_equal(r.next, 0x1000);
+        expect_lookup(&c, 0, va_of(0, 5, 5, 5), 4, 3, 0x1000);
         assert_int_equal(c.lv[L4].e[0].cnt, want[i]);
     }
-    assert_int_equal(c.lv[L4].plru[1], 1);
-    assert_int_equal(c.lv[L4].plru[2], 1);
-    assert_int_equal(c.lv[L4].plru[3], 0);
+    expect_l4_plru(&c, 1, 1, 0);
     assert_int_equal(c.lv[L4].hits, 4);
     assert_int_equal(c.lv[L4].cnt_incs, 3);
     assert_int_equal(c.lv[L4].cnt_decs, 3);
@@ -227,30 +250,26 @@ static void fill_l4_full(xl_pwc_t *c)
 static void test_05_05_counter_aware_victim(void **state)
 {
     xl_pwc_t c;
-    xl_pwc_result_t r;
     (void)state;
 
     fill_l4_full(&c);
-    xl_pwc_probe(&c, 0, va_of(0, 0, 0, 0), 1, &r);
+    probe_inc(&c, va_of(0, 0, 0, 0));
     xl_pwc_fill(&c, 4, 0, va_of(10, 0, 0, 0), 0xA000);
     assert_int_equal(c.lv[L4].e[1].tag, 10);
     assert_int_equal(c.lv[L4].e[1].cnt, 0);           /* new entry starts at 0 */
     assert_int_equal(c.lv[L4].e[0].tag, 0);           /* reserved way kept */
     assert_int_equal(c.lv[L4].e[0].cnt, 1);
-    assert_int_equal(c.lv[L4].protected_evictions, 1);
-    assert_int_equal(c.lv[L4].forced_evictions, 0);
-    assert_int_equal(c.lv[L4].evictions, 1);
+    expect_l4_evictions(&c, 1, 1, 0);
     xl_pwc_free(&c);
 
     fill_l4_full(&c);
-    xl_pwc_probe(&c, 0, va_of(0, 0, 0, 0), 1, &r);
-    xl_pwc_probe(&c, 0, va_of(1, 0, 0, 0), 1, &r);
+    probe_inc(&c, va_of(0, 0, 0, 0));
+    probe_inc(&c, va_of(1, 0, 0, 0));
     xl_pwc_fill(&c, 4, 0, va_of(10, 0, 0, 0), 0xA000);
     assert_int_equal(c.lv[L4].e[2].tag, 10);
     assert_int_equal(c.lv[L4].e[0].tag, 0);
     assert_int_equal(c.lv[L4].e[1].tag, 1);
-    assert_int_equal(c.lv[L4].protected_evictions, 1);
-    assert_int_equal(c.lv[L4].forced_evictions, 0);
+    expect_l4_evictions(&c, 1, 1, 0);
     xl_pwc_free(&c);
 }
 
@@ -259,15 +278,12 @@ static void test_05_05_counter_aware_victim(void **state)
 static void test_05_06_plru_way_free(void **state)
 {
     xl_pwc_t c;
-    xl_pwc_result_t r;
     (void)state;
     fill_l4_full(&c);
-    xl_pwc_probe(&c, 0, va_of(3, 0, 0, 0), 1, &r);
+    probe_inc(&c, va_of(3, 0, 0, 0));
     xl_pwc_fill(&c, 4, 0, va_of(10, 0, 0, 0), 0xA000);
     assert_int_equal(c.lv[L4].e[0].tag, 10);
-    assert_int_equal(c.lv[L4].protected_evictions, 0);
-    assert_int_equal(c.lv[L4].forced_evictions, 0);
-    assert_int_equal(c.lv[L4].evictions, 1);
+    expect_l4_evictions(&c, 1, 0, 0);
     xl_pwc_free(&c);
 }
 
@@ -288,20 +304,15 @@ static void test_05_07_all_reserved_forced(void **state)
     fill_l4_full(&c);
     xl_pwc_lookup(&c, 0, va_of(0, 0, 0, 0), &r);
     for (i = 0; i < 4; i++)
-        xl_pwc_probe(&c, 0, va_of(i, 0, 0, 0), 1, &r);
+        probe_inc(&c, va_of(i, 0, 0, 0));
     xl_pwc_fill(&c, 4, 0, va_of(10, 0, 0, 0), 0xA000);
     assert_int_equal(c.lv[L4].e[2].tag, 10);
-    assert_int_equal(c.lv[L4].forced_evictions, 1);
-    assert_int_equal(c.lv[L4].protected_evictions, 0);
-    assert_int_equal(c.lv[L4].plru[1], 0);
-    assert_int_equal(c.lv[L4].plru[2], 1);
-    assert_int_equal(c.lv[L4].plru[3], 1);
+    expect_l4_evictions(&c, 1, 0, 1);
+    expect_l4_plru(&c, 0, 1, 1);
     xl_pwc_fill(&c, 4, 0, va_of(11, 0, 0, 0), 0xB000);
     assert_int_equal(c.lv[L4].e[2].tag, 11);
     assert_int_equal(c.lv[L4].e[1].tag, 1);
-    assert_int_equal(c.lv[L4].forced_evictions, 1);
-    assert_int_equal(c.lv[L4].protected_evictions, 1);
-    assert_int_equal(c.lv[L4].evictions, 2);
+    expect_l4_evictions(&c, 2, 1, 1);
     xl_pwc_free(&c);
 }
 
@@ -318,8 +329,8 @@ static void test_05_08_refresh_and_invalid_first(void **state)
     unsigned i;
     (void)state;
     fill_l4_full(&c);
-    xl_pwc_probe(&c, 0, va_of(0, 0, 0, 0), 1, &r);
-    xl_pwc_probe(&c, 0, va_of(0, 0, 0, 0), 1, &r);
+    probe_inc(&c, va_of(0, 0, 0, 0));
+    probe_inc(&c, va_of(0, 0, 0, 0));
     xl_pwc_fill(&c, 4, 0, va_of(0, 0, 0, 0), 0xF000);
     assert_int_equal(c.lv[L4].e[0].next, 0xF000);
     assert_int_equal(c.lv[L4].e[0].cnt, 2);
@@ -334,9 +345,7 @@ static void test_05_08_refresh_and_invalid_first(void **state)
     mk(&c);
     for (i = 0; i < 3; i++)
         xl_pwc_fill(&c, 4, 0, va_of(i, 0, 0, 0), 0x1000u * (i + 1u));
-    assert_int_equal(c.lv[L4].plru[1], 0);
-    assert_int_equal(c.lv[L4].plru[2], 0);
-    assert_int_equal(c.lv[L4].plru[3], 1);
+    expect_l4_plru(&c, 0, 0, 1);
     xl_pwc_fill(&c, 4, 0, va_of(3, 0, 0, 0), 0x4000);
     assert_int_equal(c.lv[L4].e[3].tag, 3);
     assert_int_equal(c.lv[L4].e[0].tag, 0);
@@ -598,9 +607,7 @@ static void test_05_13_twin_step_order(void **state)
     xl_pwc_step(&c, &in);
     assert_int_equal(c.lv[L4].e[2].tag, 10);
     assert_int_equal(c.lv[L4].e[0].tag, 0);
-    assert_int_equal(c.lv[L4].plru[1], 0);
-    assert_int_equal(c.lv[L4].plru[2], 1);
-    assert_int_equal(c.lv[L4].plru[3], 1);
+    expect_l4_plru(&c, 0, 1, 1);
     assert_int_equal(c.lv[L4].hits, 1);
     assert_int_equal(c.lv[L4].evictions, 1);
     xl_pwc_free(&c);

@@ -40,6 +40,14 @@ static char *json_of(const xl_stats_t *s, unsigned indent)
     return cap_close(&c);
 }
 
+/* s written as JSON with `indent` is exactly `want`. */
+static void expect_json(const xl_stats_t *s, unsigned indent, const char *want)
+{
+    char *j = json_of(s, indent);
+    assert_string_equal(j, want);
+    free(j);
+}
+
 static char *ratio(uint64_t num, uint64_t den, unsigned decimals)
 {
     static char buf[64];
@@ -57,9 +65,7 @@ static void test_06_01_registration_order(void **state)
     xl_stats_value(s, "a.first", "registered second", 2);
     xl_stats_value(s, "m.middle", "registered third", 3);
     assert_int_equal(xl_stats_count(s), 3);
-    char *j = json_of(s, 0);
-    assert_string_equal(j, "{\"z.last\": 1, \"a.first\": 2, \"m.middle\": 3}");
-    free(j);
+    expect_json(s, 0, "{\"z.last\": 1, \"a.first\": 2, \"m.middle\": 3}");
     xl_stats_destroy(s);
 }
 
@@ -76,9 +82,7 @@ static void test_06_02_counter_read_live(void **state)
     misses += 4;
     assert_int_equal(xl_stats_get(s, "l1tlb.misses", &v), 1);
     assert_int_equal(v, 9);
-    char *j = json_of(s, 0);
-    assert_string_equal(j, "{\"l1tlb.misses\": 9}");
-    free(j);
+    expect_json(s, 0, "{\"l1tlb.misses\": 9}");
     /* unknown names are reported as absent and leave *value alone */
     v = 77;
     assert_int_equal(xl_stats_get(s, "l2tlb.misses", &v), 0);
@@ -150,29 +154,23 @@ static void test_06_05_json_exact_text(void **state)
     xl_stats_value(s, "l1tlb.misses", "L1 TLB misses", 7);
     /* 25/2 = 12.5 -> "12.50" */
     xl_stats_ratio(s, "iommu.gap_first_last_avg", "average gap", 25, 2, 2);
-    char *j = json_of(s, 2);
     /* indent 2: keys at two spaces, closing brace at 2 - 2 = 0 spaces, no final newline */
-    assert_string_equal(j, "{\n"
-                           "  \"sim.cycles\": 1000,\n"
-                           "  \"l1tlb.misses\": 7,\n"
-                           "  \"iommu.gap_first_last_avg\": 12.50\n"
-                           "}");
-    free(j);
+    expect_json(s, 2, "{\n"
+                      "  \"sim.cycles\": 1000,\n"
+                      "  \"l1tlb.misses\": 7,\n"
+                      "  \"iommu.gap_first_last_avg\": 12.50\n"
+                      "}");
     /* nested one level deeper (indent 4): closing brace at 2 spaces */
-    j = json_of(s, 4);
-    assert_string_equal(j, "{\n"
-                           "    \"sim.cycles\": 1000,\n"
-                           "    \"l1tlb.misses\": 7,\n"
-                           "    \"iommu.gap_first_last_avg\": 12.50\n"
-                           "  }");
-    free(j);
+    expect_json(s, 4, "{\n"
+                      "    \"sim.cycles\": 1000,\n"
+                      "    \"l1tlb.misses\": 7,\n"
+                      "    \"iommu.gap_first_last_avg\": 12.50\n"
+                      "  }");
     xl_stats_destroy(s);
 
     /* an empty registry is an empty object */
     s = xl_stats_create();
-    j = json_of(s, 2);
-    assert_string_equal(j, "{}");
-    free(j);
+    expect_json(s, 2, "{}");
     xl_stats_destroy(s);
 }
 
@@ -189,14 +187,10 @@ static void test_06_06_replace_on_reregister(void **state)
     assert_int_equal(xl_stats_get(s, "a", &v), 1);
     assert_int_equal(v, 10);
     a = 99;   /* no longer read */
-    char *j = json_of(s, 0);
-    assert_string_equal(j, "{\"a\": 10, \"b\": 4}");
-    free(j);
+    expect_json(s, 0, "{\"a\": 10, \"b\": 4}");
     /* and again as a ratio: 1/4 = 0.25 */
     xl_stats_ratio(s, "b", "now a ratio", 1, 4, 2);
-    j = json_of(s, 0);
-    assert_string_equal(j, "{\"a\": 10, \"b\": 0.25}");
-    free(j);
+    expect_json(s, 0, "{\"a\": 10, \"b\": 0.25}");
     xl_stats_destroy(s);
 }
 
@@ -228,12 +222,10 @@ static void test_06_08_json_escapes_and_long_names(void **state)
     memset(long_name, 'x', 80);
     long_name[80] = '\0';
     xl_stats_value(s, long_name, "80 characters", 2);
-    char *j = json_of(s, 0);
     /* the quote and backslash are escaped; the 80-char name is kept to 63 chars */
     char expect[200];
     snprintf(expect, sizeof expect, "{\"q\\\"b\\\\s\": 1, \"%.63s\": 2}", long_name);
-    assert_string_equal(j, expect);
-    free(j);
+    expect_json(s, 0, expect);
     /* lookup by the full name finds the truncated entry */
     uint64_t v = 0;
     assert_int_equal(xl_stats_get(s, long_name, &v), 1);

@@ -92,62 +92,65 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
 #undef EQ
 }
 
+/* c written as JSON with `indent` (xl_config_write_json): a malloc'ed text of *len bytes. */
+static char *json_of(const xl_config_t *c, unsigned indent, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    assert_non_null(f);
+    xl_config_write_json(c, f, indent);
+    fclose(f);
+    return buf;
+}
+
+/* The defaults' numeric keys checked by name (expect_fields, xltest.h). */
+#define F(f) XLTEST_FIELD(xl_config_t, f)
+static const xltest_field_t config_fields[] = {
+    F(gpu.clock_mhz), F(gpu.cus), F(gpu.simds_per_cu), F(gpu.simd_width), F(gpu.wave_lanes),
+    F(gpu.waves_per_simd), F(l1d.size_kb), F(l1d.ways), F(l1d.line_bytes), F(l2d.size_kb),
+    F(l2d.ways), F(l2d.line_bytes), F(l1tlb.entries), F(l1tlb.ways), F(l1tlb.hit_latency),
+    F(l1tlb.mshrs), F(l2tlb.entries), F(l2tlb.ways), F(l2tlb.hit_latency), F(l2tlb.mshrs),
+    F(iommu.buffer_entries), F(iommu.walkers), F(iommu.tlb1_entries), F(iommu.tlb1_ways),
+    F(iommu.tlb2_entries), F(iommu.tlb2_ways), F(iommu.aging_threshold),
+    F(iommu.link_latency), F(pwc.l4_entries), F(pwc.l4_ways), F(pwc.l3_entries),
+    F(pwc.l3_ways), F(pwc.l2_entries), F(pwc.l2_ways), F(dram.mhz), F(dram.channels),
+    F(dram.ranks), F(dram.banks), F(mem.page_kb), F(mem.size_mb), F(translation.ideal),
+    F(sim.seed), {NULL, 0, 0}};
+#undef F
+XLTEST_EXPECT_FIELDS(config, xl_config_t)
+
 static void test_07_01_defaults_are_table_i(void **state)
 {
     (void)state;
     xl_config_t c;
     xl_config_defaults(&c);
-    /* docs/isca18-micro18.md §1.1 Table I */
-    assert_int_equal(c.gpu.clock_mhz, 2000);       /* 2 GHz */
-    assert_int_equal(c.gpu.cus, 8);
-    assert_int_equal(c.gpu.simds_per_cu, 4);
-    assert_int_equal(c.gpu.simd_width, 16);
-    assert_int_equal(c.gpu.wave_lanes, 64);
-    assert_int_equal(c.l1d.size_kb, 32);
-    assert_int_equal(c.l1d.ways, 16);
-    assert_int_equal(c.l1d.line_bytes, 64);
-    assert_int_equal(c.l2d.size_kb, 4096);         /* 4 MB = 4 * 1024 KB */
-    assert_int_equal(c.l2d.ways, 16);
-    assert_int_equal(c.l2d.line_bytes, 64);
+    /* docs/isca18-micro18.md §1.1 Table I: 2 GHz; L2 4 MB = 4 * 1024 KB; a fully
+     * associative L1 TLB; DDR3-1600 */
+    expect_config(&c, "gpu.clock_mhz=2000 gpu.cus=8 gpu.simds_per_cu=4 gpu.simd_width=16 "
+                      "gpu.wave_lanes=64");
+    expect_config(&c, "l1d.size_kb=32 l1d.ways=16 l1d.line_bytes=64");
+    expect_config(&c, "l2d.size_kb=4096 l2d.ways=16 l2d.line_bytes=64");
     assert_int_equal(c.l2d.index, XL_L2_INDEX_MOD);   /* [OPEN]: bit-select, as gem5 */
-    assert_int_equal(c.l1tlb.entries, 32);
-    assert_int_equal(c.l1tlb.ways, 32);            /* fully associative */
-    assert_int_equal(c.l2tlb.entries, 512);
-    assert_int_equal(c.l2tlb.ways, 16);
-    assert_int_equal(c.iommu.buffer_entries, 256);
-    assert_int_equal(c.iommu.walkers, 8);
-    assert_int_equal(c.iommu.tlb1_entries, 32);
-    assert_int_equal(c.iommu.tlb2_entries, 256);
+    expect_config(&c, "l1tlb.entries=32 l1tlb.ways=32 l2tlb.entries=512 l2tlb.ways=16");
+    expect_config(&c, "iommu.buffer_entries=256 iommu.walkers=8 iommu.tlb1_entries=32 "
+                      "iommu.tlb2_entries=256");
     assert_int_equal(c.iommu.sched, XL_WS_FCFS);
-    assert_int_equal(c.dram.mhz, 800);             /* DDR3-1600 */
-    assert_int_equal(c.dram.channels, 2);
-    assert_int_equal(c.dram.ranks, 2);
-    assert_int_equal(c.dram.banks, 16);
-    assert_int_equal(c.mem.page_kb, 4);
-    /* docs/isca18-micro18.md §1.2 proposed defaults and §2.5 aging */
-    assert_int_equal(c.gpu.waves_per_simd, 10);
+    expect_config(&c, "dram.mhz=800 dram.channels=2 dram.ranks=2 dram.banks=16 mem.page_kb=4");
+    /* docs/isca18-micro18.md §1.2 proposed defaults and §2.5 aging; the L2 TLB's 1024
+     * MSHRs are [INF]: above the 256-entry IOMMU buffer; the IOMMU L1 TLB is FA */
+    expect_config(&c, "gpu.waves_per_simd=10");
     assert_int_equal(c.gpu.wave_sched, XL_WAVE_SCHED_RR);   /* [OPEN]: the model's first choice */
-    assert_int_equal(c.l1tlb.hit_latency, 1);
-    assert_int_equal(c.l2tlb.hit_latency, 69);
-    assert_int_equal(c.l1tlb.mshrs, 64);
-    assert_int_equal(c.l2tlb.mshrs, 1024);   /* [INF]: above the 256-entry IOMMU buffer */
+    expect_config(&c, "l1tlb.hit_latency=1 l2tlb.hit_latency=69 l1tlb.mshrs=64 l2tlb.mshrs=1024");
     assert_int_equal(c.l1tlb.repl, XL_REPL_LRU);
     assert_int_equal(c.l2tlb.repl, XL_REPL_LRU);
-    assert_int_equal(c.iommu.tlb1_ways, 32);       /* FA */
-    assert_int_equal(c.iommu.tlb2_ways, 8);
+    expect_config(&c, "iommu.tlb1_ways=32 iommu.tlb2_ways=8");
     assert_int_equal(c.iommu.coalesce, XL_CO_OFF);
-    assert_int_equal(c.iommu.aging_threshold, 2000000);
-    assert_int_equal(c.iommu.link_latency, 50);
-    assert_int_equal(c.pwc.l4_entries, 4);
-    assert_int_equal(c.pwc.l4_ways, 4);
-    assert_int_equal(c.pwc.l3_entries, 8);
-    assert_int_equal(c.pwc.l3_ways, 4);
-    assert_int_equal(c.pwc.l2_entries, 32);
-    assert_int_equal(c.pwc.l2_ways, 4);
-    assert_int_equal(c.mem.size_mb, 4096);
+    expect_config(&c, "iommu.aging_threshold=2000000 iommu.link_latency=50");
+    expect_config(&c, "pwc.l4_entries=4 pwc.l4_ways=4 pwc.l3_entries=8 pwc.l3_ways=4 "
+                      "pwc.l2_entries=32 pwc.l2_ways=4");
+    expect_config(&c, "mem.size_mb=4096");
     assert_int_equal(c.mem.alloc, XL_ALLOC_RANDOM);
-    assert_int_equal(c.translation.ideal, 0);
-    assert_true(c.sim.seed == 1);
+    expect_config(&c, "translation.ideal=0 sim.seed=1");
     /* and the defaults pass validation */
     assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
 }
@@ -375,13 +378,10 @@ static void test_07_07_json(void **state)
 {
     (void)state;
     xl_config_t c;
+    size_t len;
     xl_config_defaults(&c);
     c.iommu.sched = XL_WS_SIMT;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    xl_config_write_json(&c, f, 0);
-    fclose(f);
+    char *buf = json_of(&c, 0, &len);
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
@@ -389,10 +389,7 @@ static void test_07_07_json(void **state)
     assert_null(strchr(buf, '\n'));
     free(buf);
 
-    buf = NULL;
-    f = open_memstream(&buf, &len);
-    xl_config_write_json(&c, f, 2);
-    fclose(f);
+    buf = json_of(&c, 2, &len);
     /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
     assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
     assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000\n  }\n}"));
@@ -410,24 +407,34 @@ static unsigned preset_index(const char *name)
     return n;
 }
 
+/* Preset `name` loaded over a config apart from the defaults in several keys gives the
+ * defaults back, key for key (the preset sets every key explicitly); it is listed, and
+ * its summary starts with `summary`. *p is the loaded config. */
+static void expect_preset_is_defaults(xl_config_t *p, const char *name, const char *summary)
+{
+    xl_config_t d;
+    char sum[128];
+    unsigned found = preset_index(name);
+    xl_config_defaults(&d);
+    *p = d;
+    p->gpu.cus = 1;
+    p->iommu.sched = XL_WS_SIMT;
+    p->iommu.coalesce = XL_CO_BOTH;
+    p->sim.seed = 42;
+    assert_int_equal(xl_config_load_preset(p, name, err, sizeof err), XL_OK);
+    assert_config_equal(p, &d);
+    assert_true(found < xl_config_preset_count());
+    assert_true(strncmp(xl_config_preset_summary(found, sum, sizeof sum), summary,
+                        strlen(summary)) == 0);
+}
+
 static void test_07_08_preset_isca18(void **state)
 {
     (void)state;
-    xl_config_t d, p;
-    xl_config_defaults(&d);
-    /* start from a different config: the preset sets every key explicitly */
-    xl_config_defaults(&p);
-    p.gpu.cus = 1;
-    p.iommu.sched = XL_WS_SIMT;
-    p.sim.seed = 42;
-    assert_int_equal(xl_config_load_preset(&p, "isca18", err, sizeof err), XL_OK);
-    assert_config_equal(&p, &d);
-
-    char sum[128];
-    unsigned n = xl_config_preset_count(), found = preset_index("isca18");
+    xl_config_t p;
+    expect_preset_is_defaults(&p, "isca18", "ISCA'18 baseline");
+    unsigned n = xl_config_preset_count();
     assert_true(n >= 1);
-    assert_true(found < n);
-    assert_true(strncmp(xl_config_preset_summary(found, sum, sizeof sum), "ISCA'18 baseline", 16) == 0);
     assert_null(xl_config_preset_name(n));
 
     assert_int_equal(xl_config_load_preset(&p, "isca19", err, sizeof err), XL_EINPUT);
@@ -440,49 +447,38 @@ static void test_07_08_preset_isca18(void **state)
 static void test_07_13_preset_micro18(void **state)
 {
     (void)state;
-    xl_config_t d, p;
-    xl_config_defaults(&d);
-    xl_config_defaults(&p);
-    p.gpu.cus = 1;
-    p.iommu.coalesce = XL_CO_BOTH;
-    assert_int_equal(xl_config_load_preset(&p, "micro18", err, sizeof err), XL_OK);
-    assert_config_equal(&p, &d);
+    xl_config_t p;
+    expect_preset_is_defaults(&p, "micro18", "MICRO'18 baseline");
     assert_int_equal(p.iommu.coalesce, XL_CO_OFF);   /* the baseline has no coalescing */
-    char sum[128];
-    unsigned n = xl_config_preset_count(), found = preset_index("micro18");
-    assert_true(found < n);
-    assert_true(strncmp(xl_config_preset_summary(found, sum, sizeof sum), "MICRO'18 baseline", 17) == 0);
 }
+
+/* The defaults with `field` set to `value` fail validation with `want`. */
+#define EXPECT_INVALID_WITH(field, value, want)                                            \
+    do {                                                                                   \
+        xl_config_t c_;                                                                    \
+        xl_config_defaults(&c_);                                                           \
+        c_.field = (value);                                                                \
+        expect_invalid(&c_, want);                                                         \
+    } while (0)
 
 static void test_07_09_validate(void **state)
 {
     (void)state;
     xl_config_t c;
 
-    xl_config_defaults(&c);
-    c.l2tlb.ways = 0;   /* caught by the schema range (min 1) before the geometry check */
-    expect_invalid(&c, "l2tlb.ways: 0 is out of range (min 1, max 1048576)");
-    xl_config_defaults(&c);
-    c.pwc.l2_ways = 0;
-    expect_invalid(&c, "pwc.l2_ways: 0 is out of range (min 1, max 64)");
-
+    /* caught by the schema range (min 1) before the geometry check */
+    EXPECT_INVALID_WITH(l2tlb.ways, 0, "l2tlb.ways: 0 is out of range (min 1, max 1048576)");
+    EXPECT_INVALID_WITH(pwc.l2_ways, 0, "pwc.l2_ways: 0 is out of range (min 1, max 64)");
     /* 768 entries / 16 ways = 48 sets, not a power of two */
-    xl_config_defaults(&c);
-    c.l2tlb.entries = 768;
-    expect_invalid(&c, "l2tlb.entries / l2tlb.ways = 768 / 16 = 48 sets");
-
+    EXPECT_INVALID_WITH(l2tlb.entries, 768, "l2tlb.entries / l2tlb.ways = 768 / 16 = 48 sets");
     /* 20 lanes with simd_width 16: 20 % 16 = 4 */
-    xl_config_defaults(&c);
-    c.gpu.wave_lanes = 20;
-    expect_invalid(&c, "gpu.wave_lanes (20) must be a multiple of gpu.simd_width (16)");
-
-    xl_config_defaults(&c);
-    c.gpu.wave_lanes = 128;   /* above the schema max 64 */
-    expect_invalid(&c, "gpu.wave_lanes: 128 is out of range (min 1, max 64)");
-
-    xl_config_defaults(&c);
-    c.iommu.tlb2_ways = 512;  /* more ways than the 256 entries */
-    expect_invalid(&c, "iommu.tlb2_ways (512) exceeds iommu.tlb2_entries (256)");
+    EXPECT_INVALID_WITH(gpu.wave_lanes, 20,
+                        "gpu.wave_lanes (20) must be a multiple of gpu.simd_width (16)");
+    /* above the schema max 64 */
+    EXPECT_INVALID_WITH(gpu.wave_lanes, 128, "gpu.wave_lanes: 128 is out of range (min 1, max 64)");
+    /* more ways than the 256 entries */
+    EXPECT_INVALID_WITH(iommu.tlb2_ways, 512,
+                        "iommu.tlb2_ways (512) exceeds iommu.tlb2_entries (256)");
 
     xl_config_defaults(&c);
     c.l1tlb.entries = 36;     /* 36 % 32 = 4 */
@@ -502,34 +498,19 @@ static void test_07_09_validate(void **state)
     c.pwc.l3_ways = 3;
     expect_invalid(&c, "pwc.l3_ways (3) must be a power of two");
 
-    xl_config_defaults(&c);
-    c.iommu.walkers = 0;
-    expect_invalid(&c, "iommu.walkers: 0 is out of range");
-    xl_config_defaults(&c);
-    c.iommu.buffer_entries = 0;
-    expect_invalid(&c, "iommu.buffer_entries: 0 is out of range");
-    xl_config_defaults(&c);
-    c.gpu.cus = 0;
-    expect_invalid(&c, "gpu.cus: 0 is out of range");
-
-    xl_config_defaults(&c);
-    c.mem.page_kb = 64;
-    expect_invalid(&c, "mem.page_kb (64) must be 4 or 2048");
-    xl_config_defaults(&c);
-    c.mem.size_mb = 4095;
-    expect_invalid(&c, "mem.size_mb (4095) must be a multiple of 2 and at least 4");
-
+    EXPECT_INVALID_WITH(iommu.walkers, 0, "iommu.walkers: 0 is out of range");
+    EXPECT_INVALID_WITH(iommu.buffer_entries, 0, "iommu.buffer_entries: 0 is out of range");
+    EXPECT_INVALID_WITH(gpu.cus, 0, "gpu.cus: 0 is out of range");
+    EXPECT_INVALID_WITH(mem.page_kb, 64, "mem.page_kb (64) must be 4 or 2048");
+    EXPECT_INVALID_WITH(mem.size_mb, 4095,
+                        "mem.size_mb (4095) must be a multiple of 2 and at least 4");
     /* 32 KB / 64 B / 16 ways = 32 sets: fine; with 12 ways 512 lines / 12 is not whole */
-    xl_config_defaults(&c);
-    c.l1d.ways = 12;
-    expect_invalid(&c, "l1d.size_kb, l1d.line_bytes, l1d.ways: 32 KB / 64 B / 12 ways");
-    xl_config_defaults(&c);
-    c.l2d.line_bytes = 48;
-    expect_invalid(&c, "l2d.line_bytes (48) must be a power of two");
-
-    xl_config_defaults(&c);
-    c.iommu.sched = (xl_ws_policy_t)7;   /* built in code, not through the parser */
-    expect_invalid(&c, "iommu.sched: 7 is not a valid value (fcfs|random|simt)");
+    EXPECT_INVALID_WITH(l1d.ways, 12,
+                        "l1d.size_kb, l1d.line_bytes, l1d.ways: 32 KB / 64 B / 12 ways");
+    EXPECT_INVALID_WITH(l2d.line_bytes, 48, "l2d.line_bytes (48) must be a power of two");
+    /* built in code, not through the parser */
+    EXPECT_INVALID_WITH(iommu.sched, (xl_ws_policy_t)7,
+                        "iommu.sched: 7 is not a valid value (fcfs|random|simt)");
 }
 
 static void test_07_10_atomic_load(void **state)
@@ -610,12 +591,8 @@ static void test_07_12_string_key(void **state)
     /* JSON: '"' and '\\' escaped */
     xl_config_defaults(&c);
     snprintf(c.workload.graph_file, sizeof c.workload.graph_file, "q\"b\\s");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
-    xl_config_write_json(&c, f, 0);
-    fclose(f);
+    size_t len;
+    char *buf = json_of(&c, 0, &len);
     assert_non_null(strstr(buf, "\"graph_file\": \"q\\\"b\\\\s\""));
     free(buf);
 

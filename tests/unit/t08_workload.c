@@ -65,19 +65,11 @@ static void test_08_01_registry_order_and_aliases(void **state)
         assert_string_equal(xl_wl_get(i)->name, order[i]);
     assert_null(xl_wl_get(13));
     /* names and the papers' abbreviations, any case (docs/design.md) */
-    assert_ptr_equal(xl_wl_find("MVT"), &xl_wl_mvt);
-    assert_ptr_equal(xl_wl_find("atx"), &xl_wl_atax);
-    assert_ptr_equal(xl_wl_find("ATX"), &xl_wl_atax);
-    assert_ptr_equal(xl_wl_find("bcg"), &xl_wl_bicg);
-    assert_ptr_equal(xl_wl_find("bic"), &xl_wl_bicg);
-    assert_ptr_equal(xl_wl_find("GeV"), &xl_wl_gesummv);
-    assert_ptr_equal(xl_wl_find("XSB"), &xl_wl_xsbench);
-    assert_ptr_equal(xl_wl_find("XsBench"), &xl_wl_xsbench);
-    assert_ptr_equal(xl_wl_find("Nw"), &xl_wl_nw);
+    assert_ptr_equal(xl_wl_find("mvt"), &xl_wl_mvt);
+    expect_aliases("MVT=mvt atx=atax ATX=atax bcg=bicg bic=bicg GeV=gesummv XSB=xsbench "
+                   "XsBench=xsbench Nw=nw");
     /* no prefixes, no empty names */
-    assert_null(xl_wl_find("mv"));
-    assert_null(xl_wl_find("mvtx"));
-    assert_null(xl_wl_find("at"));
+    expect_aliases("mv= mvtx= at=");
     assert_null(xl_wl_find(""));
     assert_null(xl_wl_find(NULL));
 }
@@ -218,11 +210,8 @@ static void test_08_07_mvt_row_walk(void **state)
 {
     (void)state;
     xl_workload_t wl = open_wl("mvt", XL_SCALE_ONE, 1);
-    xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 16);   /* 4096 rows / 256 work-items */
-    assert_int_equal(k.waves_per_wg, 4);
-    assert_int_equal(xl_wl_kernel(&wl, 2, &k), 0);
+    expect_kernel(&wl, 0, 16, 4);   /* 4096 rows / 256 work-items */
+    expect_no_kernel(&wl, 2);
     const xl_va_t a = region(&wl, "a")->base, x1 = region(&wl, "x1")->base,
                   y1 = region(&wl, "y1")->base;
     xl_wave_t w;
@@ -443,10 +432,7 @@ static void test_08_12_xsbench_search_and_dropout(void **state)
     const xl_region_t *eg = region(&wl, "egrid"), *nn = region(&wl, "num_nucs"),
                       *mats = region(&wl, "mats"), *ig = region(&wl, "index_grid"),
                       *ng = region(&wl, "nuclide_grids");
-    xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 1024);   /* 262,144 lookups / 256 */
-    assert_int_equal(k.waves_per_wg, 4);
+    expect_kernel(&wl, 0, 1024, 4);   /* 262,144 lookups / 256 */
     xl_wave_t w;
     xl_instr_t in;
     xl_wl_wave_init(&wl, &w, 0, 7, 2);
@@ -559,10 +545,8 @@ static void test_08_13_xsbench_scale_and_tail(void **state)
     xl_kernel_t k;
     xl_wave_t w;
     xl_instr_t in;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 11);
-    assert_int_equal(k.waves_per_wg, 4);
-    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 0);
+    expect_kernel(&wl, 0, 11, 4);
+    expect_no_kernel(&wl, 1);
     xl_wl_wave_init(&wl, &w, 0, 10, 0);
     assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
     assert_int_equal(in.mask, (UINT64_C(1) << 62) - 1u);
@@ -590,26 +574,14 @@ static void test_08_13_xsbench_scale_and_tail(void **state)
     /* scale 0.000001, plain fraction: ceil(0.26) = 1 lookup, raised to the minimum of 64:
      * one wave */
     wl = open_wlp("xsbench", 1, 1, &p);
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 1);
-    assert_int_equal(k.waves_per_wg, 1);
+    expect_kernel(&wl, 0, 1, 1);
     xl_wl_close(&wl);
 }
 
-/* Stream of one wavefront as a checksum over every field. */
+/* Stream of one wavefront as a checksum over every field (wave_stream_hash). */
 static uint64_t wave_hash(const xl_workload_t *wl, xl_wave_t *w, unsigned max)
 {
-    xl_instr_t in;
-    uint64_t h = 1469598103934665603u;
-    for (unsigned i = 0; i < max && xl_wl_next(wl, w, &in); i++) {
-        uint64_t v[4] = {in.op, in.pc, in.mask, in.bytes};
-        for (unsigned q = 0; q < 4; q++)
-            h = (h ^ v[q]) * 1099511628211u;
-        for (unsigned l = 0; l < 64; l++)
-            if ((in.mask >> l) & 1u)
-                h = (h ^ in.va[l]) * 1099511628211u;
-    }
-    return h;
+    return wave_stream_hash(wl, w, max);
 }
 
 static void test_08_14_determinism(void **state)
@@ -655,6 +627,49 @@ static void test_08_14_determinism(void **state)
 
 /* ---- NW ------------------------------------------------------------------------------ */
 
+/* NW with block_width blocks a side: 2 * block_width - 1 kernels, kernel k (1-based)
+ * running min(k, 2 * block_width - k) work-groups of one wavefront; no kernel after them.
+ * Returns the work-groups of all kernels; *largest, the most of one kernel. */
+static uint64_t nw_kernels(const xl_workload_t *wl, uint32_t block_width, uint32_t *largest)
+{
+    xl_kernel_t k;
+    uint64_t total = 0;
+    uint32_t n = 2u * block_width - 1u;
+    *largest = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        assert_int_equal(xl_wl_kernel(wl, i, &k), 1);
+        uint32_t kk = i + 1u;   /* 1-based */
+        assert_int_equal(k.workgroups, kk < n + 1u - kk ? kk : n + 1u - kk);
+        assert_int_equal(k.waves_per_wg, 1);
+        if (k.workgroups > *largest)
+            *largest = k.workgroups;
+        total += k.workgroups;
+    }
+    expect_no_kernel(wl, n);
+    return total;
+}
+
+/* The n kernels of a scaled run have wgs[i] work-groups; there is no kernel n. */
+static void scaled_kernels(const xl_workload_t *wl, uint32_t n, const uint32_t *wgs)
+{
+    xl_kernel_t k;
+    for (uint32_t i = 0; i < n; i++) {
+        assert_int_equal(xl_wl_kernel(wl, i, &k), 1);
+        assert_int_equal(k.workgroups, wgs[i]);
+    }
+    expect_no_kernel(wl, n);
+}
+
+/* The first address of kernel `kernel`'s work-group 0: input_itemsets + index_nw * 4. */
+static void nw_first_load(const xl_workload_t *wl, uint32_t kernel, uint64_t index_nw)
+{
+    xl_wave_t w;
+    xl_instr_t in;
+    xl_wl_wave_init(wl, &w, kernel, 0, 0);
+    assert_int_equal(xl_wl_next(wl, &w, &in), 1);
+    assert_int_equal(in.va[0], region(wl, "input_itemsets")->base + index_nw * 4u);
+}
+
 static void test_08_15_nw_kernels(void **state)
 {
     (void)state;
@@ -663,18 +678,8 @@ static void test_08_15_nw_kernels(void **state)
      * k (1-based) running min(k, 852 - k) work-groups of 16 work-items (one wavefront) */
     xl_workload_t wl = open_wl("nw", XL_SCALE_ONE, 1);
     xl_kernel_t k;
-    uint64_t total = 0;
-    uint32_t largest = 0;
-    for (uint32_t i = 0; i < 851; i++) {
-        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
-        uint32_t kk = i + 1u;   /* 1-based */
-        assert_int_equal(k.workgroups, kk < 852u - kk ? kk : 852u - kk);
-        assert_int_equal(k.waves_per_wg, 1);
-        if (k.workgroups > largest)
-            largest = k.workgroups;
-        total += k.workgroups;
-    }
-    assert_int_equal(xl_wl_kernel(&wl, 851, &k), 0);
+    uint32_t largest;
+    uint64_t total = nw_kernels(&wl, 426, &largest);
     assert_int_equal(largest, 426);   /* kernel 426: the main anti-diagonal */
     assert_int_equal(xl_wl_kernel(&wl, 425, &k), 1);
     assert_int_equal(k.workgroups, 426);
@@ -686,20 +691,141 @@ static void test_08_15_nw_kernels(void **state)
      * min(r + 1, 851 - r) work-groups each */
     wl = open_wl("nw", 10000, 1);
     static const uint32_t wgs[9] = {48, 142, 237, 331, 426, 331, 237, 142, 48};
-    for (uint32_t i = 0; i < 9; i++) {
-        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
-        assert_int_equal(k.workgroups, wgs[i]);
-    }
-    assert_int_equal(xl_wl_kernel(&wl, 9, &k), 0);
+    scaled_kernels(&wl, 9, wgs);
     /* run kernel 5 = real 520 = nw_kernel2 with blk 851 - 520 = 331, wg 0:
      * bx = 0 + 426 - 331 = 95, by = 426 - 0 - 1 = 425:
      * index_nw = 6817*16*425 + 16*95 = 46,357,120 */
+    nw_first_load(&wl, 5, UINT64_C(46357120));
+    xl_wl_close(&wl);
+}
+
+/* One NW work-group wavefront of B = workload.nw_block lanes on a matrix of `cols`
+ * columns (nw.c), with index_nw = nw: in_b = input_itemsets, ref = reference. */
+typedef struct {
+    const xl_workload_t *wl;
     xl_wave_t w;
     xl_instr_t in;
-    xl_wl_wave_init(&wl, &w, 5, 0, 0);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base + UINT64_C(46357120) * 4u);
-    xl_wl_close(&wl);
+    xl_va_t ref, in_b;
+    uint64_t nw, cols, lanes;   /* lanes: the mask of the B work-items */
+    unsigned b;
+} nw_wave_t;
+
+static nw_wave_t nw_wave(const xl_workload_t *wl, uint32_t kernel, uint32_t wg, unsigned b,
+                         uint64_t cols, uint64_t nw)
+{
+    nw_wave_t v;
+    memset(&v, 0, sizeof v);
+    v.wl = wl;
+    v.ref = region(wl, "reference")->base;
+    v.in_b = region(wl, "input_itemsets")->base;
+    v.nw = nw;
+    v.cols = cols;
+    v.b = b;
+    v.lanes = b == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b) - 1u;
+    xl_wl_wave_init(wl, &v.w, kernel, wg, 0);
+    return v;
+}
+
+/* The wave's next instruction, of kind op. */
+static void nw_next(nw_wave_t *v, int op)
+{
+    assert_int_equal(xl_wl_next(v->wl, &v->w, &v->in), 1);
+    assert_int_equal(v->in.op, op);
+}
+
+/* Steps 1 and 2 (the same for every B):
+ * 1. input[index_nw] on lane 0, then LDS and a barrier of all B lanes;
+ * 2. B reference rows: index + cols*ty = nw + cols + 1 + cols*ty: B lanes x 4 B
+ *    contiguous (one page, or two across a 4 KB boundary: the pitch cols * 4 is not page
+ *    aligned), a new page every row, each followed by LDS; then a barrier. */
+static void nw_corner_and_reference_rows(nw_wave_t *v)
+{
+    xl_instr_t *in = &v->in;
+    nw_next(v, XL_OP_LOAD);
+    assert_int_equal(in->mask, 1);
+    assert_int_equal(in->va[0], v->in_b + v->nw * 4u);
+    nw_next(v, XL_OP_LDS);
+    nw_next(v, XL_OP_BARRIER);
+    assert_int_equal(in->mask, v->lanes);
+    xl_va_t prev_page = 0;
+    for (unsigned ty = 0; ty < v->b; ty++) {
+        nw_next(v, XL_OP_LOAD);
+        assert_int_equal(in->mask, v->lanes);
+        assert_int_equal(in->va[0], v->ref + (v->nw + v->cols + 1u + v->cols * ty) * 4u);
+        assert_int_equal(in->va[v->b - 1], in->va[0] + 4u * (v->b - 1));
+        assert_int_equal(distinct_shifted(in, 12),
+                         (in->va[0] & 4095u) + 4u * v->b > 4096u ? 2 : 1);
+        assert_true(in->va[0] >> 12 != prev_page);
+        prev_page = in->va[0] >> 12;
+        nw_next(v, XL_OP_LDS);
+    }
+    nw_next(v, XL_OP_BARRIER);
+}
+
+/* 3. The west column: lane tx loads input[nw + cols + cols*tx], one page a lane. */
+static void nw_west_column(nw_wave_t *v)
+{
+    xl_instr_t *in = &v->in;
+    nw_next(v, XL_OP_LOAD);
+    assert_int_equal(in->mask, v->lanes);
+    assert_int_equal(popcount64(in->mask), v->b);
+    for (unsigned l = 0; l < v->b; l++)
+        assert_int_equal(in->va[l], v->in_b + (v->nw + v->cols + v->cols * l) * 4u);
+    assert_int_equal(distinct_shifted(in, 12), v->b);
+}
+
+/* After the west column's LDS and barrier, 4. the north row: index_n = nw + 1 + tx,
+ * coalesced. */
+static void nw_north_row(nw_wave_t *v)
+{
+    xl_instr_t *in = &v->in;
+    assert_int_equal(xl_wl_next(v->wl, &v->w, in), 1);   /* LDS */
+    assert_int_equal(xl_wl_next(v->wl, &v->w, in), 1);   /* barrier */
+    nw_next(v, XL_OP_LOAD);
+    assert_int_equal(in->va[0], v->in_b + (v->nw + 1u) * 4u);
+    assert_int_equal(in->va[v->b - 1], v->in_b + (v->nw + v->b) * 4u);
+}
+
+typedef struct {
+    unsigned lds, alu, bar, ld, st;
+} nw_counts_t;
+
+/* The rest of the wave, counted by kind (as `want`): every barrier and store of all B
+ * lanes; compute step s on m + 1 lanes (m = s for s < B, then B - 2 .. 0); store i on row
+ * nw + cols + 1 + cols*i, B x 4 contiguous bytes (one page or two), below `below`. */
+static void nw_rest(nw_wave_t *v, xl_va_t below, nw_counts_t want)
+{
+    xl_instr_t *in = &v->in;
+    nw_counts_t n = {0, 0, 0, 0, 0};
+    unsigned step = 0, b = v->b;
+    while (xl_wl_next(v->wl, &v->w, in)) {
+        switch (in->op) {
+        case XL_OP_LDS: n.lds++; break;
+        case XL_OP_BARRIER: n.bar++; assert_int_equal(in->mask, v->lanes); break;
+        case XL_OP_LOAD: n.ld++; break;
+        case XL_OP_ALU:
+            assert_int_equal(popcount64(in->mask), step < b ? step + 1u : 2u * b - 2u - step + 1u);
+            step++;
+            n.alu++;
+            break;
+        case XL_OP_STORE:
+            assert_int_equal(in->mask, v->lanes);
+            assert_int_equal(in->va[0], v->in_b + (v->nw + v->cols + 1u + v->cols * n.st) * 4u);
+            assert_int_equal(in->va[b - 1], in->va[0] + 4u * (b - 1));
+            assert_int_equal(distinct_shifted(in, 12),
+                             (in->va[0] & 4095u) + 4u * b > 4096u ? 2 : 1);
+            assert_true(in->va[0] < below);
+            n.st++;
+            break;
+        default: fail();
+        }
+    }
+    assert_int_equal(in->op, XL_OP_END);
+    assert_int_equal(n.lds, want.lds);
+    assert_int_equal(n.alu, want.alu);
+    assert_int_equal(n.bar, want.bar);
+    assert_int_equal(n.ld, want.ld);
+    assert_int_equal(n.st, want.st);
 }
 
 static void test_08_16_nw_work_group_sequence(void **state)
@@ -713,100 +839,31 @@ static void test_08_16_nw_work_group_sequence(void **state)
     assert_string_equal(wl.regions[2].name, "output_itemsets");
     for (unsigned r = 0; r < 3; r++)
         assert_int_equal(wl.regions[r].bytes, UINT64_C(185885956));
-    const xl_va_t ref = region(&wl, "reference")->base,
-                  in_b = region(&wl, "input_itemsets")->base;
-    const xl_region_t *outr = region(&wl, "output_itemsets");
-    xl_wave_t w;
-    xl_instr_t in;
-    const uint64_t lanes16 = 0xFFFFu;   /* a 16-item work-group: lanes 16..63 masked off */
-    /* kernel 425 = nw1 on diagonal 426, wg 5: bx = 5, by = 426 - 1 - 5 = 420;
-     * index_nw = 6817*16*420 + 16*5 = 45,810,240 + 80 = 45,810,320 */
-    const uint64_t nw = UINT64_C(6817) * 16u * 420u + 80u;
-    xl_wl_wave_init(&wl, &w, 425, 5, 0);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* 1. input[index_nw], lane 0 */
-    assert_int_equal(in.op, XL_OP_LOAD);
-    assert_int_equal(in.mask, 1);
-    assert_int_equal(in.va[0], in_b + nw * 4u);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LDS);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_BARRIER);
-    assert_int_equal(in.mask, lanes16);
-    /* 2. 16 reference rows: index + cols*ty = nw + 6818 + 6817*ty: 16 lanes x 4 B = 64
-     * contiguous bytes (one page, or two across a 4 KB boundary: the pitch 27,268 =
-     * 6*4096 + 2,692 is not page aligned), and a new page every row */
-    xl_va_t prev_page = 0;
-    for (unsigned ty = 0; ty < 16; ty++) {
-        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-        assert_int_equal(in.op, XL_OP_LOAD);
-        assert_int_equal(in.mask, lanes16);
-        assert_int_equal(in.va[0], ref + (nw + 6818u + 6817u * ty) * 4u);
-        assert_int_equal(in.va[15], in.va[0] + 60u);
-        assert_int_equal(distinct_shifted(&in, 12),
-                         (in.va[0] & 4095u) + 64u > 4096u ? 2 : 1);
-        assert_true(in.va[0] >> 12 != prev_page);
-        prev_page = in.va[0] >> 12;
-        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-        assert_int_equal(in.op, XL_OP_LDS);
-    }
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_BARRIER);
+    /* a 16-item work-group: lanes 16..63 masked off (mask 0xFFFF).
+     * kernel 425 = nw1 on diagonal 426, wg 5: bx = 5, by = 426 - 1 - 5 = 420;
+     * index_nw = 6817*16*420 + 16*5 = 45,810,240 + 80 = 45,810,320.
+     * 2. reference rows nw + 6818 + 6817*ty, 64 B each, the pitch 27,268 = 6*4096 + 2,692 */
+    nw_wave_t v = nw_wave(&wl, 425, 5, 16, 6817, UINT64_C(6817) * 16u * 420u + 80u);
+    assert_int_equal(v.lanes, 0xFFFFu);
+    nw_corner_and_reference_rows(&v);
     /* 3. west column: index_w + cols*tx = nw + 6817 + 6817*tx: 16 rows 27,268 B apart,
      * so 16 pages, spanning 15*27268 + 4 = 409,024 B. input_itemsets starts the layout
      * (2 MB aligned) and lane 0 is at byte (45,810,320 + 6817)*4 = 183,268,548 =
      * 87*2 MB + 816,324: the span ends at 1,225,348 < 2 MB, one 2 MB region; in 32 KB
      * leaf lines (816,324 + 27,268*tx) / 32,768 = 24, 25, .., 37 with tx 5, 6 (both
      * 29) and 11, 12 (both 34) sharing: 14 lines */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LOAD);
-    assert_int_equal(in.mask, lanes16);
-    assert_int_equal(popcount64(in.mask), 16);
-    for (unsigned l = 0; l < 16; l++)
-        assert_int_equal(in.va[l], in_b + (nw + 6817u + 6817u * l) * 4u);
-    assert_int_equal(in.va[0] - in_b, UINT64_C(183268548));
-    assert_int_equal(distinct_shifted(&in, 12), 16);
-    assert_int_equal(distinct_shifted(&in, 15), 14);
-    assert_int_equal(distinct_shifted(&in, 21), 1);
-    assert_int_equal(in.va[15] + 4u - in.va[0], 409024u);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* LDS */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* barrier */
-    /* 4. north row: index_n = nw + 1 + tx, coalesced */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LOAD);
-    assert_int_equal(in.va[0], in_b + (nw + 1u) * 4u);
-    assert_int_equal(in.va[15], in_b + (nw + 16u) * 4u);
+    nw_west_column(&v);
+    assert_int_equal(v.in.va[0] - v.in_b, UINT64_C(183268548));
+    assert_int_equal(distinct_shifted(&v.in, 15), 14);
+    assert_int_equal(distinct_shifted(&v.in, 21), 1);
+    assert_int_equal(v.in.va[15] + 4u - v.in.va[0], 409024u);
+    nw_north_row(&v);
     /* the rest: count op kinds. nw1 per work-group after the north load:
      * LDS 1 + 31*2 (compute: 16 + 15 steps) + 16 (output) = 79, ALU 31, barriers
      * 1 + 16 + 1 + 15 = 33, loads 0, stores 16 on rows nw + 6818 + 6817*ty; nothing
      * touches output_itemsets (the kernels never use it) */
-    unsigned n_lds = 0, n_alu = 0, n_bar = 0, n_ld = 0, n_st = 0, step = 0;
-    while (xl_wl_next(&wl, &w, &in)) {
-        switch (in.op) {
-        case XL_OP_LDS: n_lds++; break;
-        case XL_OP_BARRIER: n_bar++; assert_int_equal(in.mask, lanes16); break;
-        case XL_OP_LOAD: n_ld++; break;
-        case XL_OP_ALU:
-            /* compute step s: m = s for s < 16, then m = 14..0: m + 1 lanes */
-            assert_int_equal(popcount64(in.mask), step < 16 ? step + 1u : 30u - step + 1u);
-            step++;
-            n_alu++;
-            break;
-        case XL_OP_STORE:
-            assert_int_equal(in.mask, lanes16);
-            assert_int_equal(in.va[0], in_b + (nw + 6818u + 6817u * n_st) * 4u);
-            assert_int_equal(in.va[15], in.va[0] + 60u);
-            assert_true(in.va[0] < outr->base);
-            n_st++;
-            break;
-        default: fail();
-        }
-    }
-    assert_int_equal(in.op, XL_OP_END);
-    assert_int_equal(n_lds, 79);
-    assert_int_equal(n_alu, 31);
-    assert_int_equal(n_bar, 33);
-    assert_int_equal(n_ld, 0);
-    assert_int_equal(n_st, 16);
+    nw_rest(&v, region(&wl, "output_itemsets")->base,
+            (nw_counts_t){.lds = 79, .alu = 31, .bar = 33, .ld = 0, .st = 16});
     xl_wl_close(&wl);
 }
 
@@ -817,16 +874,9 @@ static void test_08_18_nw_64_wide_kernels(void **state)
      * kernels, kernel k (1-based) running min(k, 256 - k) work-groups */
     xl_wl_params_t p64 = wl_params(0, 64);
     xl_workload_t wl = open_wlp("nw", XL_SCALE_ONE, 1, &p64);
-    xl_kernel_t k;
-    uint64_t total = 0;
-    for (uint32_t i = 0; i < 255; i++) {
-        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
-        uint32_t kk = i + 1u;   /* 1-based */
-        assert_int_equal(k.workgroups, kk < 256u - kk ? kk : 256u - kk);
-        assert_int_equal(k.waves_per_wg, 1);
-        total += k.workgroups;
-    }
-    assert_int_equal(xl_wl_kernel(&wl, 255, &k), 0);
+    uint32_t largest;
+    uint64_t total = nw_kernels(&wl, 128, &largest);
+    assert_int_equal(largest, 128);
     assert_int_equal(total, 16384);   /* 128*129/2 + 127*128/2 = 8256 + 8128 = 128^2 */
     xl_wl_close(&wl);
 
@@ -835,19 +885,10 @@ static void test_08_18_nw_64_wide_kernels(void **state)
      * nw2 blk 255 - 212 = 43 */
     wl = open_wlp("nw", 10000, 1, &p64);
     static const uint32_t wgs[3] = {43, 128, 43};
-    for (uint32_t i = 0; i < 3; i++) {
-        assert_int_equal(xl_wl_kernel(&wl, i, &k), 1);
-        assert_int_equal(k.workgroups, wgs[i]);
-    }
-    assert_int_equal(xl_wl_kernel(&wl, 3, &k), 0);
+    scaled_kernels(&wl, 3, wgs);
     /* run kernel 2 = nw_kernel2 with blk 43, wg 0: bx = 0 + 128 - 43 = 85,
      * by = 128 - 0 - 1 = 127: index_nw = 8193*64*127 + 64*85 */
-    xl_wave_t w;
-    xl_instr_t in;
-    xl_wl_wave_init(&wl, &w, 2, 0, 0);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.va[0], region(&wl, "input_itemsets")->base +
-                                   (UINT64_C(8193) * 64u * 127u + 64u * 85u) * 4u);
+    nw_first_load(&wl, 2, UINT64_C(8193) * 64u * 127u + 64u * 85u);
     xl_wl_close(&wl);
 }
 
@@ -858,88 +899,22 @@ static void test_08_19_nw_64_wide_work_group_sequence(void **state)
     xl_wl_params_t p64 = wl_params(0, 64);
     xl_workload_t wl = open_wlp("nw", XL_SCALE_ONE, 1, &p64);
     assert_int_equal(wl.nregions, 2);   /* reference, input_itemsets: no output buffer */
-    const xl_va_t ref = region(&wl, "reference")->base,
-                  in_b = region(&wl, "input_itemsets")->base;
-    xl_wave_t w;
-    xl_instr_t in;
     /* kernel 127 = nw1 on diagonal 128, wg 5: bx = 5, by = 128 - 1 - 5 = 122;
-     * index_nw = 8193*64*122 + 64*5 = 63,970,944 + 320 = 63,971,264 */
-    const uint64_t nw = UINT64_C(8193) * 64u * 122u + 320u;
-    xl_wl_wave_init(&wl, &w, 127, 5, 0);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* 1. input[index_nw], lane 0 */
-    assert_int_equal(in.op, XL_OP_LOAD);
-    assert_int_equal(in.mask, 1);
-    assert_int_equal(in.va[0], in_b + nw * 4u);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LDS);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_BARRIER);
-    /* 2. 64 reference rows: index + cols*ty = nw + 8194 + 8193*ty: 256 contiguous
-     * bytes (one page, or two when the row segment crosses a 4 KB boundary: the pitch
-     * 32,772 = 8*4096 + 4 is not page aligned), and a new page every row */
-    xl_va_t prev_page = 0;
-    for (unsigned ty = 0; ty < 64; ty++) {
-        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-        assert_int_equal(in.op, XL_OP_LOAD);
-        assert_int_equal(in.mask, ~UINT64_C(0));
-        assert_int_equal(in.va[0], ref + (nw + 8194u + 8193u * ty) * 4u);
-        assert_int_equal(in.va[63], in.va[0] + 252u);
-        assert_int_equal(distinct_shifted(&in, 12),
-                         (in.va[0] & 4095u) + 256u > 4096u ? 2 : 1);
-        assert_true(in.va[0] >> 12 != prev_page);
-        prev_page = in.va[0] >> 12;
-        assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-        assert_int_equal(in.op, XL_OP_LDS);
-    }
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_BARRIER);
+     * index_nw = 8193*64*122 + 64*5 = 63,970,944 + 320 = 63,971,264.
+     * 2. 64 reference rows nw + 8194 + 8193*ty: 256 contiguous bytes each (the pitch
+     * 32,772 = 8*4096 + 4 is not page aligned) */
+    nw_wave_t v = nw_wave(&wl, 127, 5, 64, 8193, UINT64_C(8193) * 64u * 122u + 320u);
+    nw_corner_and_reference_rows(&v);
     /* 3. west column: index_w + cols*tx = nw + 8193 + 8193*tx: 64 rows 32,772 B apart,
      * so 64 pages and 64 leaf neighbourhoods, spanning 63*32772 + 4 = 2,064,640 B */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LOAD);
-    for (unsigned l = 0; l < 64; l++)
-        assert_int_equal(in.va[l], in_b + (nw + 8193u + 8193u * l) * 4u);
-    assert_int_equal(distinct_shifted(&in, 12), 64);
-    assert_int_equal(distinct_shifted(&in, 15), 64);
-    assert_int_equal(in.va[63] + 4u - in.va[0], 2064640u);
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* LDS */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);   /* barrier */
-    /* 4. north row: index_n = nw + 1 + tx, coalesced */
-    assert_int_equal(xl_wl_next(&wl, &w, &in), 1);
-    assert_int_equal(in.op, XL_OP_LOAD);
-    assert_int_equal(in.va[0], in_b + (nw + 1u) * 4u);
-    assert_int_equal(in.va[63], in_b + (nw + 64u) * 4u);
+    nw_west_column(&v);
+    assert_int_equal(distinct_shifted(&v.in, 15), 64);
+    assert_int_equal(v.in.va[63] + 4u - v.in.va[0], 2064640u);
+    nw_north_row(&v);
     /* the rest: count op kinds. nw1 per work-group after the north load:
      * LDS 1 + 127*2 (compute) + 64 (output) = 319, ALU 127, barriers 1 + 64 + 1 + 63 =
      * 129, loads 0, stores 64 on rows nw + 8194 + 8193*ty */
-    unsigned n_lds = 0, n_alu = 0, n_bar = 0, n_ld = 0, n_st = 0, step = 0;
-    while (xl_wl_next(&wl, &w, &in)) {
-        switch (in.op) {
-        case XL_OP_LDS: n_lds++; break;
-        case XL_OP_BARRIER: n_bar++; break;
-        case XL_OP_LOAD: n_ld++; break;
-        case XL_OP_ALU:
-            /* compute step s: m = s for s < 64, then m = 62..0: m + 1 lanes */
-            assert_int_equal(popcount64(in.mask), step < 64 ? step + 1u : 126u - step + 1u);
-            step++;
-            n_alu++;
-            break;
-        case XL_OP_STORE:
-            assert_int_equal(in.va[0], in_b + (nw + 8194u + 8193u * n_st) * 4u);
-            assert_int_equal(in.va[63], in.va[0] + 252u);
-            assert_int_equal(distinct_shifted(&in, 12),
-                             (in.va[0] & 4095u) + 256u > 4096u ? 2 : 1);
-            n_st++;
-            break;
-        default: fail();
-        }
-    }
-    assert_int_equal(in.op, XL_OP_END);
-    assert_int_equal(n_lds, 319);
-    assert_int_equal(n_alu, 127);
-    assert_int_equal(n_bar, 129);
-    assert_int_equal(n_ld, 0);
-    assert_int_equal(n_st, 64);
+    nw_rest(&v, UINT64_MAX, (nw_counts_t){.lds = 319, .alu = 127, .bar = 129, .ld = 0, .st = 64});
     xl_wl_close(&wl);
 }
 
@@ -969,11 +944,8 @@ static void test_08_20_polybench_work_group_size(void **state)
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         xl_wl_params_t p = wl_params(t[i].wg, 0);
         xl_workload_t wl = open_wlp(t[i].n, XL_SCALE_ONE, 1, &p);
-        xl_kernel_t k;
         for (uint32_t kid = 0; kid < 2; kid++) {   /* both kernels: 4096 work-items */
-            assert_int_equal(xl_wl_kernel(&wl, kid, &k), 1);
-            assert_int_equal(k.workgroups, t[i].wgs);
-            assert_int_equal(k.waves_per_wg, t[i].waves);
+            expect_kernel(&wl, kid, t[i].wgs, t[i].waves);
         }
         const xl_va_t a = region(&wl, t[i].mat)->base;
         const uint64_t mask = t[i].pages == 64 ? ~UINT64_C(0) : 0xFFFFFFFFu;
@@ -1000,29 +972,20 @@ static void test_08_20_polybench_work_group_size(void **state)
     /* other sizes: 64 items = 64 work-groups of one full wavefront; 1024 = 4 of 16 */
     xl_wl_params_t p = wl_params(64, 0);
     xl_workload_t wl = open_wlp("atax", XL_SCALE_ONE, 1, &p);
-    xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 64);
-    assert_int_equal(k.waves_per_wg, 1);
+    expect_kernel(&wl, 0, 64, 1);
     xl_wl_close(&wl);
     p = wl_params(1024, 0);
     wl = open_wlp("mvt", XL_SCALE_ONE, 1, &p);
-    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 1);
-    assert_int_equal(k.workgroups, 4);
-    assert_int_equal(k.waves_per_wg, 16);
+    expect_kernel(&wl, 1, 4, 16);
     xl_wl_close(&wl);
     /* BICG and GESUMMV use 256 in both suites and ignore the key: BICG kernel 1 has
      * 8192/256 = 32 work-groups, GESUMMV 4096/256 = 16, of 4 wavefronts */
     p = wl_params(32, 0);
     wl = open_wlp("bicg", XL_SCALE_ONE, 1, &p);
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 32);
-    assert_int_equal(k.waves_per_wg, 4);
+    expect_kernel(&wl, 0, 32, 4);
     xl_wl_close(&wl);
     wl = open_wlp("gesummv", XL_SCALE_ONE, 1, &p);
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 16);
-    assert_int_equal(k.waves_per_wg, 4);
+    expect_kernel(&wl, 0, 16, 4);
     xl_wl_close(&wl);
 }
 
@@ -1078,23 +1041,16 @@ static void check_all_addresses(const char *name, const xl_wl_params_t *params)
                         continue;
                     assert_true(in.bytes == 4 || in.bytes == 8);
                     assert_true(in.mask != 0);
-                    for (unsigned l = 0; l < 64; l++) {
-                        if (!((in.mask >> l) & 1u))
-                            continue;
-                        unsigned r;
-                        for (r = 0; r < wl.nregions; r++)
-                            if (in.va[l] >= wl.regions[r].base &&
-                                in.va[l] + in.bytes <=
-                                    wl.regions[r].base + wl.regions[r].bytes)
-                                break;
-                        if (r == wl.nregions)
-                            fail_msg("%s kernel %u wg %u wave %u: lane %u va 0x%llx "
-                                     "outside every region", wl.desc->name, kid,
-                                     wgsel[s], wv, l, (unsigned long long)in.va[l]);
-                        /* an access never straddles a page */
-                        assert_int_equal(in.va[l] >> 12,
-                                         (in.va[l] + in.bytes - 1u) >> 12);
-                    }
+                    unsigned out = lane_outside_regions(&wl, &in);
+                    if (out < XL_MAX_LANES)
+                        fail_msg("%s kernel %u wg %u wave %u: lane %u va 0x%llx "
+                                 "outside every region", wl.desc->name, kid,
+                                 wgsel[s], wv, out, (unsigned long long)in.va[out]);
+                    /* an access never straddles a page */
+                    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+                        if ((in.mask >> l) & 1u)
+                            assert_int_equal(in.va[l] >> 12,
+                                             (in.va[l] + in.bytes - 1u) >> 12);
                     mem++;
                 }
                 assert_int_equal(in.op, XL_OP_END);

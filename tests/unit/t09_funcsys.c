@@ -16,13 +16,6 @@
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
 
-static uint64_t get(const xl_stats_t *s, const char *name)
-{
-    uint64_t v = 0;
-    assert_int_equal(xl_stats_get(s, name, &v), 1);
-    return v;
-}
-
 static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1)
 {
     xl_config_t c;
@@ -54,12 +47,8 @@ static void test_09_01_mvt_2m_pages_compulsory_walks(void **st)
 {
     (void)st;
     xl_stats_t *s = run("mvt", 20000, "mem.page_kb=2048");  /* scale 0.02 still touches every row */
-    assert_int_equal(get(s, "iommu.walks"), 68);
-    assert_int_equal(get(s, "iommu.walk_mem_reads"), 70);
-    assert_int_equal(get(s, "iommu.walk_mem_reads_leaf"), 68);
-    assert_int_equal(get(s, "iommu.walk_mem_reads_upper"), 2);
-    assert_int_equal(get(s, "iommu.walk_pwc_miss"), 1);
-    assert_int_equal(get(s, "iommu.walk_pwc_hit_l3"), 67);
+    expect_stats(s, "iommu.walks=68 iommu.walk_mem_reads=70 iommu.walk_mem_reads_leaf=68 "
+                    "iommu.walk_mem_reads_upper=2 iommu.walk_pwc_miss=1 iommu.walk_pwc_hit_l3=67");
     xl_stats_destroy(s);
 }
 
@@ -70,15 +59,15 @@ static void test_09_02_mvt_4k_pwc_levels(void **st)
 {
     (void)st;
     xl_stats_t *s = run("mvt", 5000, NULL);
-    uint64_t walks = get(s, "iommu.walks");
+    uint64_t walks = stat_get(s, "iommu.walks");
     assert_true(walks > 1000);
-    assert_int_equal(get(s, "iommu.walk_pwc_miss"), 1);
-    assert_int_equal(get(s, "iommu.walk_pwc_hit_l4"), 0);
-    assert_int_equal(get(s, "iommu.walk_pwc_hit_l3") + get(s, "iommu.walk_pwc_hit_l2"), walks - 1);
+    assert_int_equal(stat_get(s, "iommu.walk_pwc_miss"), 1);
+    assert_int_equal(stat_get(s, "iommu.walk_pwc_hit_l4"), 0);
+    assert_int_equal(stat_get(s, "iommu.walk_pwc_hit_l3") + stat_get(s, "iommu.walk_pwc_hit_l2"), walks - 1);
     /* reads: 4 for the first walk, 2 per L3-deepest hit, 1 per L2 hit */
-    assert_int_equal(get(s, "iommu.walk_mem_reads"),
-                     4 + 2 * get(s, "iommu.walk_pwc_hit_l3") + get(s, "iommu.walk_pwc_hit_l2"));
-    assert_int_equal(get(s, "iommu.walk_mem_reads_leaf"), walks);
+    assert_int_equal(stat_get(s, "iommu.walk_mem_reads"),
+                     4 + 2 * stat_get(s, "iommu.walk_pwc_hit_l3") + stat_get(s, "iommu.walk_pwc_hit_l2"));
+    assert_int_equal(stat_get(s, "iommu.walk_mem_reads_leaf"), walks);
     xl_stats_destroy(s);
 }
 
@@ -89,22 +78,22 @@ static void test_09_03_hierarchy_identities(void **st)
 {
     (void)st;
     xl_stats_t *s = run("atax", 5000, NULL);
-    assert_int_equal(get(s, "l1tlb.accesses"), get(s, "coalescer.requests"));
-    assert_int_equal(get(s, "l2tlb.accesses"), get(s, "l1tlb.misses"));
-    assert_int_equal(get(s, "iommu.requests"), get(s, "l2tlb.misses"));
-    assert_int_equal(get(s, "iommu.tlb1.accesses"), get(s, "iommu.requests"));
-    assert_int_equal(get(s, "iommu.tlb2.accesses"), get(s, "iommu.tlb1.misses"));
-    assert_int_equal(get(s, "iommu.walks"), get(s, "iommu.tlb2.misses"));
-    assert_int_equal(get(s, "iommu.walk_mem_reads"),
-                     get(s, "iommu.walk_mem_reads_l4") + get(s, "iommu.walk_mem_reads_l3") +
-                         get(s, "iommu.walk_mem_reads_l2") + get(s, "iommu.walk_mem_reads_l1"));
+    assert_int_equal(stat_get(s, "l1tlb.accesses"), stat_get(s, "coalescer.requests"));
+    assert_int_equal(stat_get(s, "l2tlb.accesses"), stat_get(s, "l1tlb.misses"));
+    assert_int_equal(stat_get(s, "iommu.requests"), stat_get(s, "l2tlb.misses"));
+    assert_int_equal(stat_get(s, "iommu.tlb1.accesses"), stat_get(s, "iommu.requests"));
+    assert_int_equal(stat_get(s, "iommu.tlb2.accesses"), stat_get(s, "iommu.tlb1.misses"));
+    assert_int_equal(stat_get(s, "iommu.walks"), stat_get(s, "iommu.tlb2.misses"));
+    assert_int_equal(stat_get(s, "iommu.walk_mem_reads"),
+                     stat_get(s, "iommu.walk_mem_reads_l4") + stat_get(s, "iommu.walk_mem_reads_l3") +
+                         stat_get(s, "iommu.walk_mem_reads_l2") + stat_get(s, "iommu.walk_mem_reads_l1"));
     uint64_t hist = 0;
     for (unsigned b = 0; b < XL_FIG3_BUCKETS; b++) {
         char n[64];
         snprintf(n, sizeof n, "walk.work_hist.%s", xl_fig3_bucket_name[b]);
-        hist += get(s, n);
+        hist += stat_get(s, n);
     }
-    assert_int_equal(hist, get(s, "walk.work_instrs"));
+    assert_int_equal(hist, stat_get(s, "walk.work_instrs"));
     xl_stats_destroy(s);
 }
 
@@ -115,8 +104,8 @@ static void test_09_04_pages_per_instruction(void **st)
 {
     (void)st;
     xl_stats_t *s = run("atax", 5000, NULL);
-    assert_int_equal(get(s, "coalescer.pages_per_instr_max"), 64);
-    assert_int_equal(get(s, "coalescer.pages_hist.65_up"), 0);
+    assert_int_equal(stat_get(s, "coalescer.pages_per_instr_max"), 64);
+    assert_int_equal(stat_get(s, "coalescer.pages_hist.65_up"), 0);
     xl_stats_destroy(s);
 }
 

@@ -20,12 +20,8 @@
 static void mk(xl_walk_sched_t *s, uint32_t slots, xl_ws_policy_t pol, uint32_t aging,
                uint32_t seed)
 {
-    xl_ws_params_t p;
+    xl_ws_params_t p = {slots, pol, aging, seed};
     char err[160] = "";
-    p.slots = slots;
-    p.policy = pol;
-    p.aging_threshold = aging;
-    p.lfsr_seed = seed;
     assert_int_equal(xl_walk_sched_init(s, &p, err, sizeof err), XL_OK);
     assert_string_equal(err, "");
     assert_int_equal(s->count, 0);
@@ -55,6 +51,33 @@ static xl_ws_entry_t ent(const xl_walk_sched_t *s, uint32_t i)
     return e;
 }
 
+/* Field checks by name (expect_fields, xltest.h): a comb's outputs, the scheduler's
+ * registers and counters, and the architectural view of one slot. */
+#define F(f) XLTEST_FIELD(xl_ws_out_t, f)
+static const xltest_field_t out_fields[] = {
+    F(arr_ready), F(arr_buffered), F(arr_slot), F(arr_score), F(disp_valid), F(disp_rule),
+    F(disp_slot), F(disp_va), F(disp_instr_id), F(disp_stamp), F(disp_score), F(disp_tag),
+    {NULL, 0, 0}};
+#undef F
+#define F(f) XLTEST_FIELD(xl_walk_sched_t, f)
+static const xltest_field_t sched_fields[] = {
+    F(count), F(next_stamp), F(last_sched_id), F(last_valid), F(lfsr), F(arrivals),
+    F(immediate), F(full_cycles), F(score_updates), F(max_occupancy), F(score_sum), F(killed),
+    {NULL, 0, 0}};
+#undef F
+#define F(f) XLTEST_FIELD(xl_ws_entry_t, f)
+static const xltest_field_t ent_fields[] = {
+    F(valid), F(va), F(instr_id), F(stamp), F(score), F(bypass), F(tag), {NULL, 0, 0}};
+#undef F
+XLTEST_EXPECT_FIELDS(out, xl_ws_out_t)
+XLTEST_EXPECT_FIELDS(sched, xl_walk_sched_t)
+
+static void expect_ent(const xl_walk_sched_t *s, uint32_t slot, const char *spec)
+{
+    xl_ws_entry_t e = ent(s, slot);
+    expect_fields(&e, ent_fields, spec);
+}
+
 static xl_ws_in_t no_in(void)
 {
     xl_ws_in_t in;
@@ -72,6 +95,14 @@ static xl_ws_in_t arrival(uint32_t instr, uint8_t est, uint32_t tag, uint8_t rea
     in.arr_tag = tag;
     in.disp_ready = ready;
     return in;
+}
+
+/* One cycle with one arrival (as arrival()), nothing checked. */
+static void step_arrival(xl_walk_sched_t *s, uint32_t instr, uint8_t est, uint32_t tag,
+                         uint8_t ready)
+{
+    xl_ws_in_t in = arrival(instr, est, tag, ready);
+    xl_walk_sched_step(s, &in);
 }
 
 /* One cycle with only disp_ready high: the pick must be `slot` by `rule` with `tag`. */
@@ -93,12 +124,8 @@ static void take(xl_walk_sched_t *s, uint32_t slot, xl_ws_rule_t rule, uint32_t 
 static void expect_err(uint32_t slots, unsigned pol, uint32_t aging, const char *msg)
 {
     xl_walk_sched_t s;
-    xl_ws_params_t p;
+    xl_ws_params_t p = {slots, (xl_ws_policy_t)pol, aging, 1};
     char err[160] = "";
-    p.slots = slots;
-    p.policy = (xl_ws_policy_t)pol;
-    p.aging_threshold = aging;
-    p.lfsr_seed = 1;
     assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_EINPUT);
     assert_string_equal(err, msg);
     assert_null(strchr(err, '\n'));
@@ -191,56 +218,31 @@ static void test_11_03_immediate(void **state)
     in = arrival(0x123456, 3, 77, 1);
     in.arr_va = UINT64_C(0xFFFF123456789000);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.arr_ready, 1);
-    assert_int_equal(o.arr_buffered, 0);
-    assert_int_equal(o.arr_score, 0);
-    assert_int_equal(o.disp_valid, 1);
+    expect_out(&o, "arr_ready=1 arr_buffered=0 arr_score=0 disp_valid=1");
     assert_int_equal(o.disp_rule, XL_RULE_IMMEDIATE);
-    assert_int_equal(o.disp_va, UINT64_C(0x123456789000));
-    assert_int_equal(o.disp_instr_id, 0x23456);
-    assert_int_equal(o.disp_tag, 77);
-    assert_int_equal(o.disp_score, 0);
-    assert_int_equal(o.disp_stamp, 0);
+    expect_out(&o, "disp_va=0x123456789000 disp_instr_id=0x23456 disp_tag=77 disp_score=0 "
+                   "disp_stamp=0");
     xl_walk_sched_step(&s, &in);
     assert_int_equal(s.count, 0);
     assert_int_equal(s.e[0].valid, 0);
-    assert_int_equal(s.next_stamp, 0);
-    assert_int_equal(s.immediate, 1);
-    assert_int_equal(s.arrivals, 1);
+    expect_sched(&s, "next_stamp=0 immediate=1 arrivals=1");
     assert_int_equal(s.dispatched[XL_RULE_IMMEDIATE], 1);
-    assert_int_equal(s.last_sched_id, 0x23456);
-    assert_int_equal(s.last_valid, 1);
-    assert_int_equal(s.score_sum, 0);
-    assert_int_equal(s.max_occupancy, 0);
+    expect_sched(&s, "last_sched_id=0x23456 last_valid=1 score_sum=0 max_occupancy=0");
 
     in = arrival(9, 3, 78, 0);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.arr_ready, 1);
-    assert_int_equal(o.arr_buffered, 1);
-    assert_int_equal(o.arr_slot, 0);
-    assert_int_equal(o.arr_score, 3);
-    assert_int_equal(o.disp_valid, 0);
+    expect_out(&o, "arr_ready=1 arr_buffered=1 arr_slot=0 arr_score=3 disp_valid=0");
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(ent(&s, 0).stamp, 0);
-    assert_int_equal(ent(&s, 0).score, 3);
-    assert_int_equal(ent(&s, 0).tag, 78);
+    expect_ent(&s, 0, "stamp=0 score=3 tag=78");
 
     in = arrival(10, 1, 79, 1);
     xl_walk_sched_comb(&s, &in, &o);
     assert_int_equal(o.disp_rule, XL_RULE_MINSCORE);
-    assert_int_equal(o.disp_slot, 0);
-    assert_int_equal(o.disp_tag, 78);
-    assert_int_equal(o.disp_score, 3);
-    assert_int_equal(o.arr_buffered, 1);
-    assert_int_equal(o.arr_slot, 1);
+    expect_out(&o, "disp_slot=0 disp_tag=78 disp_score=3 arr_buffered=1 arr_slot=1");
     xl_walk_sched_step(&s, &in);
     assert_int_equal(s.count, 1);
-    assert_int_equal(ent(&s, 1).tag, 79);
-    assert_int_equal(ent(&s, 1).stamp, 1);
-    assert_int_equal(s.immediate, 1);
-    assert_int_equal(s.arrivals, 3);
-    assert_int_equal(s.last_sched_id, 9);
-    assert_int_equal(s.score_sum, 3);
+    expect_ent(&s, 1, "tag=79 stamp=1");
+    expect_sched(&s, "immediate=1 arrivals=3 last_sched_id=9 score_sum=3");
     xl_walk_sched_free(&s);
 }
 
@@ -257,19 +259,14 @@ static void test_11_04_full_refused(void **state)
     mk(&s, 2, XL_WS_FCFS, BIG_AGING, 1);
     in = arrival(1, 1, 1, 0);
     xl_walk_sched_step(&s, &in);
-    in = arrival(1, 1, 2, 0);
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.count, 2);
-    assert_int_equal(s.max_occupancy, 2);
+    step_arrival(&s, 1, 1, 2, 0);
+    expect_sched(&s, "count=2 max_occupancy=2");
 
     in = arrival(1, 1, 3, 0);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.arr_ready, 0);
-    assert_int_equal(o.arr_buffered, 0);
+    expect_out(&o, "arr_ready=0 arr_buffered=0");
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.full_cycles, 1);
-    assert_int_equal(s.arrivals, 2);
-    assert_int_equal(s.next_stamp, 2);
+    expect_sched(&s, "full_cycles=1 arrivals=2 next_stamp=2");
 
     in = no_in();   /* full, but nothing offered */
     xl_walk_sched_step(&s, &in);
@@ -279,21 +276,16 @@ static void test_11_04_full_refused(void **state)
     xl_walk_sched_comb(&s, &in, &o);
     assert_int_equal(o.disp_valid, 1);
     assert_int_equal(o.disp_slot, 0);   /* stamp 0 */
-    assert_int_equal(o.disp_tag, 1);
-    assert_int_equal(o.arr_ready, 0);
+    expect_out(&o, "disp_tag=1 arr_ready=0");
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.full_cycles, 2);
-    assert_int_equal(s.count, 1);
+    expect_sched(&s, "full_cycles=2 count=1");
 
     in = arrival(1, 1, 3, 0);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.arr_ready, 1);
-    assert_int_equal(o.arr_slot, 0);
+    expect_out(&o, "arr_ready=1 arr_slot=0");
     xl_walk_sched_step(&s, &in);
-    assert_int_equal(ent(&s, 0).tag, 3);
-    assert_int_equal(ent(&s, 0).stamp, 2);
-    assert_int_equal(s.full_cycles, 2);
-    assert_int_equal(s.arrivals, 3);
+    expect_ent(&s, 0, "tag=3 stamp=2");
+    expect_sched(&s, "full_cycles=2 arrivals=3");
     xl_walk_sched_free(&s);
 }
 
@@ -389,8 +381,7 @@ static void test_11_06_batch_over_minscore(void **state)
     assert_int_equal(ent(&s, 0).bypass, 2);
     assert_int_equal(ent(&s, 3).bypass, 1);
     assert_int_equal(s.dispatched[XL_RULE_BATCH], 2);
-    assert_int_equal(s.score_sum, 80);
-    assert_int_equal(s.last_sched_id, 5);
+    expect_sched(&s, "score_sum=80 last_sched_id=5");
     xl_walk_sched_free(&s);
 }
 
@@ -503,16 +494,10 @@ static void test_11_10_same_cycle_arrival(void **state)
     s.next_stamp = 1;
     in = arrival(2, 1, 50, 1);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.disp_valid, 1);
-    assert_int_equal(o.disp_slot, 0);
-    assert_int_equal(o.disp_tag, 1);
-    assert_int_equal(o.arr_buffered, 1);
-    assert_int_equal(o.arr_slot, 1);
-    assert_int_equal(o.arr_score, 1);
+    expect_out(&o, "disp_valid=1 disp_slot=0 disp_tag=1 arr_buffered=1 arr_slot=1 arr_score=1");
     xl_walk_sched_step(&s, &in);
     assert_int_equal(s.count, 1);
-    assert_int_equal(ent(&s, 1).stamp, 1);
-    assert_int_equal(ent(&s, 1).bypass, 0);
+    expect_ent(&s, 1, "stamp=1 bypass=0");
     take(&s, 1, XL_RULE_MINSCORE, 50);
     xl_walk_sched_free(&s);
 
@@ -521,9 +506,7 @@ static void test_11_10_same_cycle_arrival(void **state)
     s.next_stamp = 1;
     in = arrival(7, 3, 51, 1);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.disp_slot, 0);
-    assert_int_equal(o.arr_slot, 1);
-    assert_int_equal(o.arr_score, 3);
+    expect_out(&o, "disp_slot=0 arr_slot=1 arr_score=3");
     xl_walk_sched_step(&s, &in);
     assert_int_equal(ent(&s, 1).score, 3);
     assert_int_equal(s.score_updates, 0);
@@ -535,9 +518,7 @@ static void test_11_10_same_cycle_arrival(void **state)
     s.next_stamp = 2;
     in = arrival(7, 1, 52, 1);
     xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.disp_slot, 0);
-    assert_int_equal(o.arr_slot, 2);
-    assert_int_equal(o.arr_score, 8);
+    expect_out(&o, "disp_slot=0 arr_slot=2 arr_score=8");
     xl_walk_sched_step(&s, &in);
     assert_int_equal(ent(&s, 1).score, 8);
     assert_int_equal(ent(&s, 2).score, 8);
@@ -559,8 +540,7 @@ static void test_11_11_fresh_score_after_leave(void **state)
     mk(&s, 4, XL_WS_SIMT, BIG_AGING, 1);
     in = arrival(7, 4, 1, 0);
     xl_walk_sched_step(&s, &in);
-    in = arrival(7, 3, 2, 0);
-    xl_walk_sched_step(&s, &in);
+    step_arrival(&s, 7, 3, 2, 0);
     take(&s, 0, XL_RULE_MINSCORE, 1);
     assert_int_equal(ent(&s, 1).score, 7);
     take(&s, 1, XL_RULE_BATCH, 2);
@@ -636,20 +616,17 @@ static void test_11_12_random_lfsr(void **state)
 static void test_11_13_stamp_wrap(void **state)
 {
     xl_walk_sched_t s;
-    xl_ws_in_t in;
     unsigned i;
     (void)state;
     mk(&s, 4, XL_WS_FCFS, BIG_AGING, 1);
     s.next_stamp = 0xFFFFFFFEu;
     for (i = 0; i < 4; i++) {
-        in = arrival(1, 1, 10 + i, 0);
-        xl_walk_sched_step(&s, &in);
+        step_arrival(&s, 1, 1, 10 + i, 0);
     }
     assert_int_equal(ent(&s, 0).stamp, 0xFFFFFFFEu);
     assert_int_equal(ent(&s, 2).stamp, 0);
     take(&s, 0, XL_RULE_FCFS, 10);
-    in = arrival(1, 1, 14, 0);
-    xl_walk_sched_step(&s, &in);
+    step_arrival(&s, 1, 1, 14, 0);
     assert_int_equal(ent(&s, 0).stamp, 2);
     take(&s, 1, XL_RULE_FCFS, 11);
     take(&s, 2, XL_RULE_FCFS, 12);
@@ -680,14 +657,11 @@ static void test_11_14_last_sched_immediate(void **state)
     xl_ws_in_t in;
     (void)state;
     mk(&s, 4, XL_WS_SIMT, BIG_AGING, 1);
-    in = arrival(42, 2, 1, 1);
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.immediate, 1);
-    assert_int_equal(s.last_sched_id, 42);
+    step_arrival(&s, 42, 2, 1, 1);
+    expect_sched(&s, "immediate=1 last_sched_id=42");
     in = arrival(8, 1, 2, 0);
     xl_walk_sched_step(&s, &in);
-    in = arrival(42, 4, 3, 0);
-    xl_walk_sched_step(&s, &in);
+    step_arrival(&s, 42, 4, 3, 0);
     assert_int_equal(ent(&s, 1).score, 4);
     take(&s, 1, XL_RULE_BATCH, 3);
     take(&s, 0, XL_RULE_MINSCORE, 2);
@@ -703,17 +677,13 @@ static void test_11_15_reset(void **state)
     mk(&s, 4, XL_WS_RANDOM, 4, 9);
     in = arrival(1, 1, 1, 0);
     xl_walk_sched_step(&s, &in);
-    in = arrival(1, 1, 2, 1);
-    xl_walk_sched_step(&s, &in);   /* start 9 & 3 = 1: slot 1 empty -> slot 0 */
+    step_arrival(&s, 1, 1, 2, 1);   /* start 9 & 3 = 1: slot 1 empty -> slot 0 */
     assert_int_equal(s.dispatched[XL_RULE_RANDOM], 1);
     assert_int_not_equal(s.lfsr, 9);
     xl_walk_sched_reset(&s);
     assert_int_equal(s.count, 0);
     assert_int_equal(s.e[1].valid, 0);
-    assert_int_equal(s.next_stamp, 0);
-    assert_int_equal(s.last_valid, 0);
-    assert_int_equal(s.lfsr, 9);
-    assert_int_equal(s.arrivals, 0);
+    expect_sched(&s, "next_stamp=0 last_valid=0 lfsr=9 arrivals=0");
     assert_int_equal(s.dispatched[XL_RULE_RANDOM], 0);
     assert_int_equal(s.max_occupancy, 0);
     assert_int_equal(s.p.slots, 4);

@@ -40,11 +40,30 @@ static xl_memsys_t *mk(const xl_config_t *c)
     return m;
 }
 
+/* Default config with the linear mapping of the hand-computed bank/row examples. */
+static void lin_config(xl_config_t *c)
+{
+    xl_config_defaults(c);
+    c->dram.mapping = XL_DRAM_MAP_LINEAR;
+}
+
 static xl_memsys_t *mk_default(void)
 {
     xl_config_t c;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    lin_config(&c);
+    return mk(&c);
+}
+
+/* lin_config with an L2 of size_kb KB with `ways` ways and set index `index` (file
+ * comment of l2cache.c: with b = log2(sets), xor puts line in set
+ * (line ^ line >> b ^ line >> 2b) & (sets - 1); mod, the default, in line & (sets - 1)). */
+static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
+{
+    xl_config_t c;
+    lin_config(&c);
+    c.l2d.size_kb = size_kb;
+    c.l2d.ways = ways;
+    c.l2d.index = index;
     return mk(&c);
 }
 
@@ -111,11 +130,53 @@ static uint64_t one(xl_memsys_t *m, uint64_t id)
 static uint64_t st(const xl_memsys_t *m, const char *name)
 {
     xl_stats_t *s = xl_stats_create();
-    uint64_t v = UINT64_MAX;
+    uint64_t v;
     xl_memsys_stats(m, s);
-    assert_true(xl_stats_get(s, name, &v));
+    v = stat_get(s, name);
     xl_stats_destroy(s);
     return v;
+}
+
+/* Check the memory system's counters: spec as expect_stats (xltest.h). */
+static void expect_st(const xl_memsys_t *m, const char *spec)
+{
+    xl_stats_t *s = xl_stats_create();
+    xl_memsys_stats(m, s);
+    expect_stats(s, spec);
+    xl_stats_destroy(s);
+}
+
+/* A read, or a data write, at `now` alone in the memory system: its completion cycle. */
+static uint64_t rd_one(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa)
+{
+    rd(m, now, id, pa);
+    return one(m, id);
+}
+
+static uint64_t wr_one(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa)
+{
+    sub(m, now, id, pa, 1, XL_MEM_DATA, 0);
+    return one(m, id);
+}
+
+/* Reads one at a time, ids first_id, first_id + 1, ...: step = {submit cycle, pa, done}. */
+static void rd_steps(xl_memsys_t *m, uint64_t first_id, unsigned n, const uint64_t (*step)[3])
+{
+    for (unsigned i = 0; i < n; i++)
+        assert_int_equal(rd_one(m, step[i][0], first_id + i, step[i][1]), step[i][2]);
+}
+
+/* A bypass_l2 read or write: it reaches its channel's queue C = 20 cycles after submit. */
+static void byp(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write)
+{
+    sub(m, now, id, pa, write, XL_MEM_DATA, 1);
+}
+
+/* Bypassing requests, req = {submit cycle, id, pa, write}. */
+static void byp_all(xl_memsys_t *m, unsigned n, const uint64_t (*req)[4])
+{
+    for (unsigned i = 0; i < n; i++)
+        byp(m, req[i][0], req[i][1], req[i][2], (int)req[i][3]);
 }
 
 /* L2 hit: submit at t, looked up and done at t + H = t + 40. The line is first brought
@@ -124,15 +185,11 @@ static void test_12_01_l2_hit_latency(void **state)
 {
     xl_memsys_t *m = mk_default();
     (void)state;
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 145);
     rd(m, 200, 2, 0x20);
     assert_int_equal(xl_memsys_next_event(m), 240);   /* 200 + 40 */
     assert_int_equal(one(m, 2), 240);
-    assert_int_equal(st(m, "l2d.accesses"), 2);
-    assert_int_equal(st(m, "l2d.hits"), 1);
-    assert_int_equal(st(m, "l2d.misses"), 1);
-    assert_int_equal(st(m, "dram.reads"), 1);
+    expect_st(m, "l2d.accesses=2 l2d.hits=1 l2d.misses=1 dram.reads=1");
     xl_memsys_destroy(m);
 }
 
@@ -164,10 +221,8 @@ static void test_12_02_cold_miss_closed_row(void **state)
     assert_int_equal(d, 145);
     assert_int_equal(xl_memsys_pending(m), 0);
     assert_int_equal(xl_memsys_next_event(m), UINT64_MAX);
-    assert_int_equal(st(m, "dram.row_misses"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 0);
-    assert_int_equal(st(m, "dram.queue_latency"), 0);   /* issued on arrival */
-    assert_int_equal(st(m, "dram.max_queue"), 1);
+    /* queue_latency 0: issued on arrival */
+    expect_st(m, "dram.row_misses=1 dram.row_hits=0 dram.queue_latency=0 dram.max_queue=1");
     xl_memsys_destroy(m);
 }
 
@@ -180,13 +235,9 @@ static void test_12_03_row_hit(void **state)
 {
     xl_memsys_t *m = mk_default();
     (void)state;
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
-    rd(m, 1000, 2, 0x1000);
-    assert_int_equal(one(m, 2), 1118);
-    assert_int_equal(st(m, "dram.row_hits"), 1);
-    assert_int_equal(st(m, "dram.row_misses"), 1);
-    assert_int_equal(st(m, "dram.row_conflicts"), 0);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 145);
+    assert_int_equal(rd_one(m, 1000, 2, 0x1000), 1118);
+    expect_st(m, "dram.row_hits=1 dram.row_misses=1 dram.row_conflicts=0");
     xl_memsys_destroy(m);
 }
 
@@ -209,21 +260,16 @@ static void test_12_04_row_conflict_and_tras(void **state)
 {
     xl_memsys_t *m = mk_default();
     (void)state;
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
-    rd(m, 1000, 2, 0x80000);
-    assert_int_equal(one(m, 2), 1173);
-    assert_int_equal(st(m, "dram.row_conflicts"), 1);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 145);
+    assert_int_equal(rd_one(m, 1000, 2, 0x80000), 1173);
+    expect_st(m, "dram.row_conflicts=1");
     xl_memsys_destroy(m);
 
     m = mk_default();
     rd(m, 0, 1, 0x0);
     rd(m, 0, 2, 0x80000);
     expect_done(m, 2, (const uint64_t[][2]){{1, 145}, {2, 243}});
-    assert_int_equal(st(m, "dram.row_misses"), 1);
-    assert_int_equal(st(m, "dram.row_conflicts"), 1);
-    assert_int_equal(st(m, "dram.queue_latency"), 38);
-    assert_int_equal(st(m, "dram.max_queue"), 2);
+    expect_st(m, "dram.row_misses=1 dram.row_conflicts=1 dram.queue_latency=38 dram.max_queue=2");
     xl_memsys_destroy(m);
 }
 
@@ -238,10 +284,7 @@ static void test_12_05_mshr_merge(void **state)
     rd(m, 0, 11, 0x20);
     rd(m, 50, 12, 0x3f);
     expect_done(m, 3, (const uint64_t[][2]){{10, 145}, {11, 145}, {12, 145}});
-    assert_int_equal(st(m, "dram.reads"), 1);
-    assert_int_equal(st(m, "l2d.misses"), 3);
-    assert_int_equal(st(m, "l2d.mshr_merges"), 2);
-    assert_int_equal(st(m, "l2d.mshr_merges_data"), 2);
+    expect_st(m, "dram.reads=1 l2d.misses=3 l2d.mshr_merges=2 l2d.mshr_merges_data=2");
     xl_memsys_destroy(m);
 }
 
@@ -256,13 +299,11 @@ static void test_12_06_frfcfs_row_hit_first(void **state)
 {
     xl_memsys_t *m = mk_default();
     (void)state;
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 145);
     rd(m, 1000, 2, 0x80000);
     rd(m, 1000, 3, 0x1000);
     expect_done(m, 2, (const uint64_t[][2]){{3, 1118}, {2, 1188}});
-    assert_int_equal(st(m, "dram.row_hits"), 1);
-    assert_int_equal(st(m, "dram.row_conflicts"), 1);
+    expect_st(m, "dram.row_hits=1 dram.row_conflicts=1");
     xl_memsys_destroy(m);
 }
 
@@ -284,21 +325,12 @@ static void test_12_07_bypass_l2(void **state)
     sub(m, 0, 2, 0x20, 1, XL_MEM_PT, 1);
     assert_int_equal(xl_memsys_next_event(m), 20);
     expect_done(m, 2, (const uint64_t[][2]){{1, 105}, {2, 120}});
-    assert_int_equal(st(m, "l2d.accesses"), 0);
-    assert_int_equal(st(m, "l2d.hits"), 0);
-    assert_int_equal(st(m, "l2d.misses"), 0);
-    assert_int_equal(st(m, "l2d.mshr_merges"), 0);
-    assert_int_equal(st(m, "dram.reads"), 1);
-    assert_int_equal(st(m, "dram.reads_data"), 1);
-    assert_int_equal(st(m, "dram.writes"), 1);
-    assert_int_equal(st(m, "dram.writes_pt"), 1);
-    assert_int_equal(st(m, "dram.row_misses"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 1);
-    assert_int_equal(st(m, "dram.write_drains"), 1);
-    rd(m, 1000, 3, 0x0);
+    expect_st(m, "l2d.accesses=0 l2d.hits=0 l2d.misses=0 l2d.mshr_merges=0");
+    expect_st(m, "dram.reads=1 dram.reads_data=1 dram.writes=1 dram.writes_pt=1");
+    expect_st(m, "dram.row_misses=1 dram.row_hits=1 dram.write_drains=1");
     /* row 0 still open: 1040 lookup miss, 1060 = clock 424 row hit -> 1118 (test 03) */
-    assert_int_equal(one(m, 3), 1118);
-    assert_int_equal(st(m, "l2d.misses"), 1);
+    assert_int_equal(rd_one(m, 1000, 3, 0x0), 1118);
+    expect_st(m, "l2d.misses=1");
     xl_memsys_destroy(m);
 }
 
@@ -318,27 +350,16 @@ static void test_12_07_bypass_l2(void **state)
  *      done 1243). Its fill evicts line 16, which is clean: no second write-back. */
 static void test_12_08_dirty_eviction_writes_dram(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_l2(1, 1, XL_L2_INDEX_MOD);
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
-    c.l2d.size_kb = 1;
-    c.l2d.ways = 1;
-    m = mk(&c);
-    sub(m, 0, 1, 0x0, 1, XL_MEM_DATA, 0);
-    assert_int_equal(one(m, 1), 145);
-    assert_int_equal(st(m, "dram.writes"), 0);
+    assert_int_equal(wr_one(m, 0, 1, 0x0), 145);
+    expect_st(m, "dram.writes=0");
     rd(m, 1000, 2, 0x400);
     rd(m, 1125, 3, 0x1000);
     expect_done(m, 2, (const uint64_t[][2]){{2, 1145}, {3, 1268}});
-    assert_int_equal(st(m, "l2d.writebacks"), 1);
-    assert_int_equal(st(m, "l2d.writebacks_data"), 1);
-    assert_int_equal(st(m, "dram.writes"), 1);
-    assert_int_equal(st(m, "dram.writes_data"), 1);
-    assert_int_equal(st(m, "dram.reads"), 3);
-    assert_int_equal(st(m, "dram.row_hits"), 2);   /* the write-back and S */
-    assert_int_equal(st(m, "dram.row_misses"), 2); /* W's fetch and R */
+    expect_st(m, "l2d.writebacks=1 l2d.writebacks_data=1 dram.writes=1 dram.writes_data=1");
+    /* row hits: the write-back and S; row misses: W's fetch and R */
+    expect_st(m, "dram.reads=3 dram.row_hits=2 dram.row_misses=2");
     xl_memsys_destroy(m);
 }
 
@@ -362,19 +383,13 @@ static void test_12_09_address_mapping(void **state)
     rd(m, 0, 1, 0x40);
     rd(m, 0, 2, 0x80);
     expect_done(m, 3, (const uint64_t[][2]){{0, 145}, {1, 145}, {2, 158}});
-    assert_int_equal(st(m, "dram.max_queue"), 2);
-    assert_int_equal(st(m, "dram.row_misses"), 3);
-    assert_int_equal(st(m, "dram.act_delays"), 1);
-    rd(m, 1000, 3, 0x800);
-    assert_int_equal(one(m, 3), 1145);
-    assert_int_equal(st(m, "dram.row_misses"), 4);
-    assert_int_equal(st(m, "dram.row_conflicts"), 0);
-    rd(m, 2000, 4, 0x1000);
-    assert_int_equal(one(m, 4), 2118);
-    assert_int_equal(st(m, "dram.row_hits"), 1);
-    rd(m, 3000, 5, 0x80000);
-    assert_int_equal(one(m, 5), 3173);
-    assert_int_equal(st(m, "dram.row_conflicts"), 1);
+    expect_st(m, "dram.max_queue=2 dram.row_misses=3 dram.act_delays=1");
+    assert_int_equal(rd_one(m, 1000, 3, 0x800), 1145);
+    expect_st(m, "dram.row_misses=4 dram.row_conflicts=0");
+    assert_int_equal(rd_one(m, 2000, 4, 0x1000), 2118);
+    expect_st(m, "dram.row_hits=1");
+    assert_int_equal(rd_one(m, 3000, 5, 0x80000), 3173);
+    expect_st(m, "dram.row_conflicts=1");
     xl_memsys_destroy(m);
 }
 
@@ -389,8 +404,7 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
     xl_config_t c;
     xl_memsys_t *m;
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    lin_config(&c);
     c.l2d.mshrs = 1;
     m = mk(&c);
     rd(m, 0, 0, 0x0);
@@ -398,9 +412,7 @@ static void test_12_10_mshr_full_waits_in_order(void **state)
     rd(m, 0, 2, 0x20);
     rd(m, 0, 3, 0x48);
     expect_done(m, 4, (const uint64_t[][2]){{0, 145}, {2, 145}, {1, 250}, {3, 250}});
-    assert_int_equal(st(m, "l2d.mshr_waits"), 2);
-    assert_int_equal(st(m, "l2d.mshr_merges"), 2);
-    assert_int_equal(st(m, "dram.reads"), 2);
+    expect_st(m, "l2d.mshr_waits=2 l2d.mshr_merges=2 dram.reads=2");
     xl_memsys_destroy(m);
 }
 
@@ -414,14 +426,11 @@ static void test_12_11_clock_ratio_rounding(void **state)
     xl_config_t c;
     xl_memsys_t *m;
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    lin_config(&c);
     c.gpu.clock_mhz = 1000;
     m = mk(&c);
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 113);
-    rd(m, 1000, 2, 0x1000);
-    assert_int_equal(one(m, 2), 1099);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 113);
+    assert_int_equal(rd_one(m, 1000, 2, 0x1000), 1099);
     xl_memsys_destroy(m);
 }
 
@@ -431,26 +440,17 @@ static void test_12_11_clock_ratio_rounding(void **state)
  * nothing: Y = read pa 0x800 (line 32, set 0) at 2000 evicts clean line 16. */
 static void test_12_15_write_hit_dirties_line(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_l2(1, 1, XL_L2_INDEX_MOD);
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
-    c.l2d.size_kb = 1;
-    c.l2d.ways = 1;
-    m = mk(&c);
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
+    assert_int_equal(rd_one(m, 0, 1, 0x0), 145);
     sub(m, 200, 2, 0x10, 1, XL_MEM_PT, 0);
     assert_int_equal(one(m, 2), 240);
-    assert_int_equal(st(m, "l2d.hits_pt"), 1);
-    rd(m, 1000, 3, 0x400);
-    assert_int_equal(one(m, 3), 1145);
-    rd(m, 2000, 4, 0x800);   /* ch 0 bank 0 rank 1: a closed bank, 2000 + 145 */
-    assert_int_equal(one(m, 4), 2145);
-    assert_int_equal(st(m, "l2d.writebacks"), 1);
-    assert_int_equal(st(m, "l2d.writebacks_data"), 1);   /* the line was filled by a data read */
-    assert_int_equal(st(m, "dram.writes"), 1);
+    expect_st(m, "l2d.hits_pt=1");
+    assert_int_equal(rd_one(m, 1000, 3, 0x400), 1145);
+    /* ch 0 bank 0 rank 1: a closed bank, 2000 + 145 */
+    assert_int_equal(rd_one(m, 2000, 4, 0x800), 2145);
+    /* writebacks_data: the line was filled by a data read */
+    expect_st(m, "l2d.writebacks=1 l2d.writebacks_data=1 dram.writes=1");
     xl_memsys_destroy(m);
 }
 
@@ -464,9 +464,7 @@ static void test_12_16_fill_before_lookup_same_cycle(void **state)
     rd(m, 0, 1, 0x0);
     rd(m, 105, 2, 0x20);
     expect_done(m, 2, (const uint64_t[][2]){{1, 145}, {2, 145}});
-    assert_int_equal(st(m, "l2d.hits"), 1);
-    assert_int_equal(st(m, "l2d.misses"), 1);
-    assert_int_equal(st(m, "l2d.mshr_merges"), 0);
+    expect_st(m, "l2d.hits=1 l2d.misses=1 l2d.mshr_merges=0");
     xl_memsys_destroy(m);
 }
 
@@ -476,45 +474,16 @@ static void test_12_16_fill_before_lookup_same_cycle(void **state)
  * misses: ch 0 bank 4 still has row 0 open, a row hit, 5000 + 118 = 5118 (test 03). */
 static void test_12_17_lru_victim(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_l2(1, 2, XL_L2_INDEX_MOD);
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
-    c.l2d.size_kb = 1;
-    c.l2d.ways = 2;
-    m = mk(&c);
-    rd(m, 0, 1, 0x0);
-    assert_int_equal(one(m, 1), 145);
-    rd(m, 1000, 2, 0x200);
-    assert_int_equal(one(m, 2), 1145);
-    rd(m, 2000, 3, 0x0);
-    assert_int_equal(one(m, 3), 2040);
-    rd(m, 3000, 4, 0x400);
-    assert_int_equal(one(m, 4), 3145);
-    rd(m, 4000, 5, 0x0);
-    assert_int_equal(one(m, 5), 4040);
-    rd(m, 5000, 6, 0x200);
-    assert_int_equal(one(m, 6), 5118);
-    assert_int_equal(st(m, "l2d.hits"), 2);
-    assert_int_equal(st(m, "l2d.misses"), 4);
+    rd_steps(m, 1, 6, (const uint64_t[][3]){{0, 0x0, 145}, {1000, 0x200, 1145},
+                                            {2000, 0x0, 2040}, {3000, 0x400, 3145},
+                                            {4000, 0x0, 4040}, {5000, 0x200, 5118}});
+    expect_st(m, "l2d.hits=2 l2d.misses=4");
     xl_memsys_destroy(m);
 }
 
 /* ------------------------------------------------------------ issue 15: DRAM timing */
-
-/* Default config with the linear mapping of the hand-computed examples. */
-static void lin_config(xl_config_t *c)
-{
-    xl_config_defaults(c);
-    c->dram.mapping = XL_DRAM_MAP_LINEAR;
-}
-
-/* A bypass_l2 read or write: it reaches its channel's queue C = 20 cycles after submit. */
-static void byp(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write)
-{
-    sub(m, now, id, pa, write, XL_MEM_DATA, 1);
-}
 
 /* (a) Refresh (defaults: tREFI 6240, tRFC 208, 2 ranks staggered): rank 0 is due at
  * 6240 / 2 = 3120, rank 1 at 6240 (DRAM clocks).
@@ -541,6 +510,9 @@ static void byp(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write
  *   its refreshes are never applied, and the idle memory system has no next event. */
 static void test_12_18_refresh_blocks_rank(void **state)
 {
+    /* H and K of part 1; P and Q of part 2 */
+    static const uint64_t hk[][4] = {{7800, 2, 0x1000, 0}, {7800, 3, 0x800, 0}};
+    static const uint64_t pq[][4] = {{7755, 1, 0x0, 0}, {7795, 2, 0x80, 0}};
     xl_config_t c;
     xl_memsys_t *m;
     (void)state;
@@ -548,12 +520,9 @@ static void test_12_18_refresh_blocks_rank(void **state)
     m = mk(&c);
     byp(m, 0, 1, 0x0, 0);
     assert_int_equal(one(m, 1), 105);
-    byp(m, 7800, 2, 0x1000, 0);
-    byp(m, 7800, 3, 0x800, 0);
+    byp_all(m, 2, hk);
     expect_done(m, 2, (const uint64_t[][2]){{3, 7905}, {2, 8433}});
-    assert_int_equal(st(m, "dram.refreshes"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 0);
-    assert_int_equal(st(m, "dram.row_misses"), 3);
+    expect_st(m, "dram.refreshes=1 dram.row_hits=0 dram.row_misses=3");
     assert_int_equal(xl_memsys_next_event(m), UINT64_MAX);
     xl_memsys_destroy(m);
 
@@ -561,19 +530,15 @@ static void test_12_18_refresh_blocks_rank(void **state)
     m = mk(&c);
     byp(m, 0, 1, 0x0, 0);
     assert_int_equal(one(m, 1), 105);
-    byp(m, 7800, 2, 0x1000, 0);
-    byp(m, 7800, 3, 0x800, 0);
+    byp_all(m, 2, hk);
     expect_done(m, 2, (const uint64_t[][2]){{2, 7878}, {3, 7908}});
-    assert_int_equal(st(m, "dram.refreshes"), 0);
-    assert_int_equal(st(m, "dram.row_hits"), 1);
+    expect_st(m, "dram.refreshes=0 dram.row_hits=1");
     xl_memsys_destroy(m);
 
-    lin_config(&c);
-    m = mk(&c);
-    byp(m, 7755, 1, 0x0, 0);
-    byp(m, 7795, 2, 0x80, 0);
+    m = mk_default();
+    byp_all(m, 2, pq);
     expect_done(m, 2, (const uint64_t[][2]){{1, 7860}, {2, 8478}});
-    assert_int_equal(st(m, "dram.refreshes"), 1);
+    expect_st(m, "dram.refreshes=1");
     xl_memsys_destroy(m);
 }
 
@@ -587,13 +552,10 @@ static void test_12_18_refresh_blocks_rank(void **state)
  * each hit would take tCL + tBURST = 15 clocks: 105, 143, 180, 218.) */
 static void test_12_19_row_hits_pipeline_tccd(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_default();
     uint64_t ids[4], done[4];
     unsigned i;
     (void)state;
-    lin_config(&c);
-    m = mk(&c);
     for (i = 0; i < 4u; i++)
         byp(m, 0, i, (xl_pa_t)i * 0x1000u, 0);
     assert_int_equal(drain(m, ids, done, 4), 4);
@@ -601,8 +563,7 @@ static void test_12_19_row_hits_pipeline_tccd(void **state)
         assert_int_equal(ids[i], i);
         assert_int_equal(done[i], 105 + 10 * i);
     }
-    assert_int_equal(st(m, "dram.row_misses"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 3);
+    expect_st(m, "dram.row_misses=1 dram.row_hits=3");
     xl_memsys_destroy(m);
 }
 
@@ -618,37 +579,39 @@ static void test_12_19_row_hits_pipeline_tccd(void **state)
  * X = read pa 0x80000 (row 1 of bank 0) at 5 too, a row conflict at clock 10,
  * precharges at 43 (tWR; tRAS allows 36), act 54, col 65, data 76..80, cyc(80) = 200,
  * done 220. */
+/* W = write pa 0 at 0 then a read of pa at 5, bypassing, drained: how many completed. */
+static unsigned write_then_read(xl_memsys_t *m, xl_pa_t pa, uint64_t *ids, uint64_t *done)
+{
+    byp(m, 0, 1, 0x0, 1);
+    byp(m, 5, 2, pa, 0);
+    return drain(m, ids, done, 4);
+}
+
 static void test_12_20_write_then_read_twtr(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_default();
     uint64_t ids[4], done[4];
     (void)state;
-    lin_config(&c);
-    m = mk(&c);
-    byp(m, 0, 1, 0x0, 1);
-    byp(m, 5, 2, 0x80, 0);
-    expect_done(m, 2, (const uint64_t[][2]){{1, 98}, {2, 150}});
-    assert_int_equal(st(m, "dram.writes"), 1);
-    assert_int_equal(st(m, "dram.write_drains"), 1);
+    assert_int_equal(write_then_read(m, 0x80, ids, done), 2);
+    assert_int_equal(ids[0], 1);
+    assert_int_equal(done[0], 98);
+    assert_int_equal(ids[1], 2);
+    assert_int_equal(done[1], 150);
+    expect_st(m, "dram.writes=1 dram.write_drains=1");
     xl_memsys_destroy(m);
 
-    m = mk(&c);
-    byp(m, 0, 1, 0x0, 1);
-    byp(m, 5, 2, 0x800, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
+    m = mk_default();
+    assert_int_equal(write_then_read(m, 0x800, ids, done), 2);
     assert_int_equal(done[0], 98);
     assert_int_equal(ids[1], 2);
     assert_int_equal(done[1], 110);
     xl_memsys_destroy(m);
 
-    m = mk(&c);
-    byp(m, 0, 1, 0x0, 1);
-    byp(m, 5, 2, 0x80000, 0);
-    assert_int_equal(drain(m, ids, done, 4), 2);
+    m = mk_default();
+    assert_int_equal(write_then_read(m, 0x80000, ids, done), 2);
     assert_int_equal(ids[1], 2);
     assert_int_equal(done[1], 220);
-    assert_int_equal(st(m, "dram.row_conflicts"), 1);
+    expect_st(m, "dram.row_conflicts=1");
     xl_memsys_destroy(m);
 }
 
@@ -663,13 +626,10 @@ static void test_12_20_write_then_read_twtr(void **state)
 static void test_12_21_trrd_and_tfaw(void **state)
 {
     static const uint64_t want[5] = {105, 118, 130, 143, 165};
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_default();
     uint64_t ids[5], done[5];
     unsigned i;
     (void)state;
-    lin_config(&c);
-    m = mk(&c);
     for (i = 0; i < 5u; i++)
         byp(m, 0, i, (xl_pa_t)i * 0x80u, 0);
     assert_int_equal(drain(m, ids, done, 5), 5);
@@ -677,7 +637,7 @@ static void test_12_21_trrd_and_tfaw(void **state)
         assert_int_equal(ids[i], i);
         assert_int_equal(done[i], want[i]);
     }
-    assert_int_equal(st(m, "dram.act_delays"), 4);
+    expect_st(m, "dram.act_delays=4");
     xl_memsys_destroy(m);
 }
 
@@ -695,6 +655,9 @@ static void test_12_21_trrd_and_tfaw(void **state)
  * (tRRD), col 24, data 35..39, cyc(39) = 98, done 118. */
 static void test_12_22_queue_full_backpressure(void **state)
 {
+    /* A, B, B2, C */
+    static const uint64_t req[][4] = {
+        {0, 1, 0x0, 0}, {3, 2, 0x80000, 0}, {3, 3, 0x100000, 0}, {5, 4, 0x80, 0}};
     xl_config_t c;
     xl_memsys_t *m;
     uint64_t ids[4], done[4];
@@ -702,26 +665,17 @@ static void test_12_22_queue_full_backpressure(void **state)
     lin_config(&c);
     c.dram.queue_depth = 2;
     m = mk(&c);
-    byp(m, 0, 1, 0x0, 0);
-    byp(m, 3, 2, 0x80000, 0);
-    byp(m, 3, 3, 0x100000, 0);
-    byp(m, 5, 4, 0x80, 0);
+    byp_all(m, 4, req);
     expect_done(m, 4, (const uint64_t[][2]){{1, 105}, {4, 145}, {2, 203}, {3, 300}});
-    assert_int_equal(st(m, "dram.backpressure_waits"), 1);
-    assert_int_equal(st(m, "dram.backpressure_cycles"), 33);
-    assert_int_equal(st(m, "dram.max_queue"), 2);
+    expect_st(m, "dram.backpressure_waits=1 dram.backpressure_cycles=33 dram.max_queue=2");
     xl_memsys_destroy(m);
 
-    lin_config(&c);
-    m = mk(&c);
-    byp(m, 0, 1, 0x0, 0);
-    byp(m, 3, 2, 0x80000, 0);
-    byp(m, 3, 3, 0x100000, 0);
-    byp(m, 5, 4, 0x80, 0);
+    m = mk_default();
+    byp_all(m, 4, req);
     assert_int_equal(drain(m, ids, done, 4), 4);
     assert_int_equal(ids[1], 4);
     assert_int_equal(done[1], 118);
-    assert_int_equal(st(m, "dram.backpressure_waits"), 0);
+    expect_st(m, "dram.backpressure_waits=0");
     xl_memsys_destroy(m);
 }
 
@@ -735,12 +689,9 @@ static void test_12_22_queue_full_backpressure(void **state)
  * after C's burst: 445..449, done 1143). */
 static void test_12_23_later_hit_takes_earlier_slot(void **state)
 {
-    xl_config_t c;
-    xl_memsys_t *m;
+    xl_memsys_t *m = mk_default();
     uint64_t ids[4], done[4];
     (void)state;
-    lin_config(&c);
-    m = mk(&c);
     byp(m, 0, 1, 0x0, 0);
     byp(m, 0, 2, 0x80, 0);
     assert_int_equal(drain(m, ids, done, 4), 2);
@@ -770,44 +721,27 @@ static void test_12_23_later_hit_takes_earlier_slot(void **state)
  * 64 <= 69), cyc(47) = 118, done 138; W2 at 39: data 47..51, cyc(51) = 128, done 148. */
 static void test_12_24_write_drain_batches(void **state)
 {
+    /* R1, R2, W1, W2 */
+    static const uint64_t req[][4] = {
+        {0, 1, 0x400, 0}, {0, 2, 0x80400, 0}, {0, 3, 0x0, 1}, {0, 4, 0x1000, 1}};
     xl_config_t c;
     xl_memsys_t *m;
     (void)state;
     lin_config(&c);
     c.dram.write_high = 2;
     m = mk(&c);
-    byp(m, 0, 1, 0x400, 0);
-    byp(m, 0, 2, 0x80400, 0);
-    byp(m, 0, 3, 0x0, 1);
-    byp(m, 0, 4, 0x1000, 1);
+    byp_all(m, 4, req);
     expect_done(m, 4, (const uint64_t[][2]){{3, 98}, {4, 108}, {1, 160}, {2, 243}});
-    assert_int_equal(st(m, "dram.write_drains"), 1);
+    expect_st(m, "dram.write_drains=1");
     xl_memsys_destroy(m);
 
-    lin_config(&c);
-    m = mk(&c);
-    byp(m, 0, 1, 0x400, 0);
-    byp(m, 0, 2, 0x80400, 0);
-    byp(m, 0, 3, 0x0, 1);
-    byp(m, 0, 4, 0x1000, 1);
+    m = mk_default();
+    byp_all(m, 4, req);
     expect_done(m, 4, (const uint64_t[][2]){{1, 105}, {3, 138}, {4, 148}, {2, 203}});
     xl_memsys_destroy(m);
 }
 
 /* ------------------------------------------------------------ issue 16: L2 set index */
-
-/* Default config, linear DRAM mapping, an L2 of size_kb KB with `ways` ways and set
- * index `index` (file comment of l2cache.c: with b = log2(sets), xor puts line in set
- * (line ^ line >> b ^ line >> 2b) & (sets - 1); mod in line & (sets - 1)). */
-static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
-{
-    xl_config_t c;
-    lin_config(&c);
-    c.l2d.size_kb = size_kb;
-    c.l2d.ways = ways;
-    c.l2d.index = index;
-    return mk(&c);
-}
 
 /* (a) Two lines of one mod set in two xor sets. 1 KB 1-way L2: 16 sets, b = 4.
  *   A = pa 0x0   line 0:  mod set 0; xor 0 ^ 0 ^ 0 = 0.
@@ -828,12 +762,8 @@ static void test_12_25_l2_xor_spreads_mod_conflicts(void **state)
     (void)state;
     for (x = 0; x < 2u; x++) {
         m = mk_l2(1, 1, x ? XL_L2_INDEX_XOR : XL_L2_INDEX_MOD);
-        rd(m, 0, 1, 0x0);
-        assert_int_equal(one(m, 1), 145);
-        rd(m, 1000, 2, 0x400);
-        assert_int_equal(one(m, 2), 1145);
-        rd(m, 2000, 3, 0x0);
-        assert_int_equal(one(m, 3), x ? 2040 : 2118);
+        rd_steps(m, 1, 3, (const uint64_t[][3]){{0, 0x0, 145}, {1000, 0x400, 1145},
+                                                {2000, 0x0, x ? 2040 : 2118}});
         assert_int_equal(st(m, "l2d.hits"), x ? 1 : 0);
         assert_int_equal(st(m, "l2d.misses"), x ? 2 : 3);
         xl_memsys_destroy(m);
@@ -842,8 +772,7 @@ static void test_12_25_l2_xor_spreads_mod_conflicts(void **state)
         for (p = 0; p < 2u; p++)
             for (k = 0; k <= 16u; k++) {
                 uint64_t id = p * 17u + k;
-                rd(m, id * 1000u, id, (xl_pa_t)k * 0x40000u);
-                (void)one(m, id);
+                (void)rd_one(m, id * 1000u, id, (xl_pa_t)k * 0x40000u);
             }
         assert_int_equal(st(m, "l2d.accesses"), 34);
         assert_int_equal(st(m, "l2d.hits"), x ? 17 : 0);
@@ -868,22 +797,16 @@ static void test_12_25_l2_xor_spreads_mod_conflicts(void **state)
  *   X at 4000  xor: miss, a row conflict (row 0 open since Y), 4173; mod: hit, 4040. */
 static void test_12_26_l2_xor_set_of_address(void **state)
 {
+    const uint64_t x_pa = UINT64_C(0x48d159e240);
     unsigned x;
     (void)state;
     for (x = 0; x < 2u; x++) {
         xl_memsys_t *m = mk_l2(256, 1, x ? XL_L2_INDEX_XOR : XL_L2_INDEX_MOD);
-        rd(m, 0, 1, UINT64_C(0x48d159e240));
-        assert_int_equal(one(m, 1), 145);
-        rd(m, 1000, 2, 0x1e240);
-        assert_int_equal(one(m, 2), 1173);
-        rd(m, 2000, 3, UINT64_C(0x48d159e240));
-        assert_int_equal(one(m, 3), x ? 2040 : 2173);
-        rd(m, 3000, 4, 0xbf00);
-        assert_int_equal(one(m, 4), 3145);
-        rd(m, 4000, 5, UINT64_C(0x48d159e240));
-        assert_int_equal(one(m, 5), x ? 4173 : 4040);
-        assert_int_equal(st(m, "l2d.hits"), 1);
-        assert_int_equal(st(m, "dram.row_conflicts"), 2);
+        rd_steps(m, 1, 5, (const uint64_t[][3]){{0, x_pa, 145}, {1000, 0x1e240, 1173},
+                                                {2000, x_pa, x ? 2040 : 2173},
+                                                {3000, 0xbf00, 3145},
+                                                {4000, x_pa, x ? 4173 : 4040}});
+        expect_st(m, "l2d.hits=1 dram.row_conflicts=2");
         xl_memsys_destroy(m);
     }
 }
@@ -910,24 +833,18 @@ static void test_12_27_l2_xor_writeback_address(void **state)
     xl_memsys_t *m;
     (void)state;
     m = mk_l2(1, 1, XL_L2_INDEX_XOR);
-    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
-    assert_int_equal(one(m, 1), 145);
+    assert_int_equal(wr_one(m, 0, 1, 0x400), 145);
     rd(m, 1000, 2, 0x40);
     rd(m, 1125, 3, 0x1400);
     expect_done(m, 2, (const uint64_t[][2]){{2, 1145}, {3, 1268}});
-    assert_int_equal(st(m, "l2d.writebacks"), 1);
-    assert_int_equal(st(m, "dram.writes"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 2);   /* the write-back and S */
-    assert_int_equal(st(m, "dram.row_misses"), 2); /* W's fetch and R */
+    /* row hits: the write-back and S; row misses: W's fetch and R */
+    expect_st(m, "l2d.writebacks=1 dram.writes=1 dram.row_hits=2 dram.row_misses=2");
     xl_memsys_destroy(m);
 
     m = mk_l2(1, 1, XL_L2_INDEX_MOD);
-    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
-    assert_int_equal(one(m, 1), 145);
-    rd(m, 1000, 2, 0x40);
-    assert_int_equal(one(m, 2), 1145);
-    assert_int_equal(st(m, "l2d.writebacks"), 0);
-    assert_int_equal(st(m, "dram.writes"), 0);
+    assert_int_equal(wr_one(m, 0, 1, 0x400), 145);
+    assert_int_equal(rd_one(m, 1000, 2, 0x40), 1145);
+    expect_st(m, "l2d.writebacks=0 dram.writes=0");
     xl_memsys_destroy(m);
 }
 
@@ -946,20 +863,13 @@ static void test_12_28_l2_xor_tag_widening(void **state)
 {
     xl_memsys_t *m = mk_l2(1, 1, XL_L2_INDEX_XOR);
     (void)state;
-    sub(m, 0, 1, 0x400, 1, XL_MEM_DATA, 0);
-    assert_int_equal(one(m, 1), 145);
-    rd(m, 1000, 2, UINT64_C(0x3ffffffffc00));
-    assert_int_equal(one(m, 2), 1145);
-    rd(m, 2000, 3, 0x400);
-    assert_int_equal(one(m, 3), 2040);
-    rd(m, 3000, 4, 0x40);
-    assert_int_equal(one(m, 4), 3145);
+    assert_int_equal(wr_one(m, 0, 1, 0x400), 145);
+    rd_steps(m, 2, 3, (const uint64_t[][3]){{1000, UINT64_C(0x3ffffffffc00), 1145},
+                                            {2000, 0x400, 2040}, {3000, 0x40, 3145}});
     assert_int_equal(xl_memsys_next_event(m), UINT64_MAX);   /* the write-back drained */
-    assert_int_equal(st(m, "l2d.hits"), 1);
-    assert_int_equal(st(m, "l2d.writebacks"), 1);
-    assert_int_equal(st(m, "dram.writes"), 1);
-    assert_int_equal(st(m, "dram.row_hits"), 1);    /* the write-back */
-    assert_int_equal(st(m, "dram.row_misses"), 3);  /* A, F, R */
+    expect_st(m, "l2d.hits=1 l2d.writebacks=1 dram.writes=1");
+    /* row hits: the write-back; row misses: A, F, R */
+    expect_st(m, "dram.row_hits=1 dram.row_misses=3");
     xl_memsys_destroy(m);
 }
 
@@ -1051,6 +961,24 @@ static const char *const names[] = {
 };
 #define NNAMES (sizeof names / sizeof names[0])
 
+/* Two runs of one stream completed every request at the same cycle and in the same order. */
+static void same_run(const uint64_t *d1, const uint64_t *o1, const uint64_t *d2,
+                     const uint64_t *o2)
+{
+    assert_memory_equal(d1, d2, NREQ * sizeof *d1);
+    assert_memory_equal(o1, o2, NREQ * sizeof *o1);
+}
+
+/* Every counter of names[] is the same in a and b; and, if `moved`, above 0. */
+static void same_counters(const xl_memsys_t *a, const xl_memsys_t *b, int moved)
+{
+    for (unsigned i = 0; i < NNAMES; i++) {
+        assert_int_equal(st(a, names[i]), st(b, names[i]));
+        if (moved)
+            assert_true(st(a, names[i]) > 0);
+    }
+}
+
 /* Small L2 (16 KB, 4 ways = 64 sets) and 8 MSHRs so evictions, write-backs, merges and
  * waits all happen; small controller queues (4 reads, 4 writes, drains from 3 down to
  * 1) so back-pressure and write drains do, and refresh every 600 DRAM clocks so many
@@ -1077,7 +1005,6 @@ static void test_12_12_determinism(void **state)
     static uint64_t d1[NREQ], d2[NREQ], o1[NREQ], o2[NREQ];
     xl_config_t c;
     uint64_t stops;
-    unsigned i;
     xl_memsys_t *a, *b;
     (void)state;
     small_config(&c);
@@ -1086,12 +1013,8 @@ static void test_12_12_determinism(void **state)
     b = mk(&c);
     run_skipping(a, s, NREQ, d1, o1, &stops);
     run_skipping(b, s, NREQ, d2, o2, &stops);
-    assert_memory_equal(d1, d2, sizeof d1);
-    assert_memory_equal(o1, o2, sizeof o1);
-    for (i = 0; i < NNAMES; i++) {
-        assert_int_equal(st(a, names[i]), st(b, names[i]));
-        assert_true(st(a, names[i]) > 0);
-    }
+    same_run(d1, o1, d2, o2);
+    same_counters(a, b, 1);
     /* counters add up: each L2 lookup hits or misses; 10% bypass skip the L2 */
     assert_int_equal(st(a, "l2d.hits") + st(a, "l2d.misses"), st(a, "l2d.accesses"));
     assert_true(st(a, "l2d.accesses") < NREQ);
@@ -1125,14 +1048,12 @@ static void test_12_13_event_skipping_equivalence(void **state)
         b = mk(&c);
         run_every_cycle(a, s, NREQ, d1, o1);
         run_skipping(b, s, NREQ, d2, o2, &stops);
-        assert_memory_equal(d1, d2, sizeof d1);
-        assert_memory_equal(o1, o2, sizeof o1);
+        same_run(d1, o1, d2, o2);
         for (i = 0; i < NREQ; i++)
             if (d1[i] > last)
                 last = d1[i];
         assert_true(stops < last);
-        for (i = 0; i < NNAMES; i++)
-            assert_int_equal(st(a, names[i]), st(b, names[i]));
+        same_counters(a, b, 0);
         xl_memsys_destroy(a);
         xl_memsys_destroy(b);
     }
@@ -1148,7 +1069,6 @@ static void test_12_29_xor_random_stream(void **state)
     static uint64_t d1[NREQ], d2[NREQ], d3[NREQ], o1[NREQ], o2[NREQ], o3[NREQ];
     xl_config_t c;
     uint64_t stops;
-    unsigned i;
     xl_memsys_t *a, *b, *e, *mod;
     (void)state;
     small_config(&c);
@@ -1162,15 +1082,10 @@ static void test_12_29_xor_random_stream(void **state)
     run_skipping(a, s, NREQ, d1, o1, &stops);
     run_skipping(b, s, NREQ, d2, o2, &stops);
     run_every_cycle(e, s, NREQ, d3, o3);
-    assert_memory_equal(d1, d2, sizeof d1);
-    assert_memory_equal(o1, o2, sizeof o1);
-    assert_memory_equal(d1, d3, sizeof d1);
-    assert_memory_equal(o1, o3, sizeof o1);
-    for (i = 0; i < NNAMES; i++) {
-        assert_int_equal(st(a, names[i]), st(b, names[i]));
-        assert_int_equal(st(a, names[i]), st(e, names[i]));
-        assert_true(st(a, names[i]) > 0);
-    }
+    same_run(d1, o1, d2, o2);
+    same_run(d1, o1, d3, o3);
+    same_counters(a, b, 1);
+    same_counters(a, e, 1);
     assert_int_equal(st(a, "l2d.hits") + st(a, "l2d.misses"), st(a, "l2d.accesses"));
     assert_int_equal(st(a, "l2d.accesses"), st(mod, "l2d.accesses"));
     assert_true(st(a, "l2d.hits") != st(mod, "l2d.hits"));
@@ -1184,27 +1099,28 @@ static void test_12_29_xor_random_stream(void **state)
  * 128 B lines are not what the memory system moves; an empty controller queue, write
  * watermarks out of order or above the write queue, tRFC >= tREFI. NULL and one line
  * naming the keys. */
+/* c is refused: NULL, and one line (err of 200 bytes) holding want and, if given, want2. */
+static void expect_bad(const xl_config_t *c, const char *want, const char *want2)
+{
+    char err[200] = "";
+    assert_null(xl_memsys_create(c, err, sizeof err));
+    assert_non_null(strstr(err, want));
+    if (want2)
+        assert_non_null(strstr(err, want2));
+    assert_null(strchr(err, '\n'));
+}
+
 static void test_12_14_bad_geometry(void **state)
 {
     xl_config_t c;
-    char err[200];
     (void)state;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    lin_config(&c);
     c.l2d.size_kb = 48;
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "l2d.size_kb"));
-    assert_non_null(strstr(err, "power-of-two"));
-    assert_null(strchr(err, '\n'));
+    expect_bad(&c, "l2d.size_kb", "power-of-two");
 
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;   /* hand-computed bank/row examples */
+    lin_config(&c);
     c.l2d.line_bytes = 128;
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "l2d.line_bytes (128)"));
-    assert_null(strchr(err, '\n'));
+    expect_bad(&c, "l2d.line_bytes (128)", NULL);
 
     /* a NULL err buffer is allowed */
     assert_null(xl_memsys_create(&c, NULL, 0));
@@ -1212,26 +1128,16 @@ static void test_12_14_bad_geometry(void **state)
     /* impossible DRAM controller settings: one line naming the keys */
     xl_config_defaults(&c);
     c.dram.queue_depth = 0;
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "dram.queue_depth (0)"));
-    assert_null(strchr(err, '\n'));
+    expect_bad(&c, "dram.queue_depth (0)", NULL);
     xl_config_defaults(&c);
     c.dram.write_low = 32;                 /* = write_high */
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "dram.write_low (32) < dram.write_high (32)"));
+    expect_bad(&c, "dram.write_low (32) < dram.write_high (32)", NULL);
     xl_config_defaults(&c);
     c.dram.write_high = 33;                /* above write_queue_depth = 32 */
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "dram.write_queue_depth (32)"));
+    expect_bad(&c, "dram.write_queue_depth (32)", NULL);
     xl_config_defaults(&c);
     c.dram.trfc = c.dram.trefi;            /* a rank that would only refresh */
-    err[0] = '\0';
-    assert_null(xl_memsys_create(&c, err, sizeof err));
-    assert_non_null(strstr(err, "dram.trfc (6240) must be below dram.trefi (6240)"));
-    assert_null(strchr(err, '\n'));
+    expect_bad(&c, "dram.trfc (6240) must be below dram.trefi (6240)", NULL);
 }
 
 int main(void)

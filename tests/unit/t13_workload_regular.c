@@ -67,18 +67,8 @@ static int next_pc(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *in, uint32
 static uint64_t wave_hash(const xl_workload_t *wl, uint32_t k, uint32_t wg, uint32_t wave)
 {
     xl_wave_t w;
-    xl_instr_t in;
-    uint64_t h = 1469598103934665603u;
     xl_wl_wave_init(wl, &w, k, wg, wave);
-    while (xl_wl_next(wl, &w, &in)) {
-        uint64_t v[5] = {in.op, in.pc, in.mask, in.bytes, in.cycles};
-        for (unsigned q = 0; q < 5; q++)
-            h = (h ^ v[q]) * 1099511628211u;
-        for (unsigned l = 0; l < 64; l++)
-            if ((in.mask >> l) & 1u)
-                h = (h ^ in.va[l]) * 1099511628211u;
-    }
-    return h;
+    return wave_stream_hash(wl, &w, ~0u);
 }
 
 /* ---- registry ------------------------------------------------------------------------ */
@@ -103,18 +93,10 @@ static void test_13_01_registry_and_aliases(void **state)
     }
     assert_null(xl_wl_get(13));
     /* the papers' abbreviations (ISCA SSP CLR BCK KMN HOT, MICRO prop), any case */
-    assert_ptr_equal(xl_wl_find("SSP"), &xl_wl_sssp);
     assert_ptr_equal(xl_wl_find("sssp"), &xl_wl_sssp);
-    assert_ptr_equal(xl_wl_find("MIS"), &xl_wl_mis);
-    assert_ptr_equal(xl_wl_find("clr"), &xl_wl_color);
-    assert_ptr_equal(xl_wl_find("Color"), &xl_wl_color);
-    assert_ptr_equal(xl_wl_find("BCK"), &xl_wl_backprop);
-    assert_ptr_equal(xl_wl_find("prop"), &xl_wl_backprop);
-    assert_ptr_equal(xl_wl_find("kmn"), &xl_wl_kmeans);
-    assert_ptr_equal(xl_wl_find("HOT"), &xl_wl_hotspot);
-    assert_ptr_equal(xl_wl_find("LUD"), &xl_wl_lud);
-    assert_null(xl_wl_find("ss"));
-    assert_null(xl_wl_find("hots"));
+    expect_aliases("SSP=sssp sssp=sssp MIS=mis clr=color Color=color BCK=backprop "
+                   "prop=backprop kmn=kmeans HOT=hotspot LUD=lud");
+    expect_aliases("ss= hots=");
 }
 
 /* ---- footprints ---------------------------------------------------------------------- */
@@ -215,18 +197,10 @@ static void test_13_03_addresses_inside_regions(void **state)
                             continue;
                         assert_int_equal(in.bytes, 4);   /* every array is int/float */
                         assert_true(in.mask != 0);
-                        for (unsigned l = 0; l < 64; l++) {
-                            if (!((in.mask >> l) & 1u))
-                                continue;
-                            unsigned r;
-                            for (r = 0; r < wl.nregions; r++)
-                                if (in.va[l] >= wl.regions[r].base &&
-                                    in.va[l] + 4u <= wl.regions[r].base + wl.regions[r].bytes)
-                                    break;
-                            if (r == wl.nregions)
-                                fail_msg("%s kernel %u wg %u wave %u pc %u lane %u outside",
-                                         names[i], kid, wgsel[s], wv, in.pc, l);
-                        }
+                        unsigned out = lane_outside_regions(&wl, &in);
+                        if (out < XL_MAX_LANES)
+                            fail_msg("%s kernel %u wg %u wave %u pc %u lane %u outside",
+                                     names[i], kid, wgsel[s], wv, in.pc, out);
                         mem++;
                     }
                     assert_int_equal(in.op, XL_OP_END);
@@ -238,7 +212,7 @@ static void test_13_03_addresses_inside_regions(void **state)
         /* past the last kernel, past the last work-group: nothing */
         xl_wave_t w;
         xl_instr_t in;
-        assert_int_equal(xl_wl_kernel(&wl, nk, &k), 0);
+        expect_no_kernel(&wl, nk);
         assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
         xl_wl_wave_init(&wl, &w, 0, k.workgroups, 0);
         assert_int_equal(xl_wl_next(&wl, &w, &in), 0);
@@ -402,13 +376,11 @@ static void sssp_stream_csr(const xl_workload_t *wl, uint64_t V, uint64_t E, uns
 {
     const xl_va_t rowb = region(wl, "row")->base, colb = region(wl, "col")->base,
                   datab = region(wl, "data")->base, xb = region(wl, "vector1")->base;
-    xl_kernel_t k;
+    const uint32_t wgs = (uint32_t)((V + 63u) / 64u);
     memset(cs, 0, sizeof *cs);
-    assert_int_equal(xl_wl_kernel(wl, 2, &k), 1);
-    assert_int_equal(k.workgroups, (V + 63u) / 64u);   /* work-groups of one wavefront */
-    assert_int_equal(k.waves_per_wg, 1);
+    expect_kernel(wl, 2, wgs, 1);   /* work-groups of one wavefront */
     uint64_t next_row = 0;
-    for (uint32_t wg = 0; wg < k.workgroups; wg++) {
+    for (uint32_t wg = 0; wg < wgs; wg++) {
         xl_wave_t w;
         xl_instr_t in;
         uint64_t first = (uint64_t)wg * 64u, e0[64] = {0}, deg[64] = {0}, lastc[64] = {0};
@@ -573,13 +545,10 @@ static void sssp_kernels(xl_workload_t wl, uint32_t wgs)
 {
     const xl_va_t v1 = region(&wl, "vector1")->base, v2 = region(&wl, "vector2")->base,
                   stop = region(&wl, "stop")->base;
-    xl_kernel_t k;
     for (uint32_t kid = 0; kid < 13; kid++) {
-        assert_int_equal(xl_wl_kernel(&wl, kid, &k), 1);
-        assert_int_equal(k.workgroups, wgs);
-        assert_int_equal(k.waves_per_wg, 1);
+        expect_kernel(&wl, kid, wgs, 1);
     }
-    assert_int_equal(xl_wl_kernel(&wl, 13, &k), 0);
+    expect_no_kernel(&wl, 13);
     xl_wave_t w;
     xl_instr_t in;
     /* vector_init, wavefront 3 (vertices 192..255): ALU, ST vector1, ST vector2 */
@@ -704,11 +673,8 @@ static uint64_t pc_mask(const xl_workload_t *wl, uint32_t kid, uint32_t wg, uint
  * checked (every 97th work-group's four). */
 static unsigned color_masks(xl_workload_t wl, uint32_t wgs)
 {
-    xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, wgs);
-    assert_int_equal(k.waves_per_wg, 4);
-    assert_int_equal(xl_wl_kernel(&wl, 8, &k), 0);
+    expect_kernel(&wl, 0, wgs, 4);
+    expect_no_kernel(&wl, 8);
     unsigned checked = 0;
     for (uint32_t wg = 0; wg < wgs; wg += 97) {
         for (uint32_t wv = 0; wv < 4; wv++) {
@@ -769,11 +735,8 @@ static void test_13_09_color_masks_follow_the_algorithm(void **state)
 /* MIS's masks on wl, whose kernels have wgs work-groups (every 401st checked). */
 static void mis_masks(xl_workload_t wl, uint32_t wgs)
 {
-    xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 1);
-    assert_int_equal(k.workgroups, wgs);
-    assert_int_equal(k.waves_per_wg, 2);
-    assert_int_equal(xl_wl_kernel(&wl, 10, &k), 0);
+    expect_kernel(&wl, 1, wgs, 2);
+    expect_no_kernel(&wl, 10);
     unsigned joined_any = 0;
     for (uint32_t wg = 0; wg < wgs; wg += 401) {
         for (uint32_t wv = 0; wv < 2; wv++) {
@@ -819,10 +782,9 @@ static void test_13_11_backprop_shapes(void **state)
     const xl_va_t in_b = region(&wl, "input")->base, w_b = region(&wl, "input_hidden")->base,
                   ps_b = region(&wl, "hidden_partial_sum")->base;
     xl_kernel_t k;
-    assert_int_equal(xl_wl_kernel(&wl, 0, &k), 1);
-    assert_int_equal(k.workgroups, 49152);   /* num_blocks = 786,432 / 16 */
-    assert_int_equal(k.waves_per_wg, 4);     /* 16 x 16 work-items */
-    assert_int_equal(xl_wl_kernel(&wl, 2, &k), 0);
+    /* num_blocks = 786,432 / 16 work-groups of 16 x 16 work-items */
+    expect_kernel(&wl, 0, 49152, 4);
+    expect_no_kernel(&wl, 2);
     xl_wave_t w;
     xl_instr_t in;
     /* layerforward, work-group by = 5, wavefront 1: ty = 4..7 */
@@ -890,13 +852,10 @@ static void test_13_12_kmeans_shapes(void **state)
     xl_workload_t wl = open_wl("kmeans", XL_SCALE_ONE, 1);
     const xl_va_t f_b = region(&wl, "feature")->base, s_b = region(&wl, "feature_swap")->base,
                   c_b = region(&wl, "clusters")->base, m_b = region(&wl, "membership")->base;
-    xl_kernel_t k;
     for (uint32_t kid = 0; kid < 6; kid++) {   /* swap + 5 iterations */
-        assert_int_equal(xl_wl_kernel(&wl, kid, &k), 1);
-        assert_int_equal(k.workgroups, 64);   /* 16,384 points / 256 */
-        assert_int_equal(k.waves_per_wg, 4);
+        expect_kernel(&wl, kid, 64, 4);   /* 16,384 points / 256 */
     }
-    assert_int_equal(xl_wl_kernel(&wl, 6, &k), 0);
+    expect_no_kernel(&wl, 6);
     xl_wave_t w;
     xl_instr_t in;
     /* kmeans_swap, work-group 2 wavefront 1: points 576..639. feature[p*34 + 0] is
@@ -947,10 +906,8 @@ static void test_13_13_hotspot_shapes(void **state)
                   pw = region(&wl, "power")->base;
     xl_kernel_t k;
     /* small block 16 - 2*2 = 12, ceil(1024 / 12) = 86 blocks per side */
-    assert_int_equal(xl_wl_kernel(&wl, 1, &k), 1);
-    assert_int_equal(k.workgroups, 86u * 86u);
-    assert_int_equal(k.waves_per_wg, 4);
-    assert_int_equal(xl_wl_kernel(&wl, 2, &k), 0);
+    expect_kernel(&wl, 1, 86u * 86u, 4);
+    expect_no_kernel(&wl, 2);
     xl_wave_t w;
     xl_instr_t in;
     /* interior work-group bx = by = 1 (wg 87), wavefront 0 (ty 0..3): blkY = blkX =
@@ -1009,11 +966,9 @@ static void test_13_14_lud_kernels(void **state)
     };
     xl_kernel_t k;
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
-        assert_int_equal(xl_wl_kernel(&wl, t[i].k, &k), 1);
-        assert_int_equal(k.workgroups, t[i].wgs);
-        assert_int_equal(k.waves_per_wg, t[i].waves);
+        expect_kernel(&wl, t[i].k, t[i].wgs, t[i].waves);
     }
-    assert_int_equal(xl_wl_kernel(&wl, 382, &k), 0);
+    expect_no_kernel(&wl, 382);
     xl_wave_t w;
     xl_instr_t in;
     /* diagonal of step 0: 16 lanes load row i of the tile: m[i * 2048 + tx] */
@@ -1058,7 +1013,7 @@ static void test_13_14_lud_kernels(void **state)
     /* scale 0.01 runs the first ceil(3.82) = 4 kernels */
     wl = open_wl("lud", 10000, 1);
     assert_int_equal(xl_wl_kernel(&wl, 3, &k), 1);
-    assert_int_equal(xl_wl_kernel(&wl, 4, &k), 0);
+    expect_no_kernel(&wl, 4);
     xl_wl_close(&wl);
 }
 

@@ -18,13 +18,6 @@
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
 
-static uint64_t get(const xl_stats_t *s, const char *name)
-{
-    uint64_t v = 0;
-    assert_int_equal(xl_stats_get(s, name, &v), 1);
-    return v;
-}
-
 /* Find the cycle of the n-th (0-based) line containing `ev` in the log; -1 if none. */
 static long long ev_cycle(const char *log, const char *ev, int n)
 {
@@ -96,13 +89,11 @@ static void test_14_01_cold_walk_timing(void **st)
     xl_stats_t *s = xl_stats_create();
     xl_sim_stats(g, s);
     /* latency reported = COMPLETE - arrival at the IOMMU (120) */
-    assert_int_equal(get(s, "iommu.walk_latency_avg"), (uint64_t)(done - 120) * 10);
+    assert_int_equal(stat_get(s, "iommu.walk_latency_avg"), (uint64_t)(done - 120) * 10);
     /* the run ends after the link back (50), the L1 data lookup (16) and a memory access
      * of at least the L2 hit latency (40) */
-    assert_true(get(s, "sim.cycles") >= (uint64_t)done + 50 + 16 + 40);
-    assert_int_equal(get(s, "iommu.walks"), 1);
-    assert_int_equal(get(s, "iommu.walk_mem_reads"), 4);
-    assert_int_equal(get(s, "gpu.mem_instructions"), 1);
+    assert_true(stat_get(s, "sim.cycles") >= (uint64_t)done + 50 + 16 + 40);
+    expect_stats(s, "iommu.walks=1 iommu.walk_mem_reads=4 gpu.mem_instructions=1");
     xl_stats_destroy(s);
     xl_sim_destroy(g);
     free(log);
@@ -127,47 +118,39 @@ static void test_14_06_counters_by_hand(void **st)
     assert_int_equal(disp, 122);
     xl_stats_t *s = xl_stats_create();
     xl_sim_stats(g, s);
-    uint64_t r = get(s, "sim.cycles");
-    assert_int_equal(get(s, "sim.kernels"), 1);
-    assert_int_equal(get(s, "sim.kernel0.cycles"), r);
-    assert_int_equal(get(s, "gpu.cu0.instructions"), 1);
-    assert_int_equal(get(s, "gpu.cu0.mem_instructions"), 1);
-    assert_int_equal(get(s, "gpu.cu0.stall_cycles"), r - 1);
-    assert_int_equal(get(s, "gpu.stall_cycles"), r - 1);
+    uint64_t r = stat_get(s, "sim.cycles");
+    expect_stats(s, "sim.kernels=1 gpu.cu0.instructions=1 gpu.cu0.mem_instructions=1");
+    assert_int_equal(stat_get(s, "sim.kernel0.cycles"), r);
+    assert_int_equal(stat_get(s, "gpu.cu0.stall_cycles"), r - 1);
+    assert_int_equal(stat_get(s, "gpu.stall_cycles"), r - 1);
     for (unsigned cu = 1; cu < 8; cu++) {
         snprintf(n, sizeof n, "gpu.cu%u.instructions", cu);
-        assert_int_equal(get(s, n), 0);
+        assert_int_equal(stat_get(s, n), 0);
         snprintf(n, sizeof n, "gpu.cu%u.stall_cycles", cu);
-        assert_int_equal(get(s, n), 0);
+        assert_int_equal(stat_get(s, n), 0);
     }
-    assert_int_equal(get(s, "coalescer.lanes"), 1);
-    assert_int_equal(get(s, "coalescer.pages_per_instr_max"), 1);
-    assert_int_equal(get(s, "coalescer.pages_hist.1_16"), 1);
-    assert_int_equal(get(s, "coalescer.pages_hist.49_64"), 0);
-    assert_int_equal(get(s, "iommu.tlb1.accesses"), 1);
-    assert_int_equal(get(s, "iommu.tlb1.misses"), 1);
-    assert_int_equal(get(s, "iommu.tlb2.accesses"), 1);
-    assert_int_equal(get(s, "iommu.tlb2.misses"), 1);
-    assert_int_equal(get(s, "iommu.buffer_occ.empty"), r);
-    assert_int_equal(get(s, "iommu.buffer_occ.le25"), 0);
-    assert_int_equal(get(s, "iommu.buffer_occ.full"), 0);
-    assert_int_equal(get(s, "iommu.buffer_occupancy_avg"), 0);
-    assert_int_equal(get(s, "iommu.sched.score_updates"), 0);
-    assert_int_equal(get(s, "iommu.walker0.busy_cycles"), (uint64_t)(done - disp));
+    expect_stats(s, "coalescer.lanes=1 coalescer.pages_per_instr_max=1 "
+                    "coalescer.pages_hist.1_16=1 coalescer.pages_hist.49_64=0");
+    expect_stats(s, "iommu.tlb1.accesses=1 iommu.tlb1.misses=1 "
+                    "iommu.tlb2.accesses=1 iommu.tlb2.misses=1");
+    assert_int_equal(stat_get(s, "iommu.buffer_occ.empty"), r);
+    expect_stats(s, "iommu.buffer_occ.le25=0 iommu.buffer_occ.full=0 "
+                    "iommu.buffer_occupancy_avg=0 iommu.sched.score_updates=0");
+    assert_int_equal(stat_get(s, "iommu.walker0.busy_cycles"), (uint64_t)(done - disp));
     for (unsigned w = 1; w < 8; w++) {
         snprintf(n, sizeof n, "iommu.walker%u.busy_cycles", w);
-        assert_int_equal(get(s, n), 0);
+        assert_int_equal(stat_get(s, n), 0);
     }
     /* 4 decimals, truncated: (COMPLETE - 122) * 10^4 / (8 walkers * R) */
-    assert_int_equal(get(s, "iommu.walker_busy_frac"), (uint64_t)(done - disp) * 10000 / (8 * r));
+    assert_int_equal(stat_get(s, "iommu.walker_busy_frac"), (uint64_t)(done - disp) * 10000 / (8 * r));
     static const char *const lv[3] = {"l4", "l3", "l2"};
     for (unsigned i = 0; i < 3; i++) {
         snprintf(n, sizeof n, "pwc.%s.fills", lv[i]);
-        assert_int_equal(get(s, n), 1);
+        assert_int_equal(stat_get(s, n), 1);
         snprintf(n, sizeof n, "pwc.%s.evictions", lv[i]);
-        assert_int_equal(get(s, n), 0);
+        assert_int_equal(stat_get(s, n), 0);
         snprintf(n, sizeof n, "pwc.%s.cnt_incs", lv[i]);
-        assert_int_equal(get(s, n), 0);
+        assert_int_equal(stat_get(s, n), 0);
     }
     xl_stats_destroy(s);
     xl_sim_destroy(g);
@@ -209,11 +192,11 @@ static void test_14_02_ideal_translation(void **st)
     (void)st;
     xl_stats_t *base = run("atax", 1000, NULL, NULL, XL_OK);
     xl_stats_t *ideal = run("atax", 1000, "translation.ideal=1", NULL, XL_OK);
-    assert_int_equal(get(ideal, "iommu.walks"), 0);
-    assert_int_equal(get(ideal, "iommu.requests"), 0);
-    assert_true(get(ideal, "sim.cycles") < get(base, "sim.cycles"));
+    assert_int_equal(stat_get(ideal, "iommu.walks"), 0);
+    assert_int_equal(stat_get(ideal, "iommu.requests"), 0);
+    assert_true(stat_get(ideal, "sim.cycles") < stat_get(base, "sim.cycles"));
     /* the same instructions ran */
-    assert_int_equal(get(ideal, "gpu.instructions"), get(base, "gpu.instructions"));
+    assert_int_equal(stat_get(ideal, "gpu.instructions"), stat_get(base, "gpu.instructions"));
     xl_stats_destroy(base);
     xl_stats_destroy(ideal);
 }
@@ -234,10 +217,10 @@ static void test_14_04_policies(void **st)
     static const char *const pol[] = {"iommu.sched=fcfs", "iommu.sched=random", "iommu.sched=simt"};
     for (int p = 0; p < 3; p++) {
         xl_stats_t *s = run("gesummv", 300, pol[p], NULL, XL_OK);
-        uint64_t walks = get(s, "iommu.walks");
-        uint64_t imm = get(s, "iommu.dispatch.immediate"), fc = get(s, "iommu.dispatch.fcfs"),
-                 rn = get(s, "iommu.dispatch.random"), ba = get(s, "iommu.dispatch.batch"),
-                 ms = get(s, "iommu.dispatch.minscore"), ag = get(s, "iommu.dispatch.aging");
+        uint64_t walks = stat_get(s, "iommu.walks");
+        uint64_t imm = stat_get(s, "iommu.dispatch.immediate"), fc = stat_get(s, "iommu.dispatch.fcfs"),
+                 rn = stat_get(s, "iommu.dispatch.random"), ba = stat_get(s, "iommu.dispatch.batch"),
+                 ms = stat_get(s, "iommu.dispatch.minscore"), ag = stat_get(s, "iommu.dispatch.aging");
         assert_int_equal(imm + fc + rn + ba + ms + ag, walks);
         assert_true(walks > 1000);
         if (p == 0)
@@ -256,7 +239,7 @@ static void test_14_05_aging(void **st)
 {
     (void)st;
     xl_stats_t *s = run("gesummv", 300, "iommu.sched=simt", "iommu.aging_threshold=1", XL_OK);
-    assert_true(get(s, "iommu.dispatch.aging") > 0);
+    assert_true(stat_get(s, "iommu.dispatch.aging") > 0);
     xl_stats_destroy(s);
 }
 
@@ -267,7 +250,7 @@ static uint64_t sum_of(const xl_stats_t *s, const char *pre, const char *suf, un
     uint64_t t = 0;
     for (unsigned i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s%u%s", pre, i, suf);
-        t += get(s, name);
+        t += stat_get(s, name);
     }
     return t;
 }
@@ -282,11 +265,11 @@ static void test_14_07_counters_add_up(void **st)
 {
     (void)st;
     xl_stats_t *s = run("gesummv", 300, "iommu.sched=simt", NULL, XL_OK);
-    uint64_t cyc = get(s, "sim.cycles");
-    assert_int_equal(sum_of(s, "gpu.cu", ".instructions", 8), get(s, "gpu.instructions"));
-    assert_int_equal(sum_of(s, "gpu.cu", ".mem_instructions", 8), get(s, "gpu.mem_instructions"));
-    assert_int_equal(sum_of(s, "gpu.cu", ".stall_cycles", 8), get(s, "gpu.stall_cycles"));
-    uint64_t nk = get(s, "sim.kernels");
+    uint64_t cyc = stat_get(s, "sim.cycles");
+    assert_int_equal(sum_of(s, "gpu.cu", ".instructions", 8), stat_get(s, "gpu.instructions"));
+    assert_int_equal(sum_of(s, "gpu.cu", ".mem_instructions", 8), stat_get(s, "gpu.mem_instructions"));
+    assert_int_equal(sum_of(s, "gpu.cu", ".stall_cycles", 8), stat_get(s, "gpu.stall_cycles"));
+    uint64_t nk = stat_get(s, "sim.kernels");
     assert_true(nk >= 1);
     assert_true(sum_of(s, "sim.kernel", ".cycles", (unsigned)nk) <= cyc);
     static const char *const occ[6] = {"empty", "le25", "le50", "le75", "lt100", "full"};
@@ -294,34 +277,34 @@ static void test_14_07_counters_add_up(void **st)
     char n[64];
     for (unsigned b = 0; b < 6; b++) {
         snprintf(n, sizeof n, "iommu.buffer_occ.%s", occ[b]);
-        occ_sum += get(s, n);
+        occ_sum += stat_get(s, n);
     }
     assert_int_equal(occ_sum, cyc);
-    assert_true(get(s, "iommu.buffer_occupancy_avg") > 0);
+    assert_true(stat_get(s, "iommu.buffer_occupancy_avg") > 0);
     uint64_t busy = 0;
     for (unsigned w = 0; w < 8; w++) {
         snprintf(n, sizeof n, "iommu.walker%u.busy_cycles", w);
-        assert_true(get(s, n) <= cyc);
-        busy += get(s, n);
+        assert_true(stat_get(s, n) <= cyc);
+        busy += stat_get(s, n);
     }
     assert_true(busy > 0);
-    assert_int_equal(get(s, "coalescer.pages_hist.1_16") + get(s, "coalescer.pages_hist.17_32") +
-                         get(s, "coalescer.pages_hist.33_48") + get(s, "coalescer.pages_hist.49_64") +
-                         get(s, "coalescer.pages_hist.65_up"),
-                     get(s, "gpu.mem_instructions"));
-    assert_true(get(s, "coalescer.lanes") >= get(s, "coalescer.requests"));
+    assert_int_equal(stat_get(s, "coalescer.pages_hist.1_16") + stat_get(s, "coalescer.pages_hist.17_32") +
+                         stat_get(s, "coalescer.pages_hist.33_48") + stat_get(s, "coalescer.pages_hist.49_64") +
+                         stat_get(s, "coalescer.pages_hist.65_up"),
+                     stat_get(s, "gpu.mem_instructions"));
+    assert_true(stat_get(s, "coalescer.lanes") >= stat_get(s, "coalescer.requests"));
     static const char *const lv[3] = {"l4", "l3", "l2"};
     uint64_t incs = 0;
     for (unsigned i = 0; i < 3; i++) {
         snprintf(n, sizeof n, "pwc.%s.cnt_incs", lv[i]);
-        uint64_t inc = get(s, n);
+        uint64_t inc = stat_get(s, n);
         snprintf(n, sizeof n, "pwc.%s.cnt_decs", lv[i]);
-        assert_true(get(s, n) <= inc);
+        assert_true(stat_get(s, n) <= inc);
         incs += inc;
     }
     assert_true(incs > 0);
-    assert_true(get(s, "iommu.sched.score_updates") > 0);
-    assert_true(get(s, "iommu.sched.score_at_dispatch_avg") >= 100);   /* 2 decimals */
+    assert_true(stat_get(s, "iommu.sched.score_updates") > 0);
+    assert_true(stat_get(s, "iommu.sched.score_at_dispatch_avg") >= 100);   /* 2 decimals */
     xl_stats_destroy(s);
 }
 
@@ -432,7 +415,7 @@ static void check_order(const order_prog_t *pr, const char *const *sets, unsigne
     }
     xl_stats_t *s = xl_stats_create();
     xl_sim_stats(g, s);
-    assert_int_equal(get(s, "gpu.instructions"), ninstrs);
+    assert_int_equal(stat_get(s, "gpu.instructions"), ninstrs);
     xl_stats_destroy(s);
     xl_sim_destroy(g);
     free(log);

@@ -63,6 +63,37 @@ static void arrive(xl_coalesce_t *c, const xl_pwst_t *pwst, uint32_t s, uint64_t
     xl_coalesce_commit(c, &in, &o);
 }
 
+/* Inputs of a scan cycle with nothing set but the walkers' state; the outputs' CL and
+ * kill masks go to bl and kl. */
+static void scan_in(xl_co_in_t *in, xl_co_out_t *o, const xl_pwst_t *pwst, uint64_t *bl,
+                    uint64_t *kl)
+{
+    memset(in, 0, sizeof *in);
+    in->pwst = pwst;
+    o->blocked = bl;
+    o->kill = kl;
+}
+
+/* Lane `lane` completes the request of slot `slot` with frame and page shift. */
+static void expect_cpl(const xl_co_out_t *o, unsigned lane, uint32_t slot, uint64_t frame,
+                       unsigned shift)
+{
+    assert_int_equal(o->cpl_valid[lane], 1);
+    assert_int_equal(o->cpl_slot[lane], slot);
+    assert_int_equal(o->cpl_frame[lane], frame);
+    assert_int_equal(o->cpl_shift[lane], shift);
+}
+
+/* Slot `slot`'s resume point: level pl, node pa. */
+static void expect_resume(const xl_coalesce_t *c, uint32_t slot, unsigned pl, xl_pa_t pa)
+{
+    unsigned got_pl;
+    xl_pa_t got_pa;
+    xl_coalesce_resume(c, slot, &got_pl, &got_pa);
+    assert_int_equal(got_pl, pl);
+    assert_int_equal(got_pa, pa);
+}
+
 /* 15.02 CL: walker 0 serves a = 0x4000_0000 with its L2 read outstanding; slot 0 holds
  * a + 0x20_0000 (same 16 MB: CL), slot 1 a + 0x100_0000 (next 16 MB: no CL). In leaf
  * mode the L2 access blocks nobody; once the walker is at L1 only a's 32 KB blocks. */
@@ -77,11 +108,8 @@ static void test_15_02_cl(void **state)
     mk(&c, 4, 2, XL_CO_BOTH);
     arrive(&c, pwst, 0, 0x40200000);
     arrive(&c, pwst, 1, 0x41000000);
-    memset(&in, 0, sizeof in);
-    in.pwst = pwst;
+    scan_in(&in, &o, pwst, bl, kl);
     in.arr_va = 0x40FFF000;   /* same 16 MB as the walker: CL */
-    o.blocked = bl;
-    o.kill = kl;
     xl_coalesce_comb(&c, &in, &o);
     assert_int_equal(bl[0], 0x1);
     assert_int_equal(o.arr_blocked, 1);
@@ -128,23 +156,15 @@ static void test_15_03_leaf_scan(void **state)
     arrive(&c, pwst, 1, 0x40008000);
     arrive(&c, pwst, 2, 0x40002000);
     arrive(&c, pwst, 3, 0x40000000);
-    memset(&in, 0, sizeof in);
-    in.pwst = pwst;
+    scan_in(&in, &o, pwst, bl, kl);
     in.line_valid = 1;
     in.line_level = 1;
     in.line_va = 0x40002000;
     line_of(in.line, 0x90000000, 0);
-    o.blocked = bl;
-    o.kill = kl;
     xl_coalesce_comb(&c, &in, &o);
     assert_int_equal(kl[0], 0x9);                  /* slots 0 and 3 */
-    assert_int_equal(o.cpl_valid[5], 1);
-    assert_int_equal(o.cpl_slot[5], 0);
-    assert_int_equal(o.cpl_frame[5], 0x90005000);
-    assert_int_equal(o.cpl_shift[5], 12);
-    assert_int_equal(o.cpl_valid[0], 1);
-    assert_int_equal(o.cpl_slot[0], 3);
-    assert_int_equal(o.cpl_frame[0], 0x90000000);
+    expect_cpl(&o, 5, 0, 0x90005000, 12);
+    expect_cpl(&o, 0, 3, 0x90000000, 12);
     assert_int_equal(o.cpl_valid[2], 0);           /* the walker's own lane */
     for (unsigned i = 1; i < 8; i++)
         if (i != 5)
@@ -179,43 +199,32 @@ static void test_15_04_upper_scan(void **state)
     uint64_t bl[1], kl[1];
     xl_co_in_t in;
     xl_co_out_t o;
-    unsigned pl;
-    xl_pa_t pa;
     (void)state;
     mk(&c, 2, 1, XL_CO_BOTH);
     arrive(&c, pwst, 0, 0x40200000);
-    memset(&in, 0, sizeof in);
-    in.pwst = pwst;
+    scan_in(&in, &o, pwst, bl, kl);
     in.line_valid = 1;
     in.line_va = 0x40000000;
-    o.blocked = bl;
-    o.kill = kl;
 
     in.line_level = 3;
     line_of(in.line, 0x70000000, 0);
     xl_coalesce_comb(&c, &in, &o);
     assert_int_equal(kl[0], 0);
     xl_coalesce_commit(&c, &in, &o);
-    xl_coalesce_resume(&c, 0, &pl, &pa);
-    assert_int_equal(pl, 3);
-    assert_int_equal(pa, 0x70001000);
+    expect_resume(&c, 0, 3, 0x70001000);
     assert_int_equal(c.nmoved, 1);
 
     in.line_level = 2;
     line_of(in.line, 0x80000000, 0);
     xl_coalesce_comb(&c, &in, &o);
     xl_coalesce_commit(&c, &in, &o);
-    xl_coalesce_resume(&c, 0, &pl, &pa);
-    assert_int_equal(pl, 2);
-    assert_int_equal(pa, 0x80001000);
+    expect_resume(&c, 0, 2, 0x80001000);
 
     in.line_level = 4;
     line_of(in.line, 0x60000000, 0);
     xl_coalesce_comb(&c, &in, &o);
     xl_coalesce_commit(&c, &in, &o);
-    xl_coalesce_resume(&c, 0, &pl, &pa);
-    assert_int_equal(pl, 2);                       /* never moves up */
-    assert_int_equal(pa, 0x80001000);
+    expect_resume(&c, 0, 2, 0x80001000);   /* never moves up */
     assert_int_equal(c.nmoved, 0);
     assert_int_equal(c.upper_set[3], 1);
     assert_int_equal(c.upper_set[2], 1);
@@ -225,13 +234,8 @@ static void test_15_04_upper_scan(void **state)
     in.line_level = 2;
     line_of(in.line, 0x80000000, XL_PTE_PS);
     xl_coalesce_comb(&c, &in, &o);
-    assert_int_equal(o.cpl_valid[2], 1);
-    assert_int_equal(o.cpl_slot[2], 1);
-    assert_int_equal(o.cpl_frame[2], 0x80000000);
-    assert_int_equal(o.cpl_shift[2], 21);
-    assert_int_equal(o.cpl_valid[1], 1);
-    assert_int_equal(o.cpl_slot[1], 0);
-    assert_int_equal(o.cpl_frame[1], 0x80000000);
+    expect_cpl(&o, 2, 1, 0x80000000, 21);
+    expect_cpl(&o, 1, 0, 0x80000000, 21);
     assert_int_equal(kl[0], 0x3);
     xl_coalesce_free(&c);
 }
@@ -310,6 +314,20 @@ typedef struct {
     long long cpl_cycle[8];
 } rig_t;
 
+/* Field checks by name (expect_fields, xltest.h) of the walk path's outputs and counters. */
+#define F(f) XLTEST_FIELD(xl_walk_path_out_t, f)
+static const xltest_field_t wp_out_fields[] = {
+    F(disp_valid), F(disp_walker), F(disp_level), F(disp_resumed), F(mem_req_valid),
+    F(mem_req_walker), F(mem_req_level), F(fill_valid), F(stuck), F(cpl_valid[0]),
+    F(cpl_valid[3]), {NULL, 0, 0}};
+#undef F
+static const xltest_field_t wp_fields[] = {XLTEST_FIELD(xl_walk_path_t, walks),
+                                           XLTEST_FIELD(xl_walk_path_t, coalesced),
+                                           XLTEST_FIELD(xl_walk_path_t, resumed),
+                                           XLTEST_FIELD(xl_walk_path_t, idle), {NULL, 0, 0}};
+XLTEST_EXPECT_FIELDS(wp_out, xl_walk_path_out_t)
+XLTEST_EXPECT_FIELDS(wp, xl_walk_path_t)
+
 /* One cycle: the arrival (tag < 0: none), the due response (latency 2 after the
  * request), then comb and commit. Returns the comb output in r->o. */
 static void cycle(rig_t *r, int tag, uint64_t va)
@@ -376,8 +394,6 @@ static void test_15_06_walkthrough(void **state)
                            {{4, 8, 32}, {4, 4, 4}}, 1};
     const uint64_t va0 = 0x40000000, va1 = va0 + 0x200000, va2 = va0 + 0x3000;
     xl_walk_t w0, w1, w2;
-    unsigned pl;
-    xl_pa_t pa;
     (void)state;
     memset(&r, 0, sizeof r);
     for (int i = 0; i < 8; i++)
@@ -394,53 +410,34 @@ static void test_15_06_walkthrough(void **state)
     assert_int_equal(xl_walk_path_out_init(&r.o, &r.io), XL_OK);
 
     cycle(&r, 0, va0);                                       /* c0 */
-    assert_int_equal(r.o.disp_valid, 1);
     assert_int_equal(r.o.ws.disp_rule, XL_RULE_IMMEDIATE);
-    assert_int_equal(r.o.disp_walker, 0);
-    assert_int_equal(r.o.disp_level, 4);
+    expect_wp_out(&r.o, "disp_valid=1 disp_walker=0 disp_level=4");
     cycle(&r, 1, va1);                                       /* c1 */
     assert_int_equal(r.o.ws.arr_buffered, 1);
     assert_int_equal(r.o.ws.arr_slot, 0);
-    assert_int_equal(r.o.disp_valid, 0);
-    assert_int_equal(r.o.mem_req_valid, 1);
-    assert_int_equal(r.o.mem_req_level, 4);
+    expect_wp_out(&r.o, "disp_valid=0 mem_req_valid=1 mem_req_level=4");
     cycle(&r, 2, va2);                                       /* c2 */
     assert_int_equal(r.o.ws.arr_slot, 1);
-    assert_int_equal(r.o.disp_valid, 0);
-    assert_int_equal(r.o.stuck, 1);
+    expect_wp_out(&r.o, "disp_valid=0 stuck=1");
     cycle(&r, -1, 0);                                        /* c3: L4 line */
     assert_int_equal(r.o.fill_valid, 1);
-    xl_coalesce_resume(&r.io.co, 0, &pl, &pa);
-    assert_int_equal(pl, 4);
-    assert_int_equal(pa, w1.node_pa[3]);
-    xl_coalesce_resume(&r.io.co, 1, &pl, &pa);
-    assert_int_equal(pl, 4);
+    expect_resume(&r.io.co, 0, 4, w1.node_pa[3]);
+    expect_resume(&r.io.co, 1, 4, w2.node_pa[3]);
     while (r.cycle < 10)
         cycle(&r, -1, 0);                                    /* c4 .. c9 */
-    xl_coalesce_resume(&r.io.co, 0, &pl, &pa);
-    assert_int_equal(pl, 2);
-    assert_int_equal(pa, w1.node_pa[1]);
-    xl_coalesce_resume(&r.io.co, 1, &pl, &pa);
-    assert_int_equal(pl, 2);
-    assert_int_equal(pa, w0.node_pa[1]);
+    expect_resume(&r.io.co, 0, 2, w1.node_pa[1]);
+    expect_resume(&r.io.co, 1, 2, w0.node_pa[1]);
     assert_true(w1.node_pa[1] != w0.node_pa[1]);
     cycle(&r, -1, 0);                                        /* c10 */
-    assert_int_equal(r.o.mem_req_valid, 1);
-    assert_int_equal(r.o.mem_req_walker, 0);
-    assert_int_equal(r.o.mem_req_level, 1);
-    assert_int_equal(r.o.disp_valid, 1);
-    assert_int_equal(r.o.disp_walker, 1);
+    expect_wp_out(&r.o, "mem_req_valid=1 mem_req_walker=0 mem_req_level=1");
+    expect_wp_out(&r.o, "disp_valid=1 disp_walker=1 disp_level=1 disp_resumed=1");
     assert_int_equal(r.o.ws.disp_tag, 1);
-    assert_int_equal(r.o.disp_level, 1);
     assert_int_equal(r.o.disp_node, w1.node_pa[1]);
-    assert_int_equal(r.o.disp_resumed, 1);
     assert_int_equal(r.o.pwc.lookup.hit_level, 3);
     cycle(&r, -1, 0);                                        /* c11 */
-    assert_int_equal(r.o.mem_req_walker, 1);
-    assert_int_equal(r.o.disp_valid, 0);                     /* req2 still has CL */
+    expect_wp_out(&r.o, "mem_req_walker=1 disp_valid=0");   /* req2 still has CL */
     cycle(&r, -1, 0);                                        /* c12 */
-    assert_int_equal(r.o.cpl_valid[0], 1);
-    assert_int_equal(r.o.cpl_valid[3], 1);
+    expect_wp_out(&r.o, "cpl_valid[0]=1 cpl_valid[3]=1");
     assert_int_equal(r.cpl_reads[0], 4);
     assert_int_equal(r.cpl_coal[0], 0);
     assert_int_equal(r.cpl_coal[2], 1);
@@ -454,11 +451,8 @@ static void test_15_06_walkthrough(void **state)
     assert_int_equal(r.cpl_coal[1], 0);
     for (int t = 0; t < 3; t++)
         assert_int_equal(r.cpl_seen[t], 1);
-    assert_int_equal(r.io.walks, 2);
-    assert_int_equal(r.io.coalesced, 1);
-    assert_int_equal(r.io.resumed, 1);
+    expect_wp(&r.io, "walks=2 coalesced=1 resumed=1 idle=2");
     assert_int_equal(r.io.reads[4] + r.io.reads[3] + r.io.reads[2] + r.io.reads[1], 5);
-    assert_int_equal(r.io.idle, 2);
     assert_int_equal(r.io.ws.count, 0);
     xl_walk_path_out_free(&r.o);
     xl_walk_path_free(&r.io);

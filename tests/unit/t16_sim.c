@@ -19,6 +19,15 @@
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
 
+/* g's statistics, frozen; the caller destroys them. */
+static xl_stats_t *stats_of(const xl_sim_t *g)
+{
+    xl_stats_t *s = xl_stats_create();
+    xl_sim_stats(g, s);
+    xl_stats_freeze(s);
+    return s;
+}
+
 /* The results JSON of a finished system, as a string (the caller frees it). */
 static char *results_of(const xl_sim_t *g)
 {
@@ -26,9 +35,7 @@ static char *results_of(const xl_sim_t *g)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    xl_stats_t *s = xl_stats_create();
-    xl_sim_stats(g, s);
-    xl_stats_freeze(s);
+    xl_stats_t *s = stats_of(g);
     xl_stats_write_json(s, f, 0);
     xl_stats_destroy(s);
     fclose(f);
@@ -138,15 +145,17 @@ static void test_16_02_stepping_is_the_same_run(void **st)
     close_one(&o);
 }
 
-static uint64_t stat_of(const xl_sim_t *g, const char *name)
+/* Run g to its end with its event log captured: the log, malloc'ed. */
+static char *run_logged(xl_sim_t *g)
 {
-    uint64_t v = UINT64_MAX;
-    xl_stats_t *s = xl_stats_create();
-    xl_sim_stats(g, s);
-    xl_stats_freeze(s);
-    assert_int_equal(xl_stats_get(s, name, &v), 1);   /* found */
-    xl_stats_destroy(s);
-    return v;
+    char err[256] = "", *log = NULL;
+    size_t len = 0;
+    FILE *ev = open_memstream(&log, &len);
+    assert_non_null(ev);
+    xl_sim_set_events(g, ev);
+    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
+    fclose(ev);
+    return log;
 }
 
 /* 16.03 Two address spaces, the same virtual address: application 0 loads VA
@@ -168,12 +177,7 @@ static void test_16_03_two_address_spaces_never_cross(void **st)
     const xl_workload_t *wls[2] = {&w0, &w1};
     xl_sim_t *g = NULL;
     assert_int_equal(xl_sim_create_apps(&g, &c, wls, 2, err, sizeof err), XL_OK);
-    char *log = NULL;
-    size_t len = 0;
-    FILE *ev = open_memstream(&log, &len);
-    xl_sim_set_events(g, ev);
-    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
-    fclose(ev);
+    char *log = run_logged(g);
 
     uint64_t va = XL_WL_VA_BASE + 0x1234, pa0 = 0, pa1 = 0;
     assert_int_equal(xl_sim_translate(g, 0, va, &pa0), XL_OK);
@@ -183,17 +187,13 @@ static void test_16_03_two_address_spaces_never_cross(void **st)
     assert_int_equal(pa1 & 0xFFF, 0x234);
     assert_int_equal(xl_sim_translate(g, 2, va, &pa0), XL_EINPUT);   /* no third application */
 
-    assert_int_equal(stat_of(g, "sim.apps"), 2);
-    assert_int_equal(stat_of(g, "sim.app0.cus"), 1);
-    assert_int_equal(stat_of(g, "sim.app1.cus"), 1);
-    assert_int_equal(stat_of(g, "l2tlb.accesses"), 2);
-    assert_int_equal(stat_of(g, "l2tlb.hits"), 0);
-    assert_int_equal(stat_of(g, "iommu.tlb1.hits"), 0);
-    assert_int_equal(stat_of(g, "iommu.tlb2.hits"), 0);
-    assert_int_equal(stat_of(g, "iommu.walks"), 2);
+    xl_stats_t *s = stats_of(g);
+    expect_stats(s, "sim.apps=2 sim.app0.cus=1 sim.app1.cus=1 l2tlb.accesses=2 l2tlb.hits=0 "
+                    "iommu.tlb1.hits=0 iommu.tlb2.hits=0 iommu.walks=2");
     /* application 1 finished after its 3000-cycle wait, application 0 long before */
-    assert_true(stat_of(g, "sim.app0.cycles") < 3000);
-    assert_true(stat_of(g, "sim.app1.cycles") > 3000);
+    assert_true(stat_get(s, "sim.app0.cycles") < 3000);
+    assert_true(stat_get(s, "sim.app1.cycles") > 3000);
+    xl_stats_destroy(s);
 
     /* the walks, in order: application 0's, then application 1's, each with its frame */
     char want0[64], want1[64];
@@ -307,12 +307,7 @@ static void test_16_05_host_callbacks(void **st)
     assert_int_equal(xl_sim_create_host(&g, &c, wls, 1, &host, err, sizeof err), XL_OK);
     assert_int_equal(xl_sim_translate(g, 0, page + 0x234, &pa), XL_OK);
     assert_int_equal(pa, 0x5000234);
-    char *log = NULL;
-    size_t len = 0;
-    FILE *ev = open_memstream(&log, &len);
-    xl_sim_set_events(g, ev);
-    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
-    fclose(ev);
+    char *log = run_logged(g);
     assert_non_null(strstr(log, "pa=0x5000000 "));
     assert_int_equal(h.faults, 0);
     free(log);

@@ -181,40 +181,30 @@ static void l1d_ref_touch(l1d_ref_t *d, uint32_t set, size_t base, uint32_t w, i
     d->head[set] = (uint16_t)w;
 }
 
-static int l1d_ref_access(l1d_ref_t *d, uint64_t line)
+/* Way w of `set` becomes the most recent: through the old cache's own list code
+ * (use_repl = 0) or through repl.h (use_repl = 1: l1d_touch(linked) = xl_repl_list_touch,
+ * l1d_touch(not linked) = xl_repl_list_push). linked: w is in the list already. */
+static void l1d_touch(l1d_ref_t *d, uint32_t set, size_t base, uint32_t w, int linked,
+                      int use_repl)
 {
-    uint32_t set = (uint32_t)(line & (SETS - 1)), victim, w;
-    size_t base = (size_t)set * WAYS;
-    uint64_t *t = &d->tag[base];
-    for (w = 0; w < WAYS; w++)
-        if (t[w] == line + 1) {
-            l1d_ref_touch(d, set, base, w, 1);
-            return 1;
-        }
-    if (d->nvalid[set] < WAYS) {
-        for (w = 0; t[w] != 0; w++)
-            ;
-        victim = w;
-        d->nvalid[set]++;
-        l1d_ref_touch(d, set, base, victim, 0);
-    } else {
-        victim = d->tail[set];
-        l1d_ref_touch(d, set, base, victim, 1);
-    }
-    t[victim] = line + 1;
-    return 0;
+    if (!use_repl)
+        l1d_ref_touch(d, set, base, w, linked);
+    else if (linked)
+        xl_repl_list_touch(d->prev + base, d->next + base, &d->head[set], &d->tail[set], w);
+    else
+        xl_repl_list_push(d->prev + base, d->next + base, &d->head[set], &d->tail[set], w);
 }
 
-/* The same cache through repl.h: l1d_touch(linked) = xl_repl_list_touch,
- * l1d_touch(not linked) = xl_repl_list_push, the victim of a full set = the tail. */
-static int l1d_repl_access(l1d_ref_t *d, uint64_t line)
+/* One access: 1 on a hit; a miss fills the lowest invalid way, else the victim of a full
+ * set, the tail (the same cache either way of touching, use_repl as l1d_touch). */
+static int l1d_access(l1d_ref_t *d, uint64_t line, int use_repl)
 {
     uint32_t set = (uint32_t)(line & (SETS - 1)), victim, w;
     size_t base = (size_t)set * WAYS;
     uint64_t *t = &d->tag[base];
     for (w = 0; w < WAYS; w++)
         if (t[w] == line + 1) {
-            xl_repl_list_touch(d->prev + base, d->next + base, &d->head[set], &d->tail[set], w);
+            l1d_touch(d, set, base, w, 1, use_repl);
             return 1;
         }
     if (d->nvalid[set] < WAYS) {
@@ -222,12 +212,10 @@ static int l1d_repl_access(l1d_ref_t *d, uint64_t line)
             ;
         victim = w;
         d->nvalid[set]++;
-        xl_repl_list_push(d->prev + base, d->next + base, &d->head[set], &d->tail[set],
-                          victim);
+        l1d_touch(d, set, base, victim, 0, use_repl);
     } else {
         victim = d->tail[set];
-        xl_repl_list_touch(d->prev + base, d->next + base, &d->head[set], &d->tail[set],
-                           victim);
+        l1d_touch(d, set, base, victim, 1, use_repl);
     }
     t[victim] = line + 1;
     return 0;
@@ -312,7 +300,7 @@ static void test_17_05_l1d_through_repl(void **st)
     xl_rng_seed(&r, 5);
     for (i = 0; i < 20000; i++) {
         uint64_t line = xl_rng_below(&r, 48);
-        assert_int_equal(l1d_ref_access(&a, line), l1d_repl_access(&b, line));
+        assert_int_equal(l1d_access(&a, line, 0), l1d_access(&b, line, 1));
         assert_memory_equal(&a, &b, sizeof a);
     }
 }

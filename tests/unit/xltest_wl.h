@@ -11,7 +11,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "xltest.h"
 #include "xlat/workload.h"
+#include "xlat/workloads.h"
 
 static int ld_create(xl_workload_t *wl, char *err, size_t errlen)
 {
@@ -93,6 +95,75 @@ static inline unsigned distinct_shifted(const xl_instr_t *in, unsigned shift)
             seen[n++] = v;
     }
     return n;
+}
+
+/* Kernel `kernel` of wl exists and runs `workgroups` work-groups of `waves` wavefronts. */
+static inline void expect_kernel(const xl_workload_t *wl, uint32_t kernel, uint32_t workgroups,
+                                 uint32_t waves)
+{
+    xl_kernel_t k;
+    assert_int_equal(xl_wl_kernel(wl, kernel, &k), 1);
+    assert_int_equal(k.workgroups, workgroups);
+    assert_int_equal(k.waves_per_wg, waves);
+}
+
+/* wl has no kernel `kernel` (its kernels end before it). */
+static inline void expect_no_kernel(const xl_workload_t *wl, uint32_t kernel)
+{
+    xl_kernel_t k;
+    assert_int_equal(xl_wl_kernel(wl, kernel, &k), 0);
+}
+
+/* The first active lane of memory instruction `in` whose in->bytes at va[lane] do not lie
+ * inside one of wl's regions; XL_MAX_LANES when every lane's do. */
+static inline unsigned lane_outside_regions(const xl_workload_t *wl, const xl_instr_t *in)
+{
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if (!((in->mask >> l) & 1u))
+            continue;
+        unsigned r;
+        for (r = 0; r < wl->nregions; r++)
+            if (in->va[l] >= wl->regions[r].base &&
+                in->va[l] + in->bytes <= wl->regions[r].base + wl->regions[r].bytes)
+                break;
+        if (r == wl->nregions)
+            return l;
+    }
+    return XL_MAX_LANES;
+}
+
+/* The instruction stream of wave w (at most max instructions) as a checksum over every
+ * field of every instruction. */
+static inline uint64_t wave_stream_hash(const xl_workload_t *wl, xl_wave_t *w, unsigned max)
+{
+    xl_instr_t in;
+    uint64_t h = 1469598103934665603u;
+    for (unsigned i = 0; i < max && xl_wl_next(wl, w, &in); i++) {
+        uint64_t v[5] = {in.op, in.pc, in.mask, in.bytes, in.cycles};
+        for (unsigned q = 0; q < 5; q++)
+            h = (h ^ v[q]) * 1099511628211u;
+        for (unsigned l = 0; l < XL_MAX_LANES; l++)
+            if ((in.mask >> l) & 1u)
+                h = (h ^ in.va[l]) * 1099511628211u;
+    }
+    return h;
+}
+
+/* Registry look-ups, a spec (xltest.h): each "alias=name" finds the registered workload
+ * `name` (as `name` itself does); each "alias=" finds none. */
+static inline void expect_aliases(const char *spec)
+{
+    char alias[64], name[64];
+    while ((spec = spec_item(spec, alias, name))) {
+        const xl_wl_desc_t *want = NULL;
+        for (unsigned i = 0; name[0] && xl_wl_get(i); i++)
+            if (!strcmp(xl_wl_get(i)->name, name))
+                want = xl_wl_get(i);
+        if (name[0] && (!want || xl_wl_find(name) != want))
+            fail_msg("no workload %s", name);
+        if (xl_wl_find(alias) != want)
+            fail_msg("xl_wl_find(\"%s\") is not %s", alias, name[0] ? name : "NULL");
+    }
 }
 
 static inline unsigned popcount64(uint64_t m)
