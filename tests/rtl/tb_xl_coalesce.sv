@@ -122,6 +122,12 @@ module tb_xl_coalesce;
            64'(e0), 64'(e1), 64'(e2), 64'(e3));
   endtask
 
+  task automatic arr_blocked4(input string name, input logic e0, input logic e1,
+                              input logic e2, input logic e3);
+    check4({"arr_blocked ", name}, 64'(arr_blocked[0]), 64'(arr_blocked[1]),
+           64'(arr_blocked[2]), 64'(arr_blocked[3]), 64'(e0), 64'(e1), 64'(e2), 64'(e3));
+  endtask
+
   task automatic kill4(input string name, input logic [7:0] e_leaf, input logic [7:0] e_upper,
                        input logic [7:0] e_both);
     check4({"kill ", name}, 64'(kill[0]), 64'(kill[1]), 64'(kill[2]), 64'(kill[3]),
@@ -184,6 +190,15 @@ module tb_xl_coalesce;
     pwst_valid_i[w]          = v;
     pwst_level_i[3*w +: 3]   = 3'(level);
     pwst_va_i[48*w +: 48]    = va;
+  endtask
+
+  // Walker 0 on A at `level` (entry valid v), then the CL of each instance (blocked4).
+  task automatic walker_blocks(input string name, input logic v, input int level,
+                               input logic [7:0] e0, input logic [7:0] e1,
+                               input logic [7:0] e2, input logic [7:0] e3);
+    walker(0, v, level, A);
+    #1;
+    blocked4(name, e0, e1, e2, e3);
   endtask
 
   task automatic reset;
@@ -250,22 +265,12 @@ module tb_xl_coalesce;
     arrive(7, A | (48'h1 << 47));
     valid4("after 8 arrivals", 8'hFF, 8'hFF, 8'hFF, 8'hFF);
     blocked4("no walker", 8'h00, 8'h00, 8'h00, 8'h00);
-    walker(0, 1'b1, 1, A);
-    #1;
     // L1 blocks slot 0 only; leaf and both see it, upper and off do not.
-    blocked4("walker at L1", 8'h00, 8'h01, 8'h00, 8'h01);
-    walker(0, 1'b1, 2, A);
-    #1;
-    blocked4("walker at L2", 8'h00, 8'h00, 8'h07, 8'h07);
-    walker(0, 1'b1, 3, A);
-    #1;
-    blocked4("walker at L3", 8'h00, 8'h00, 8'h4F, 8'h4F);
-    walker(0, 1'b1, 4, A);
-    #1;
-    blocked4("walker at L4", 8'h00, 8'h00, 8'h5F, 8'h5F);
-    walker(0, 1'b0, 4, A);
-    #1;
-    blocked4("walker entry not valid", 8'h00, 8'h00, 8'h00, 8'h00);
+    walker_blocks("walker at L1", 1'b1, 1, 8'h00, 8'h01, 8'h00, 8'h01);
+    walker_blocks("walker at L2", 1'b1, 2, 8'h00, 8'h00, 8'h07, 8'h07);
+    walker_blocks("walker at L3", 1'b1, 3, 8'h00, 8'h00, 8'h4F, 8'h4F);
+    walker_blocks("walker at L4", 1'b1, 4, 8'h00, 8'h00, 8'h5F, 8'h5F);
+    walker_blocks("walker entry not valid", 1'b0, 4, 8'h00, 8'h00, 8'h00, 8'h00);
     // Two walkers ORed: w0 at L1 on A (slot 0), w1 at L4 on slot 5's 4 TB (slot 5 only).
     walker(0, 1'b1, 1, A);
     walker(1, 1'b1, 4, A + (48'h1 << 42));
@@ -277,16 +282,13 @@ module tb_xl_coalesce;
     walker(0, 1'b1, 2, A);
     arr_va_i = A + 48'h8000;
     #1;
-    check4("arr_blocked A+0x8000 vs L2 walker (arr_valid low)", 64'(arr_blocked[0]),
-           64'(arr_blocked[1]), 64'(arr_blocked[2]), 64'(arr_blocked[3]), 0, 0, 1, 1);
+    arr_blocked4("A+0x8000 vs L2 walker (arr_valid low)", 0, 0, 1, 1);
     walker(0, 1'b1, 1, A);
     #1;
-    check4("arr_blocked A+0x8000 vs L1 walker", 64'(arr_blocked[0]), 64'(arr_blocked[1]),
-           64'(arr_blocked[2]), 64'(arr_blocked[3]), 0, 0, 0, 0);
+    arr_blocked4("A+0x8000 vs L1 walker", 0, 0, 0, 0);
     arr_va_i = A + 48'h7000;
     #1;
-    check4("arr_blocked A+0x7000 vs L1 walker", 64'(arr_blocked[0]), 64'(arr_blocked[1]),
-           64'(arr_blocked[2]), 64'(arr_blocked[3]), 0, 1, 0, 1);
+    arr_blocked4("A+0x7000 vs L1 walker", 0, 1, 0, 1);
     // A departed slot is not blocked any more (CL needs a valid slot).
     depart(0);
     blocked4("slot 0 departed", 8'h00, 8'h00, 8'h00, 8'h00);

@@ -341,25 +341,23 @@ module tb_xl_walk_path;
     // c3: the L4 line: walker 0's entry root[0] -> PWC fill (L4, next 0x2000); both slots
     // are in the line's 4 TB and their entry is also root[0]: PL 4, PA 0x2000. Still stuck
     // (walker 0's PWST is L4 before the edge).
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check("T1 c3 L4 line: fill_valid", s_fill, 1'b1);
     check("T1 c3: stuck", s_stuck, 1'b1);
     // c4: walker 0 reads its L3 line: 0x2000 + 64 * (1 >> 3) = 0x2000 (due c6).
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T1 c4 walker 0 reads the L3 line", 1'b1, 1'b0, 3'd3, 52'h2000);
     // c5 waits; c6: the L3 line, entry [1] -> fill L3 (next 0x3000); both slots PL 3, PA 0x3000.
-    idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(2);
     check("T1 c6 L3 line: fill_valid", s_fill, 1'b1);
     // c7: the L2 line 0x3000 + 64 * (0 >> 3) = 0x3000 (due c9); both still CL (VA[47:24]
     // equal to VA0's).
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T1 c7 walker 0 reads the L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
     check("T1 c7: stuck", s_stuck, 1'b1);
     // c8 waits; c9: the L2 line: walker 0's entry [0] -> fill L2 (next 0x4000). req1's entry
     // is [1] (0x5000): PL 2, PA 0x5000; req2's is [0]: PL 2, PA 0x4000.
-    idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(2);
     check("T1 c9 L2 line: fill_valid", s_fill, 1'b1);
     check("T1 c9: stuck (PWST still L2)", s_stuck, 1'b1);
     // c10: walker 0 reads its leaf line 0x4000 (due c12); its PWST is now L1, whose
@@ -367,23 +365,23 @@ module tb_xl_walk_path;
     // (FCFS, slot 0, tag 1). Walk-time PWC lookup of VA1: L4 and L3 hit (filled at c3, c6),
     // L2 misses (VA0's 2 MB was filled, not VA1's): deepest hit 3, i.e. start at L2 - but the
     // resume point PL 2 is deeper, so the walk resumes at L1 from PA 0x5000.
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T1 c10 walker 0 reads its leaf line", 1'b1, 1'b0, 3'd1, 52'h4000);
     check_disp("T1 c10 req1 to walker 1, resumed at L1 from its PA", 1'b1, 1'b1, xl_pkg::RuleFcfs,
                2'd0, 8'd1, 3'd1, 52'h5000, 1'b1);
     check("T1 c10: not stuck (a dispatch)", s_stuck, 1'b0);
     // c11: walker 1 reads req1's leaf line 0x5000 (due c13); req2 keeps CL; no walker idle.
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T1 c11 walker 1 reads req1's leaf line", 1'b1, 1'b1, 3'd1, 52'h5000);
     check("T1 c11: no dispatch (req2 keeps CL)", s_disp_valid, 1'b0);
     // c12: walker 0's leaf line: req0 completes on lane 0 (frame 0x100000, 4 reads); req2's
     // PTE is lane 3 of the same line: completed by coalescing (frame 0x103000, 0 reads).
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check("T1 c12: completion lanes 0 and 3", s_cpl_valid, 8'b0000_1001);
     check_cpl("T1 c12 req0 (own walk)", 0, 8'd0, 52'h100000, 5'd12, 1'b0, 3'd4);
     check_cpl("T1 c12 req2 (coalesced)", 3, 8'd2, 52'h103000, 5'd12, 1'b1, 3'd0);
     // c13: walker 1's leaf line: req1 completes after 1 read (lane 0, frame 0x200000).
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check("T1 c13: completion lane 0 only", s_cpl_valid, 8'b0000_0001);
     check_cpl("T1 c13 req1 (resumed walk)", 0, 8'd1, 52'h200000, 5'd12, 1'b0, 3'd1);
     // Counters after c13's edge: 2 walks, 1 coalesced, 1 resumed, reads L4 1, L3 1, L2 1,
@@ -411,10 +409,9 @@ module tb_xl_walk_path;
     check_disp("T2 c14 IMMEDIATE, PWC L2 hit: start at L1", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0,
                8'd3, 3'd1, 52'h4000, 1'b0);
     // c15: the leaf line 0x4000 (due c17); c17: lane 1, frame 0x101000, 1 read.
-    tick(1'b0, '0, '0, 1'b1);
-    check_mem("T2 c15 the one read is the leaf line", 1'b1, 1'b0, 3'd1, 52'h4000);
     idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    check_mem("T2 c15 the one read is the leaf line", 1'b1, 1'b0, 3'd1, 52'h4000);
+    idle(2);
     check_cpl("T2 c17 one-read walk completes", 1, 8'd3, 52'h101000, 5'd12, 1'b0, 3'd1);
     // c18: VA1 (tag 4): its L2 entry was never filled (req1 resumed at L1 in T1), L3 hits:
     // estimate 2, start at L2 from node 0x3000. c19: L2 line (due c21); c21 fill (next
@@ -423,25 +420,22 @@ module tb_xl_walk_path;
     check("T2 c18: arr_est 2 (deepest PWC hit L3)", s_arr_est, 3'd2);
     check_disp("T2 c18 IMMEDIATE, PWC L3 hit: start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0,
                8'd4, 3'd2, 52'h3000, 1'b0);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T2 c19 L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
-    idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(2);
     check("T2 c21 L2 line: fill_valid", s_fill, 1'b1);
-    tick(1'b0, '0, '0, 1'b1);
-    check_mem("T2 c22 leaf line", 1'b1, 1'b0, 3'd1, 52'h5000);
     idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    check_mem("T2 c22 leaf line", 1'b1, 1'b0, 3'd1, 52'h5000);
+    idle(2);
     check_cpl("T2 c24 two-read walk completes", 0, 8'd4, 52'h200000, 5'd12, 1'b0, 3'd2);
     // c25: VA3 (tag 5; L2 idx 2): L3 hit, start at L2 (0x3000). c26: L2 line (due c28). c28:
     // entry [2] has PS: a 2 MB leaf on lane 2, page base 0x400000, shift 21, 1 read; no fill.
     tick(1'b1, VA3, 8'd5, 1'b1);
     check_disp("T2 c25 IMMEDIATE, start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0, 8'd5, 3'd2,
                52'h3000, 1'b0);
-    tick(1'b0, '0, '0, 1'b1);
-    check_mem("T2 c26 L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
     idle(1);
-    tick(1'b0, '0, '0, 1'b1);
+    check_mem("T2 c26 L2 line", 1'b1, 1'b0, 3'd2, 52'h3000);
+    idle(2);
     check("T2 c28: completion lane 2 only", s_cpl_valid, 8'b0000_0100);
     check_cpl("T2 c28 2 MB leaf at L2", 2, 8'd5, 52'h400000, 5'd21, 1'b0, 3'd1);
     check("T2 c28: no PWC fill for a leaf", s_fill, 1'b0);
@@ -450,8 +444,7 @@ module tb_xl_walk_path;
     tick(1'b1, VA4, 8'd6, 1'b1);
     check_disp("T2 c29 IMMEDIATE, start at L2", 1'b1, 1'b0, xl_pkg::RuleImmediate, 2'd0, 8'd6, 3'd2,
                52'h3000, 1'b0);
-    idle(2);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(3);
     check("T2 c32: rsp_fault", s_fault, 1'b1);
     check("T2 c32: no completion", s_cpl_valid, 8'h00);
     check("T2 c32: no fill", s_fill, 1'b0);
@@ -518,11 +511,11 @@ module tb_xl_walk_path;
     check("T4 c3: walker 0's L4 line fills the PWC", s_fill, 1'b1);
     tick(1'b0, '0, '0, 1'b0);
     check_mem("T4 c4 both ask: the port shows walker 0", 1'b1, 1'b0, 3'd3, 52'h2000);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T4 c5 walker 0 granted first (lowest index)", 1'b1, 1'b0, 3'd3, 52'h2000);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T4 c6 then walker 1", 1'b1, 1'b1, 3'd4, 52'h1040);
-    tick(1'b0, '0, '0, 1'b1);
+    idle(1);
     check_mem("T4 c7 nobody asks: the port reads all-zero", 1'b0, 1'b0, 3'd0, 52'h0);
 
     tb_done("tb_xl_walk_path");

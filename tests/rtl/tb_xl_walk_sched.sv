@@ -206,6 +206,15 @@ module tb_xl_walk_sched;
     tick();
   endtask
 
+  // put() for each character c of labels: instr `instr`, est 1, named {prefix, c}, tags
+  // tag0, tag0 + 1, ... into slots slot0, slot0 + 1, ... with score 0 (FCFS, RANDOM).
+  task automatic put_each(input int k, input string prefix, input string labels,
+                          input int instr, input int tag0, input int slot0);
+    for (int i = 0; i < labels.len(); i++) begin
+      put(k, $sformatf("%s%c", prefix, labels[i]), instr, 1, tag0 + i, slot0 + i, 0);
+    end
+  endtask
+
   // Dispatch outputs now (no edge).
   task automatic see(input int k, input string name, input int rule, input int slot,
                      input int tag, input logic [31:0] stamp, input int score);
@@ -235,10 +244,7 @@ module tb_xl_walk_sched;
     // (the lowest free) with stamp 4. Oldest first is then B (slot 1), C, D, E (slot 0):
     // by stamp, not by slot. FCFS never passes an older entry: bypass stays 0.
     reset();
-    put(Fcfs4, "fcfs: A", 1, 1, 100, 0, 0);
-    put(Fcfs4, "fcfs: B", 1, 1, 101, 1, 0);
-    put(Fcfs4, "fcfs: C", 1, 1, 102, 2, 0);
-    put(Fcfs4, "fcfs: D", 1, 1, 103, 3, 0);
+    put_each(Fcfs4, "fcfs: ", "ABCD", 1, 100, 0);
     check("fcfs: count 4", 64'(o_count[Fcfs4]), 64'd4);
     take(Fcfs4, "fcfs: A first", RFcfs, 0, 100, 0, 0);
     put(Fcfs4, "fcfs: E into slot 0", 1, 1, 104, 0, 0);
@@ -298,10 +304,7 @@ module tb_xl_walk_sched;
     // dispatches (the freed slot is usable only from the next cycle); the retried arrival
     // then takes slot 0 with stamp 4.
     reset();
-    put(Fcfs4, "full: fill 0", 1, 1, 1, 0, 0);
-    put(Fcfs4, "full: fill 1", 1, 1, 2, 1, 0);
-    put(Fcfs4, "full: fill 2", 1, 1, 3, 2, 0);
-    put(Fcfs4, "full: fill 3", 1, 1, 4, 3, 0);
+    put_each(Fcfs4, "full: fill ", "0123", 1, 1, 0);
     offer(1, 1, 5, 1'b0);
     #1;
     check("full: arr_ready 0", 64'(o_arr_ready[Fcfs4]), 64'd0);
@@ -433,9 +436,7 @@ module tb_xl_walk_sched;
     //   3 -> 3..7 gone: wraps to 0.
     // AgingThreshold 1: after two picks slot 0 has bypass 1 (saturated).
     reset();
-    for (int i = 0; i < 8; i++) begin
-      put(Rand8, $sformatf("random: fill %0d", i), 1, 1, 200 + i, i, 0);
-    end
+    put_each(Rand8, "random: fill ", "01234567", 1, 200, 0);
     begin
       logic [31:0] lf [9];
       int          pk [8];
@@ -476,9 +477,7 @@ module tb_xl_walk_sched;
     //  - empty buffer, walker ready, arr_blocked: no immediate, the arrival is buffered
     //    (stamp 6: A..F took 0..5); picked next cycle.
     reset();
-    put(Fcfs4, "cl: A", 1, 1, 90, 0, 0);
-    put(Fcfs4, "cl: B", 1, 1, 91, 1, 0);
-    put(Fcfs4, "cl: C", 1, 1, 92, 2, 0);
+    put_each(Fcfs4, "cl: ", "ABC", 1, 90, 0);
     blocked_i = 8'b0001;
     take(Fcfs4, "cl: A blocked, B picked", RFcfs, 1, 91, 1, 0);
     check("cl: A passed", 64'(bypass_of(Fcfs4, 0)), 64'd1);
@@ -491,9 +490,7 @@ module tb_xl_walk_sched;
     check("kill: C left", 64'(o_count[Fcfs4]), 64'd1);
     check("kill: cnt_killed 1", 64'(o_cnt_killed[Fcfs4]), 64'd1);
     check("kill: not a dispatch, A bypass 1", 64'(bypass_of(Fcfs4, 0)), 64'd1);
-    put(Fcfs4, "kill: D", 2, 1, 93, 1, 0);
-    put(Fcfs4, "kill: E", 2, 1, 94, 2, 0);
-    put(Fcfs4, "kill: F", 2, 1, 95, 3, 0);
+    put_each(Fcfs4, "kill: ", "DEF", 2, 93, 1);
     kill_i = 8'b1110;
     take(Fcfs4, "kill: three killed, A picked", RFcfs, 0, 90, 0, 0);
     check("kill: buffer empty", 64'(o_count[Fcfs4]), 64'd0);
@@ -537,10 +534,7 @@ module tb_xl_walk_sched;
     // WRAP4 starts at 0xFFFFFFFE: A..D get FFFFFFFE, FFFFFFFF, 0, 1 (slots 0..3); A leaves;
     // E gets stamp 2 in slot 0. Oldest first: B, C, D, E (raw values would take C first).
     reset();
-    put(Wrap4, "wrap: A", 1, 1, 40, 0, 0);
-    put(Wrap4, "wrap: B", 1, 1, 41, 1, 0);
-    put(Wrap4, "wrap: C", 1, 1, 42, 2, 0);
-    put(Wrap4, "wrap: D", 1, 1, 43, 3, 0);
+    put_each(Wrap4, "wrap: ", "ABCD", 1, 40, 0);
     take(Wrap4, "wrap: A", RFcfs, 0, 40, 32'hFFFF_FFFE, 0);
     put(Wrap4, "wrap: E", 1, 1, 44, 0, 0);
     take(Wrap4, "wrap: B (FFFFFFFF) before C (0)", RFcfs, 1, 41, 32'hFFFF_FFFF, 0);
