@@ -549,6 +549,18 @@ public:
         m->eval();
     }
 
+    // A mid-run reset after the edge of cycle `cyc`: reset_pulse, and (unless the run is
+    // RTL-only) the C twin's reset `reset_ref`, counted in `bin`.
+    template <class ResetRef> void reset_both(uint64_t cyc, bool rtl_only, CovBin &bin,
+                                              ResetRef reset_ref)
+    {
+        reset_pulse(cyc);
+        if (!rtl_only) {
+            reset_ref();
+            bin.count++;
+        }
+    }
+
     void close()
     {
 #if VM_TRACE
@@ -571,6 +583,15 @@ private:
     VerilatedVcdC *tfp_ = nullptr;
 #endif
 };
+
+// Whether the C twin accepted its parameters (`ok`, its init returned XL_OK); if not, one
+// line on stderr, "PROG: error: the C twin rejects WHAT: ERR", and the caller exits with 2.
+inline bool twin_accepts(bool ok, const char *prog, const std::string &what, const char *err)
+{
+    if (!ok)
+        std::fprintf(stderr, "%s: error: the C twin rejects %s: %s\n", prog, what.c_str(), err);
+    return ok;
+}
 
 // The end of a failure's reproduce line, after the harness's own options: the injected
 // fault (when `inject`) and a VCD `vcd` from 200 cycles before the failing cycle.

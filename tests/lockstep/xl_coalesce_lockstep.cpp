@@ -831,9 +831,8 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
     xl_co_params_t p = {g.slots, g.walkers, (xl_co_mode_t)mode};
     xl_coalesce_t ref;
     char err[200] = "";
-    if (xl_coalesce_init(&ref, &p, err, sizeof err) != XL_OK) {
-        std::fprintf(stderr, "%s: error: C twin rejects the %s parameters: %s\n", kProg,
-                     o.params.c_str(), err);
+    if (!xl_ls::twin_accepts(xl_coalesce_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
+                             "the " + o.params + " parameters", err)) {
         res.status = 2;
         return res;
     }
@@ -945,13 +944,8 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         }
         dut.rise(cyc);
         dut.fall(cyc);
-        if (rst) {
-            dut.reset_pulse(cyc);
-            if (!o.rtl_only) {
-                xl_coalesce_reset(&ref);
-                bins[kResetMidRun].count++;
-            }
-        }
+        if (rst)
+            dut.reset_both(cyc, o.rtl_only, bins[kResetMidRun], [&] { xl_coalesce_reset(&ref); });
         // The per-slot state after the edge, every state_every cycles.
         if (!o.rtl_only && (cyc + 1) % o.state_every == 0) {
             std::vector<xl_ls::Field> sf = state_diff(m, &ref, g, snames);

@@ -484,11 +484,9 @@ int run(const Opts &o, const Geom &g, const char *argv0)
     }
     xl_pwc_t ref;
     char err[200] = "";
-    if (xl_pwc_init(&ref, &p, err, sizeof err) != XL_OK) {
-        std::fprintf(stderr, "%s: error: C twin rejects the %s geometry: %s\n", kProg,
-                     o.params.c_str(), err);
+    if (!xl_ls::twin_accepts(xl_pwc_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
+                             "the " + o.params + " geometry", err))
         return 2;
-    }
     xl_pwc_reset(&ref);
 
     std::printf("xl_pwc lockstep: params=%s (L4 %ux%u, L3 %ux%u, L2 %ux%u entries x ways, "
@@ -563,13 +561,8 @@ int run(const Opts &o, const Geom &g, const char *argv0)
                 bins[kStatWrapped].count += wraps(before, after, sw);
         }
         dut.rise(cyc);
-        if (rst) {
-            dut.reset_pulse(cyc);
-            if (!o.rtl_only) {
-                xl_pwc_reset(&ref);
-                bins[kResetMidRun].count++;
-            }
-        }
+        if (rst)
+            dut.reset_both(cyc, o.rtl_only, bins[kResetMidRun], [&] { xl_pwc_reset(&ref); });
     }
     double dt = xl_ls::now_s() - t0;
     uint64_t done = cyc < o.cycles ? cyc : o.cycles;

@@ -650,17 +650,23 @@ struct Trace {
             std::exit(2);
         }
         char buf[1024];
-        while (std::fgets(buf, sizeof buf, f) != nullptr) {
+        if (!next_line(buf, sizeof buf))
+            bad("no P line");
+        if (buf[0] != 'P' || buf[1] != ' ')
+            bad("the first line that is not a comment must be the P line");
+        check_p(buf + 2, d);
+        read_next();
+    }
+
+    // The next line that is neither a comment nor empty, into buf; false at the end.
+    bool next_line(char *buf, int size)
+    {
+        while (std::fgets(buf, size, f) != nullptr) {
             lineno++;
-            if (buf[0] == '#' || buf[0] == '\n')
-                continue;
-            if (buf[0] != 'P' || buf[1] != ' ')
-                bad("the first line that is not a comment must be the P line");
-            check_p(buf + 2, d);
-            read_next();
-            return;
+            if (buf[0] != '#' && buf[0] != '\n')
+                return true;
         }
-        bad("no P line");
+        return false;
     }
 
     void check_p(char *s, const Desc &d)
@@ -712,10 +718,7 @@ struct Trace {
     {
         char buf[1024];
         have_next = false;
-        while (std::fgets(buf, sizeof buf, f) != nullptr) {
-            lineno++;
-            if (buf[0] == '#' || buf[0] == '\n')
-                continue;
+        while (next_line(buf, sizeof buf)) {
             if (buf[0] != 'C' || buf[1] != ' ')
                 bad("expected a C line");
             if (std::strchr(buf, '\n') == nullptr && !std::feof(f))
@@ -1042,11 +1045,9 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     xl_walk_path_t ref;
     xl_walk_path_out_t exp;
     char err[256] = "";
-    if (xl_walk_path_init(&ref, &p, err, sizeof err) != XL_OK) {
-        std::fprintf(stderr, "%s: error: the C twin rejects parameter set %s: %s\n", kProg,
-                     d.name, err);
+    if (!xl_ls::twin_accepts(xl_walk_path_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
+                             std::string("parameter set ") + d.name, err))
         return 2;
-    }
     if (xl_walk_path_out_init(&exp, &ref) != XL_OK) {
         std::fprintf(stderr, "%s: error: out of memory\n", kProg);
         return 1;
@@ -1265,13 +1266,9 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                     bins[kStatWrapped].count++;
         }
         if (rst) {
-            dut.reset_pulse(cyc);
             st.reset();
             mem.pend.clear();
-            if (!o.rtl_only) {
-                xl_walk_path_reset(&ref);
-                bins[kResetMidRun].count++;
-            }
+            dut.reset_both(cyc, o.rtl_only, bins[kResetMidRun], [&] { xl_walk_path_reset(&ref); });
         }
         if (tl != nullptr)
             tr.read_next();

@@ -769,11 +769,9 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     p.lfsr_seed = g.lfsr_seed;
     xl_walk_sched_t ref;
     char err[200] = "";
-    if (xl_walk_sched_init(&ref, &p, err, sizeof err) != XL_OK) {
-        std::fprintf(stderr, "%s: error: C twin rejects the %s parameters: %s\n", kProg,
-                     o.params.c_str(), err);
+    if (!xl_ls::twin_accepts(xl_walk_sched_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
+                             "the " + o.params + " parameters", err))
         return 2;
-    }
     // The RTL's StampResetValue, set the same way on the C side (test 11.13 does the same).
     auto reset_ref = [&]() {
         xl_walk_sched_reset(&ref);
@@ -890,12 +888,8 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
         dut.rise(cyc);
         dut.fall(cyc);
         if (rst) {
-            dut.reset_pulse(cyc);
             refused = false;
-            if (!o.rtl_only) {
-                reset_ref();
-                bins[kResetMidRun].count++;
-            }
+            dut.reset_both(cyc, o.rtl_only, bins[kResetMidRun], reset_ref);
         }
     }
     double dt = xl_ls::now_s() - t0;
