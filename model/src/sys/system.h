@@ -35,9 +35,10 @@ enum {
     EV_L1_RESULT,    /* a: preq_t, b: frame - an L1 TLB hit delivers its translation */
     EV_L2_ACCESS,    /* a: l1mshr_t, b: port reserved - the request reaches the L2 TLB */
     EV_L2_RESULT,    /* a: l1mshr_t, b: frame - an L2 TLB hit delivers its translation */
-    EV_IOMMU_ARRIVE, /* a: treq_id - the request reaches the IOMMU */
-    EV_IOMMU_TLB,    /* a: treq_id, b: frame | hit flag - IOMMU TLB lookup result */
-    EV_GPU_RESP,     /* a: treq_id - the translation is back at the GPU */
+    EV_IOMMU_ARRIVE, /* a: treq_h - the request reaches the IOMMU */
+    EV_IOMMU_HIT,    /* a: treq_h, b: frame - an IOMMU TLB hit */
+    EV_IOMMU_MISS,   /* a: treq_h - an IOMMU TLB miss: the request goes to the walk path */
+    EV_GPU_RESP,     /* a: treq_h - the translation is back at the GPU */
     EV_PT_HIT,       /* a: walker - its read hit the page-table line cache */
     EV_L1D_MISS,     /* a: grec, b: line pa - L1 data miss goes to memory */
     EV_LINE_DONE     /* a: grec - an L1 data hit returns */
