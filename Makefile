@@ -72,7 +72,10 @@ $(BUILD)/libxlat.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
+CLI_SRC := $(sort $(wildcard sw/cli/*.c))
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+
+$(XLAT): $(CLI_OBJ) $(BUILD)/libxlat.a
 	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $^ -lm
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and

@@ -1,0 +1,63 @@
+/*
+ * cli.h - what the command-line front end's files share (docs/design.md "What a user
+ * runs"): the parsed options, the configuration they build, one run of a workload and its
+ * results file, and the subcommands.
+ */
+#ifndef XLAT_CLI_CLI_H
+#define XLAT_CLI_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "xlat/config.h"
+#include "xlat/stats.h"
+#include "xlat/workloads.h"
+
+#define XLAT_VERSION "0.1.0"
+#define MAX_SETS 64
+#define MAX_WL 32
+#define STUDY_DEFAULT "mvt,atax,bicg,gesummv,xsbench,nw"
+
+typedef struct {
+    const char *preset, *config, *workload, *workloads, *json, *json_dir;
+    const char *model, *events, *trace, *key, *values;
+    const char *files[MAX_WL];
+    unsigned nfiles;
+    const char *sets[MAX_SETS];
+    unsigned nsets;
+    uint32_t scale_ppm;
+    const char *scale_str;
+    int have_seed, have_scale, quiet;
+    uint64_t seed;
+} opts_t;
+
+/* opts.c: the options of argv[2..]; the configuration they build (defaults, preset,
+ * config file, --seed, --set, then cross-key validation); positional arguments refused
+ * unless the command takes files. */
+int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen);
+int cli_build_config(const opts_t *o, xl_config_t *c, char *err, size_t errlen);
+int cli_check_unused(const opts_t *o, const char *cmd, int allow_files, char *err, size_t errlen);
+
+/* run.c: one workload under one model, its statistics into *st (created here); the
+ * results JSON of a run. */
+int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
+                FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
+                size_t errlen);
+void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
+                            const char *scale, const char *model, const xl_stats_t *st);
+/* A counter of the results, 0 when absent. */
+uint64_t cli_sget(const xl_stats_t *st, const char *name);
+
+/* out.c: an output file opened before the run, written to a temporary and renamed
+ * into place when complete (finish_tmp), or dropped on failure (drop_tmp). */
+FILE *open_tmp(const char *path, char *tmp, size_t tlen, char *err, size_t errlen);
+void drop_tmp(FILE *f, const char *tmp);
+int finish_tmp(FILE *f, const char *tmp, const char *path, char *err, size_t errlen);
+
+/* The subcommands (run.c, study.c, sweep.c, compare.c). */
+int cmd_run(const opts_t *o, char *err, size_t errlen);
+int cmd_study(const opts_t *o, char *err, size_t errlen);
+int cmd_sweep(const opts_t *o, char *err, size_t errlen);
+int cmd_compare(const opts_t *o, char *err, size_t errlen);
+
+#endif
