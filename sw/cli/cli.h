@@ -16,6 +16,8 @@
 #define XLAT_VERSION "0.1.0"
 #define MAX_SETS 64
 #define MAX_WL 32
+#define CLI_LIST_MAX 512   /* --workloads, --values: bytes, with the terminating NUL */
+#define CLI_NAME_MAX 256   /* --workload, --key, and a sweep's KEY=VALUE */
 #define STUDY_DEFAULT "mvt,atax,bicg,gesummv,xsbench,nw"
 
 typedef struct {

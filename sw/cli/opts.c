@@ -11,19 +11,6 @@
 
 #include "cli.h"
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *v = (uint64_t)x;
-    return 0;
-}
-
 int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -68,8 +55,9 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
             o->have_scale = 1;
         } else if (!strcmp(a, "--seed")) {
             NEED();
-            if (parse_u64(v, &o->seed)) {
-                snprintf(err, errlen, "--seed '%s' is not an unsigned integer", v);
+            if (xl_config_parse_u64(v, &o->seed) != XL_OK) {
+                snprintf(err, errlen, "--seed '%.40s' is not an unsigned integer (decimal, or 0x "
+                         "and hex digits)", v);
                 return XL_EINPUT;
             }
             o->have_seed = 1;
@@ -86,6 +74,17 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         }
 #undef NEED
     }
+    /* lists and names are copied into fixed buffers by the commands: a longer one is
+     * refused here, never cut into something else */
+    const struct { const char *opt, *v; size_t max; } lim[] = {
+        {"--workload", o->workload, CLI_NAME_MAX}, {"--workloads", o->workloads, CLI_LIST_MAX},
+        {"--values", o->values, CLI_LIST_MAX}, {"--key", o->key, CLI_NAME_MAX},
+    };
+    for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++)
+        if (lim[k].v && strlen(lim[k].v) >= lim[k].max) {
+            snprintf(err, errlen, "%s: longer than %zu characters", lim[k].opt, lim[k].max - 1);
+            return XL_EINPUT;
+        }
     return XL_OK;
 }
 

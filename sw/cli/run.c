@@ -84,7 +84,7 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     xl_config_t c;
     xl_workload_t wl[XL_SIM_MAX_APPS];
     const xl_workload_t *wls[XL_SIM_MAX_APPS];
-    char names[256], tmp[4096], etmp[4096];
+    char names[CLI_NAME_MAX], tmp[4096], etmp[4096];
     unsigned n = 0;
     int rc = XL_OK;
     if (o->model && strcmp(o->model, "cycle")) {

@@ -19,7 +19,7 @@ static const char *pct(char *buf, size_t len, uint64_t num, uint64_t den)
 int cmd_study(const opts_t *o, char *err, size_t errlen)
 {
     xl_config_t c;
-    char list[512];
+    char list[CLI_LIST_MAX];
     const char *names[MAX_WL];
     unsigned n = 0;
     if (o->workload || o->json || o->events || o->trace || o->key || o->values ||

@@ -34,11 +34,15 @@ static double geomean(const double *v, unsigned n)
 
 int cmd_sweep(const opts_t *o, char *err, size_t errlen)
 {
-    char wbuf[512], vbuf[512], setb[MAX_VALUES][256];
+    char wbuf[CLI_LIST_MAX], vbuf[CLI_LIST_MAX], setb[MAX_VALUES][CLI_NAME_MAX];
     const char *names[MAX_WL], *vals[MAX_VALUES];
     const char *model = o->model ? o->model : "cycle";
     if (!o->key || !o->values) {
         snprintf(err, errlen, "sweep needs --key SECTION.KEY and --values V1,V2,...");
+        return XL_EINPUT;
+    }
+    if (strcmp(model, "cycle")) {   /* the functional model has no time: no runtimes */
+        snprintf(err, errlen, "sweep compares runtimes: the cycle-level model only (--model cycle)");
         return XL_EINPUT;
     }
     if (o->workload || o->json || o->events || o->trace || cli_check_unused(o, "sweep", 0, err, errlen)) {
@@ -63,7 +67,15 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
     xl_config_t cfg[MAX_VALUES];
     for (int v = 0; v < nv; v++) {
         opts_t ov = *o;
-        snprintf(setb[v], sizeof setb[v], "%s=%s", o->key, vals[v]);
+        size_t kl = strlen(o->key), vl = strlen(vals[v]);
+        if (kl + 1 + vl >= sizeof setb[v]) {
+            snprintf(err, errlen, "sweep: %s=%.40s...: longer than %zu characters", o->key, vals[v],
+                     sizeof setb[v] - 1);
+            return XL_EINPUT;
+        }
+        memcpy(setb[v], o->key, kl);   /* KEY=VALUE, known to fit */
+        setb[v][kl] = '=';
+        memcpy(setb[v] + kl + 1, vals[v], vl + 1);
         if (ov.nsets == MAX_SETS) {
             snprintf(err, errlen, "too many --set options");
             return XL_EINPUT;

@@ -55,9 +55,19 @@ static void usage(FILE *f)
           "exit status: 0 success, 2 bad input, 1 internal error\n", f);
 }
 
+/* One error line: a control character of the message (a newline in an offending value,
+ * say) is shown as '?', so the line stays one line. */
+static void say_error(const char *msg)
+{
+    fputs("xlat: ", stderr);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+        fputc(*p < 0x20u || *p == 0x7fu ? '?' : *p, stderr);
+    fputc('\n', stderr);
+}
+
 static int bad(const char *msg)
 {
-    fprintf(stderr, "xlat: %s\n", msg);
+    say_error(msg);
     return XL_EINPUT;
 }
 
@@ -66,9 +76,10 @@ static int cmd_list(int argc, char **argv)
     const char *what = argc > 2 ? argv[2] : "all";
     int all = !strcmp(what, "all");
     if (argc > 3 || (!all && strcmp(what, "workloads") && strcmp(what, "presets"))) {
-        fprintf(stderr, "xlat: list takes 'workloads' or 'presets', not '%s'\n",
-                argc > 3 ? argv[3] : what);
-        return XL_EINPUT;
+        char msg[128];
+        snprintf(msg, sizeof msg, "list takes 'workloads' or 'presets', not '%.40s'",
+                 argc > 3 ? argv[3] : what);
+        return bad(msg);
     }
     if (all || !strcmp(what, "workloads")) {
         printf("workloads:\n");
@@ -140,6 +151,6 @@ int main(int argc, char **argv)
     else
         rc = cmd_study(&o, err, sizeof err);
     if (rc != XL_OK)
-        fprintf(stderr, "xlat: %s\n", err);
+        say_error(err);
     return rc;
 }

@@ -144,6 +144,11 @@ const char *xl_config_preset_name(unsigned i);
  * when there is no preset i. */
 const char *xl_config_preset_summary(unsigned i, char *buf, size_t len);
 
+/* An unsigned integer as every key reads one: decimal digits, or 0x and hex digits;
+ * nothing else (no sign, no spaces, no octal: 010 is ten). XL_EINPUT when malformed or
+ * above 2^64 - 1. */
+int xl_config_parse_u64(const char *s, uint64_t *v);
+
 /* Cross-key checks (geometry, powers of two, lane counts, clocks that let a walk finish
  * within the watchdog, the host memory the system needs against sim.max_memory_mb).
  * XL_EINPUT with a message naming the key(s) on failure. */

@@ -124,6 +124,12 @@ static int parse_uint(span_t s, uint64_t *v)
     return 1;
 }
 
+int xl_config_parse_u64(const char *s, uint64_t *v)
+{
+    span_t sp = {s, strlen(s)};
+    return parse_uint(sp, v) == 1 ? XL_OK : XL_EINPUT;
+}
+
 /* Parse a value for key k. On error write the reason (without the key name; the caller
  * adds its "FILE:LINE: key: " or "--set ...: " prefix) into msg and return XL_EINPUT. */
 static int parse_value(const cfg_key_t *k, span_t s, uint64_t *out, char *msg, size_t mlen)
