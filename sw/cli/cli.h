@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "xlat/config.h"
+#include "xlat/sim.h"
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
 
@@ -29,7 +30,7 @@ typedef struct {
     unsigned nsets;
     uint32_t scale_ppm;
     const char *scale_str;
-    int have_seed, have_scale, quiet;
+    int have_seed, have_scale, quiet, progress;
     uint64_t seed;
 } opts_t;
 
@@ -40,11 +41,20 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen);
 int cli_build_config(const opts_t *o, xl_config_t *c, char *err, size_t errlen);
 int cli_check_unused(const opts_t *o, const char *cmd, int allow_files, char *err, size_t errlen);
 
+/* progress.c: the progress line of a cycle-level run: off (--quiet), redrawn about once
+ * a second (a terminal, or --progress), or a line a minute (otherwise). cli_sim_run runs
+ * g, a system of the nwl workloads wls, to completion like xl_sim_run, showing it; label
+ * names the run. */
+typedef enum { CLI_PROG_OFF, CLI_PROG_LINES, CLI_PROG_REDRAW } cli_prog_t;
+cli_prog_t cli_prog_mode(const opts_t *o);
+int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_workload_t *const *wls,
+                unsigned nwl, char *err, size_t errlen);
+
 /* run.c: one workload under one model, its statistics into *st (created here); the
  * results JSON of a run. */
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
-                FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
-                size_t errlen);
+                FILE *events, FILE *trace, cli_prog_t prog, const char *label, xl_stats_t **st,
+                xl_workload_t *wl, char *err, size_t errlen);
 void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
                             const char *scale, const char *model, const xl_stats_t *st);
 /* A counter of the results, 0 when absent. */

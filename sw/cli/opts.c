@@ -34,6 +34,7 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         else if (!strcmp(a, "--json")) { NEED(); o->json = v; }
         else if (!strcmp(a, "--json-dir")) { NEED(); o->json_dir = v; }
         else if (!strcmp(a, "--quiet")) { o->quiet = 1; }
+        else if (!strcmp(a, "--progress")) { o->progress = 1; }
         else if (!strcmp(a, "--model")) {
             NEED();
             if (strcmp(v, "cycle") && strcmp(v, "functional")) {

@@ -16,8 +16,8 @@
 
 /* Run one workload under one model; stats go into *st (created here). */
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
-                   FILE *events, FILE *trace, xl_stats_t **st, xl_workload_t *wl, char *err,
-                   size_t errlen)
+                FILE *events, FILE *trace, cli_prog_t prog, const char *label, xl_stats_t **st,
+                xl_workload_t *wl, char *err, size_t errlen)
 {
     xl_wl_params_t wp;
     xl_config_wl_params(c, &wp);
@@ -46,8 +46,8 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
         if (rc == XL_OK) {
             xl_sim_set_events(g, events);
             xl_sim_set_iommu_trace(g, trace);
-            xl_sim_set_progress(g, isatty(2) ? stderr : NULL);
-            rc = xl_sim_run(g, err, errlen);
+            const xl_workload_t *one = wl;
+            rc = cli_sim_run(g, prog, label, &one, 1, err, errlen);
         }
         if (rc == XL_OK) {
             xl_sim_stats(g, *st);
@@ -147,8 +147,7 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
             fprintf(ef, "# xlat %s IOMMU event log, workloads %s, seed %llu; format: model/README.md\n",
                     XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
         xl_sim_set_events(g, ef);
-        xl_sim_set_progress(g, isatty(2) ? stderr : NULL);
-        rc = xl_sim_run(g, err, errlen);
+        rc = cli_sim_run(g, cli_prog_mode(o), o->workload, wls, n, err, errlen);
     }
     if (rc == XL_OK && !(st = xl_stats_create())) {
         snprintf(err, errlen, "out of host memory");
@@ -234,7 +233,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     if (ef)
         fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
-    int rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, &st, &wl, err, errlen);
+    int rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, cli_prog_mode(o), o->workload,
+                         &st, &wl, err, errlen);
     if (rc != XL_OK) {
         drop_tmp(jf, tmp);
         drop_tmp(ef, etmp);

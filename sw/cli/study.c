@@ -61,7 +61,8 @@ int cmd_study(const opts_t *o, char *err, size_t errlen)
            c.pwc.l4_entries, c.pwc.l3_entries, c.pwc.l2_entries);
     for (unsigned i = 0; i < n && rc == XL_OK; i++) {
         fprintf(stderr, "  running %s ...\n", names[i]);
-        rc = cli_run_one(&c, names[i], o->scale_ppm, "functional", NULL, NULL, &st[i], &wl[i], err,
+        rc = cli_run_one(&c, names[i], o->scale_ppm, "functional", NULL, NULL, CLI_PROG_OFF, names[i],
+                         &st[i], &wl[i], err,
                      errlen);
         if (rc == XL_OK && o->json_dir) {
             char path[4096], tmp[4200];

@@ -91,9 +91,13 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         for (int v = 0; v < nv; v++) {
             xl_workload_t wl;
             xl_stats_t *st = NULL;
-            fprintf(stderr, "  %s %s ...\n", names[i], setb[v]);
-            int rc = cli_run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL, &st, &wl, err,
-                             errlen);
+            /* runs done out of runs total, then the run's own progress line */
+            char label[CLI_NAME_MAX + 64];
+            snprintf(label, sizeof label, "[%d/%d] %s %s", i * nv + v + 1, nw * nv, names[i],
+                     setb[v]);
+            fprintf(stderr, "  %s ...\n", label);
+            int rc = cli_run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL,
+                                 cli_prog_mode(o), label, &st, &wl, err, errlen);
             if (rc != XL_OK)
                 return rc;
             klass[i] = wl.desc->klass;

@@ -73,3 +73,22 @@ bad "44 a 128 B L1 data line (not modelled) refused" "l1d.line_bytes (128) must 
 "$X" run --workload mvt $TINY --quiet --set sim.max_memory_mb=64 > "$T/out" 2> "$T/err" &&
     grep -q "^sim.cycles" "$T/out" && ok "18.45 the default geometry runs under a 64 MB limit" ||
     no "18.45 default geometry under 64 MB ($(head -c 200 "$T/err"))"
+
+# --- 18.46-18.47: progress of a long run (mvt at scale 0.1: several seconds, so that the
+# first line, due after a second, comes while it runs)
+"$X" run --workload mvt --scale 0.1 --progress > "$T/out" 2> "$T/err"
+tr '\r' '\n' < "$T/err" > "$T/prog"
+instrs=$(awk '$1 == "gpu.instructions" { print $2 }' "$T/out")
+line=$(grep "% of [0-9]* instructions, cycle [0-9]*, [0-9.]* M/s, about .* left" "$T/prog" | head -n 1)
+total=$(echo "$line" | sed -n 's/.*% of \([0-9]*\) instructions.*/\1/p')
+if [ -n "$line" ] && [ -n "$instrs" ] && [ "$total" = "$instrs" ]; then
+    ok "18.46 --progress shows the share of the workload's $total instructions (= gpu.instructions)"
+else
+    no "18.46 progress line (total '$total', gpu.instructions '$instrs', $(head -c 200 "$T/prog"))"
+fi
+"$X" run --workload mvt --scale 0.1 --quiet > "$T/out2" 2> "$T/err2"
+awk 'f; /^# statistics/ { f = 1 }' "$T/out" > "$T/stats1"   # the progress run's statistics
+tail -n +2 "$T/out2" > "$T/stats2"                             # --quiet: the first line, then them
+[ ! -s "$T/err2" ] && [ -s "$T/stats1" ] && cmp -s "$T/stats1" "$T/stats2" &&
+    ok "18.47 --quiet shows no progress, and the statistics equal the stepped run's" ||
+    no "18.47 --quiet ($(head -c 200 "$T/err2"))"

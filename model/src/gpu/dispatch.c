@@ -18,6 +18,10 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
         p->cu_first = first;
         p->cu_n = base + (a < extra);
         first += p->cu_n;
+        /* the grid of every kernel is known before it runs (the progress line's total) */
+        xl_kernel_t k;
+        for (uint32_t i = 0; xl_wl_kernel(wls[a], i, &k); i++)
+            d->waves_total += (uint64_t)k.workgroups * k.waves_per_wg;
     }
 }
 

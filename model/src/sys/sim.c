@@ -25,7 +25,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sys/system.h"
 
@@ -164,7 +163,13 @@ void xl_sim_destroy(xl_sim_t *g)
 }
 
 void xl_sim_set_events(xl_sim_t *g, FILE *f) { g->ev = f; }
-void xl_sim_set_progress(xl_sim_t *g, FILE *f) { g->progress = f; }
+void xl_sim_progress(const xl_sim_t *g, xl_sim_progress_t *p)
+{
+    p->waves_total = disp_waves_total(&g->disp);
+    p->waves_done = disp_waves_done(&g->disp);
+    p->instrs = core_instrs(&g->core);
+    p->cycle = g->now;
+}
 
 int xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
 {
@@ -234,8 +239,6 @@ static void finish(xl_sim_t *g)
 {
     g->cycles = g->now;
     iommu_finish(&g->iommu, g->cycles);
-    if (g->progress)
-        fprintf(g->progress, "\r%60s\r", "");
     g->done = 1;
 }
 
@@ -253,7 +256,6 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         return XL_OK;
     if (!g->started) {
         g->started = 1;
-        g->last_progress = time(NULL);
         disp_run(g);
     }
     while (g->now < until) {
@@ -324,13 +326,6 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
             iommu_skip(&g->iommu, next - g->now - 1);
         }
         g->now = next;
-        if (g->progress && (++g->iter & 0xFFFF) == 0 && time(NULL) != g->last_progress) {
-            g->last_progress = time(NULL);
-            fprintf(g->progress, "\r  cycle %llu, kernel %u, %llu instructions ",
-                    (unsigned long long)g->now, disp_kernel(&g->disp, 0),
-                    (unsigned long long)core_instrs(&g->core));
-            fflush(g->progress);
-        }
     }
     return XL_OK;
 }

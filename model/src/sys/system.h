@@ -10,7 +10,6 @@
 #define XLAT_SYS_SYSTEM_H
 
 #include <stdio.h>
-#include <time.h>
 
 #include "gpu/cu.h"
 #include "gpu/dispatch.h"
@@ -56,14 +55,11 @@ struct xl_sim {
     uint64_t now;
     FILE *ev;                 /* event log */
     FILE *trace;              /* IOMMU-boundary trace for the RTL lockstep */
-    FILE *progress;
     int oom;                  /* a queue could not grow: the run ends with an internal error */
     uint64_t last_retire;     /* watchdog */
     uint64_t cycles;
     int started, done, failed;   /* xl_sim_step: dispatched the first kernel, finished, stopped
                                   * by an error */
-    time_t last_progress;     /* progress line: host time of the last one */
-    uint64_t iter;            /* loop iterations (progress checks the clock every 65536) */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */
