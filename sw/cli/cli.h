@@ -60,11 +60,8 @@ void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
 /* A counter of the results, 0 when absent. */
 uint64_t cli_sget(const xl_stats_t *st, const char *name);
 
-/* out.c: an output file opened before the run, written to a temporary and renamed
- * into place when complete (finish_tmp), or dropped on failure (drop_tmp). */
-FILE *open_tmp(const char *path, char *tmp, size_t tlen, char *err, size_t errlen);
-void drop_tmp(FILE *f, const char *tmp);
-int finish_tmp(FILE *f, const char *tmp, const char *path, char *err, size_t errlen);
+/* out.c: every file the command line writes, and standard output's final check (out.h). */
+#include "out.h"
 
 /* The subcommands (run.c, study.c, sweep.c, compare.c). */
 int cmd_run(const opts_t *o, char *err, size_t errlen);

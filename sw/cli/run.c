@@ -84,7 +84,7 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     xl_config_t c;
     xl_workload_t wl[XL_SIM_MAX_APPS];
     const xl_workload_t *wls[XL_SIM_MAX_APPS];
-    char names[CLI_NAME_MAX], tmp[4096], etmp[4096];
+    char names[CLI_NAME_MAX];
     unsigned n = 0;
     int rc = XL_OK;
     if (o->model && strcmp(o->model, "cycle")) {
@@ -121,13 +121,17 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     }
     if (cli_build_config(o, &c, err, errlen) != XL_OK)
         return XL_EINPUT;
-    FILE *jf = NULL, *ef = NULL;
-    if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
-        return XL_EINPUT;
-    if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
-        drop_tmp(jf, tmp);
-        return XL_EINPUT;
-    }
+    /* the outputs are checked and opened before the run: a bad path costs no simulation */
+    cli_out_t out[2];
+    unsigned nout = 0;
+    int ji = -1, ei = -1;
+    if (o->json)
+        ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
+    if (o->events)
+        ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
+    if ((rc = cli_outs_open(out, nout, err, errlen)) != XL_OK)
+        return rc;
+    FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
     xl_wl_params_t wp;
     xl_config_wl_params(&c, &wp);
     unsigned opened = 0;
@@ -156,6 +160,9 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     if (rc == XL_OK) {
         xl_sim_stats(g, st);
         xl_stats_freeze(st);
+    }
+    /* with --json - or --events -, standard output carries that file and nothing else */
+    if (rc == XL_OK && !cli_outs_stdout(out, nout)) {
         printf("xlat %s: cycle-level run of %s (%u applications at once, each its own address "
                "space and %u or %u CUs), scale %s, seed %llu\n", XLAT_VERSION, o->workload, n,
                c.gpu.cus / n, (c.gpu.cus + n - 1) / n, o->scale_str, (unsigned long long)c.sim.seed);
@@ -166,20 +173,9 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         }
         xl_stats_print(st, stdout);
     }
-    if (jf && rc == XL_OK) {
-        fprintf(jf, "{\n  \"xlat_version\": \"%s\",\n  \"model\": \"cycle\",\n", XLAT_VERSION);
-        fprintf(jf, "  \"workload\": \"%s\",\n  \"scale\": \"%s\",\n  \"seed\": %llu,\n",
-                o->workload, o->scale_str, (unsigned long long)c.sim.seed);
-        fputs("  \"config\": ", jf);
-        xl_config_write_json(&c, jf, 4);
-        fputs(",\n  \"stats\": ", jf);
-        xl_stats_write_json(st, jf, 4);
-        fputs("\n}\n", jf);
-        rc = finish_tmp(jf, tmp, o->json, err, errlen);
-    } else drop_tmp(jf, tmp);
-    if (ef && rc == XL_OK) {
-        rc = finish_tmp(ef, etmp, o->events, err, errlen);
-    } else drop_tmp(ef, etmp);
+    if (jf && rc == XL_OK)
+        cli_write_results_json(jf, &c, o->workload, o->scale_str, "cycle", st);
+    rc = cli_outs_close(out, nout, rc, err, errlen);
     xl_stats_destroy(st);
     xl_sim_destroy(g);
     for (unsigned i = 0; i < opened; i++)
@@ -193,8 +189,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     xl_config_t c;
     xl_workload_t wl;
     xl_stats_t *st = NULL;
-    FILE *jf = NULL, *ef = NULL, *tf = NULL;
-    char tmp[4096], etmp[4096], ttmp[4096];
+    cli_out_t out[3];
+    unsigned nout = 0;
     const char *model = o->model ? o->model : "cycle";
     if (o->workloads || o->json_dir || o->key || o->values) {
         snprintf(err, errlen, "run takes --workload and --json (--workloads, --json-dir, --key, "
@@ -219,48 +215,43 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     }
     if (cli_build_config(o, &c, err, errlen) != XL_OK)
         return XL_EINPUT;
-    if (o->json && !(jf = open_tmp(o->json, tmp, sizeof tmp, err, errlen)))
-        return XL_EINPUT;
-    if (o->events && !(ef = open_tmp(o->events, etmp, sizeof etmp, err, errlen))) {
-        drop_tmp(jf, tmp);
-        return XL_EINPUT;
-    }
-    if (o->trace && !(tf = open_tmp(o->trace, ttmp, sizeof ttmp, err, errlen))) {
-        drop_tmp(jf, tmp);
-        drop_tmp(ef, etmp);
-        return XL_EINPUT;
-    }
+    /* the outputs are checked and opened before the run: a bad path costs no simulation */
+    int ji = -1, ei = -1, ti = -1;
+    if (o->json)
+        ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
+    if (o->events)
+        ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
+    if (o->trace)
+        ti = (int)nout, cli_out_init(&out[nout++], "--iommu-trace", o->trace);
+    int rc = cli_outs_open(out, nout, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
+    FILE *tf = ti >= 0 ? out[ti].f : NULL;
     if (ef)
         fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
-    int rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, cli_prog_mode(o), o->workload,
-                         &st, &wl, err, errlen);
-    if (rc != XL_OK) {
-        drop_tmp(jf, tmp);
-        drop_tmp(ef, etmp);
-        drop_tmp(tf, ttmp);
-        return rc;
+    rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, cli_prog_mode(o), o->workload,
+                     &st, &wl, err, errlen);
+    if (rc != XL_OK)
+        return cli_outs_close(out, nout, rc, err, errlen);
+    /* with --json -, --events - or --iommu-trace -, standard output carries that file and
+     * nothing else, so it can be piped straight into a JSON reader */
+    if (!cli_outs_stdout(out, nout)) {
+        printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
+               !strcmp(model, "cycle") ? "cycle-level" : "functional",
+               wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
+               (unsigned long long)c.sim.seed);
+        if (!o->quiet) {
+            printf("\n# effective configuration\n");
+            xl_config_write_ini(&c, stdout);
+            printf("\n# statistics\n");
+        }
+        xl_stats_print(st, stdout);
     }
-    printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
-           !strcmp(model, "cycle") ? "cycle-level" : "functional",
-           wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
-           (unsigned long long)c.sim.seed);
-    if (!o->quiet) {
-        printf("\n# effective configuration\n");
-        xl_config_write_ini(&c, stdout);
-        printf("\n# statistics\n");
-    }
-    xl_stats_print(st, stdout);
-    if (jf) {
+    if (jf)
         cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);
-        rc = finish_tmp(jf, tmp, o->json, err, errlen);
-    }
-    if (ef && rc == XL_OK)
-        rc = finish_tmp(ef, etmp, o->events, err, errlen);
-    else drop_tmp(ef, etmp);
-    if (tf && rc == XL_OK)
-        rc = finish_tmp(tf, ttmp, o->trace, err, errlen);
-    else drop_tmp(tf, ttmp);
+    rc = cli_outs_close(out, nout, rc, err, errlen);
     xl_stats_destroy(st);
     xl_wl_close(&wl);
     return rc;

@@ -48,6 +48,19 @@ int cmd_study(const opts_t *o, char *err, size_t errlen)
     }
     if (cli_build_config(o, &c, err, errlen) != XL_OK)
         return XL_EINPUT;
+    /* every results file is checked before the first run, not found unwritable after it */
+    if (o->json_dir) {
+        if (cli_out_dir_check("--json-dir", o->json_dir, err, errlen) != XL_OK)
+            return XL_EINPUT;
+        for (unsigned i = 0; i < n; i++) {
+            char path[PATH_MAX], file[128];
+            cli_out_t jo;
+            snprintf(file, sizeof file, "%s.json", xl_wl_find(names[i])->name);
+            if (cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err, errlen) != XL_OK ||
+                cli_out_check(&jo, err, errlen) != XL_OK)
+                return XL_EINPUT;
+        }
+    }
 
     xl_stats_t *st[MAX_WL] = {0};
     xl_workload_t wl[MAX_WL];
@@ -65,14 +78,16 @@ int cmd_study(const opts_t *o, char *err, size_t errlen)
                          &st[i], &wl[i], err,
                      errlen);
         if (rc == XL_OK && o->json_dir) {
-            char path[4096], tmp[4200];
-            snprintf(path, sizeof path, "%s/%s.json", o->json_dir, wl[i].desc->name);
-            FILE *jf = open_tmp(path, tmp, sizeof tmp, err, errlen);
-            if (!jf) {
-                rc = XL_EINPUT;
-            } else {
-                cli_write_results_json(jf, &c, wl[i].desc->name, o->scale_str, "functional", st[i]);
-                rc = finish_tmp(jf, tmp, path, err, errlen);
+            char path[PATH_MAX], file[128];
+            cli_out_t jo;
+            snprintf(file, sizeof file, "%s.json", wl[i].desc->name);
+            rc = cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err, errlen);
+            if (rc == XL_OK)
+                rc = cli_outs_open(&jo, 1, err, errlen);
+            if (rc == XL_OK) {
+                cli_write_results_json(jo.f, &c, wl[i].desc->name, o->scale_str, "functional",
+                                       st[i]);
+                rc = cli_outs_close(&jo, 1, rc, err, errlen);
             }
         }
         if (rc != XL_OK) {

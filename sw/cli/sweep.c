@@ -84,6 +84,20 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         if (cli_build_config(&ov, &cfg[v], err, errlen) != XL_OK)
             return XL_EINPUT;
     }
+    /* every results file is checked before the first run, not found unwritable after it */
+    if (o->json_dir) {
+        if (cli_out_dir_check("--json-dir", o->json_dir, err, errlen) != XL_OK)
+            return XL_EINPUT;
+        for (int i = 0; i < nw; i++)
+            for (int v = 0; v < nv; v++) {
+                char path[PATH_MAX], file[600];
+                cli_out_t jo;
+                snprintf(file, sizeof file, "%s-%s.json", xl_wl_find(names[i])->name, vals[v]);
+                if (cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err,
+                                     errlen) != XL_OK || cli_out_check(&jo, err, errlen) != XL_OK)
+                    return XL_EINPUT;
+            }
+    }
     uint64_t cyc[MAX_WL][MAX_VALUES], walks[MAX_WL][MAX_VALUES], stall[MAX_WL][MAX_VALUES];
     uint64_t gap[MAX_WL][MAX_VALUES];
     const char *klass[MAX_WL];
@@ -107,14 +121,15 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             stall[i][v] = cli_sget(st, "gpu.stall_cycles");
             gap[i][v] = cli_sget(st, "iommu.gap_first_last_avg");
             if (o->json_dir) {
-                char path[4096], tmp[4200];
-                snprintf(path, sizeof path, "%s/%s-%s.json", o->json_dir, wl.desc->name, vals[v]);
-                FILE *jf = open_tmp(path, tmp, sizeof tmp, err, errlen);
-                if (!jf)
-                    rc = XL_EINPUT;
-                else {
-                    cli_write_results_json(jf, &cfg[v], wl.desc->name, o->scale_str, model, st);
-                    rc = finish_tmp(jf, tmp, path, err, errlen);
+                char path[PATH_MAX], file[600];
+                cli_out_t jo;
+                snprintf(file, sizeof file, "%s-%s.json", wl.desc->name, vals[v]);
+                rc = cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err, errlen);
+                if (rc == XL_OK)
+                    rc = cli_outs_open(&jo, 1, err, errlen);
+                if (rc == XL_OK) {
+                    cli_write_results_json(jo.f, &cfg[v], wl.desc->name, o->scale_str, model, st);
+                    rc = cli_outs_close(&jo, 1, rc, err, errlen);
                 }
             }
             xl_stats_destroy(st);

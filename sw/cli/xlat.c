@@ -101,7 +101,8 @@ static int cmd_list(int argc, char **argv)
     return XL_OK;
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1]; its exit status. */
+static int run_command(int argc, char **argv)
 {
     char err[1024] = "";
     opts_t o;
@@ -155,4 +156,12 @@ int main(int argc, char **argv)
     if (rc != XL_OK)
         say_error(err);
     return rc;
+}
+
+/* Every command ends here, so none can exit 0 with its output lost: standard output is
+ * flushed and closed, and a failure (a full disk, a closed pipe, `> /dev/full`) is exit
+ * status 1 with one line on stderr. */
+int main(int argc, char **argv)
+{
+    return cli_stdout_finish(run_command(argc, argv));
 }
