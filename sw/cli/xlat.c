@@ -54,7 +54,10 @@ static void usage(FILE *f)
           "  --events FILE        write the IOMMU event log (run, cycle model)\n"
           "  --iommu-trace FILE   write the walk path's per-cycle inputs for RTL replay (run)\n"
           "  --key SEC.KEY --values V1,V2,...  the key and values of a sweep\n"
-          "exit status: 0 success, 2 bad input, 1 internal error\n", f);
+          "a FILE of - is standard output; a file is replaced only when complete, a device or\n"
+          "pipe is written in place, and every output is checked before the run starts\n"
+          "exit status: 0 success, 2 bad input, 1 internal error (or output that could not be\n"
+          "written)\n", f);
 }
 
 /* One error line: a control character of the message (a newline in an offending value,
