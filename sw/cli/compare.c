@@ -18,7 +18,8 @@ static const char *other_option(const opts_t *o)
          : o->workloads ? "--workloads" : o->json ? "--json" : o->json_dir ? "--json-dir"
          : o->model ? "--model" : o->events ? "--events" : o->trace ? "--iommu-trace"
          : o->key ? "--key" : o->values ? "--values" : o->nsets ? "--set"
-         : o->have_scale ? "--scale" : o->have_seed ? "--seed" : o->quiet ? "--quiet" : NULL;
+         : o->have_scale ? "--scale" : o->have_seed ? "--seed" : o->quiet ? "--quiet"
+         : o->progress ? "--progress" : NULL;
 }
 
 int cmd_compare(const opts_t *o, char *err, size_t errlen)

@@ -40,7 +40,7 @@ run simt --workload mvt --set iommu.sched=simt
 
 "$X" compare "$T/fcfs.json" "$T/simt.json" > /dev/null 2> "$T/err"
 if grep -q "built without jansson" "$T/err"; then
-    for n in 51 52 53 54 55 56 57 58 59 60 61; do
+    for n in 51 52 53 54 55 56 57 58 59 60 61 62; do
         echo "ok - 18.$n # SKIP built without jansson (make deps installs libjansson-dev)"
     done
     exit 0
@@ -86,7 +86,8 @@ else
     no "18.57 compare of a good set failed: $(head -c 300 "$T/err")"
 fi
 
-# --- 18.58-18.61: the same work is required (seeds may differ); one object, nothing after it
+# --- 18.58-18.62: the same work is required (seeds may differ); one object, nothing after
+# it; no option, not even one without a value
 bad "58 two scales" "not comparable: .*fcfs.json is scale 0.002, .*small.json is scale 0.001" \
     compare "$T/fcfs.json" "$T/small.json"
 bad "59 two workload parameters" "not comparable: .*fcfs.json has workload.min_rounds = 0, .*rounds.json has 1" \
@@ -99,3 +100,5 @@ fi
 { cat "$T/simt.json"; echo '{"sim.cycles": 1}'; } > "$T/two.json"
 bad "61 text after the object" "two.json: not valid JSON: end of file expected" \
     compare "$T/fcfs.json" "$T/two.json"
+bad "62 an option that takes no value" "compare takes only results files, not --progress" \
+    compare "$T/fcfs.json" "$T/simt.json" --progress
