@@ -75,8 +75,26 @@ $(BUILD)/libxlat.a: $(LIB_OBJ)
 CLI_SRC := $(sort $(wildcard sw/cli/*.c))
 CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
 
+# `xlat compare` reads results files with jansson (Debian libjansson-dev, which `make deps`
+# installs) where the compiler finds it: probed like LTO above, by compiling and linking a
+# program that includes <jansson.h> with -ljansson. Found: JANSSON = -ljansson, sw/cli is
+# built with -DXL_HAVE_JANSSON and xlat links it. Not found, or `make JANSSON=`: xlat builds
+# all the same and `xlat compare` says it was built without jansson. The probe's result is
+# kept in $(BUILD)/gen/jansson.flag, so a change of it rebuilds sw/cli.
+ifeq ($(origin JANSSON),undefined)
+JANSSON := $(shell d=$$(mktemp -d) && \
+             printf '\043include <jansson.h>\nint main(void){json_decref(json_object());return 0;}\n' > $$d/p.c && \
+             $(CC) $$d/p.c -o $$d/p -ljansson >/dev/null 2>&1 && echo -ljansson; rm -rf $$d)
+endif
+$(BUILD)/obj/sw/cli/%.o: CPPFLAGS += $(if $(JANSSON),-DXL_HAVE_JANSSON)
+$(CLI_OBJ): $(BUILD)/gen/jansson.flag
+$(BUILD)/gen/jansson.flag: FORCE
+	@mkdir -p $(dir $@)
+	@echo 'JANSSON = $(JANSSON)' | cmp -s - $@ || echo 'JANSSON = $(JANSSON)' > $@
+FORCE:
+
 $(XLAT): $(CLI_OBJ) $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $^ -lm
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(CLI_OBJ) $(BUILD)/libxlat.a -lm $(JANSSON)
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and
 # link-time optimisation, trained on small runs that leave out MVT (model/tools/pgo-train.sh).
