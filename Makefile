@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
+	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 30)"
 	@echo "make golden REF=<commit>  results, event logs and IOMMU traces identical to commit REF's"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
@@ -151,6 +152,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/un
 	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
 
 unit: $(UNIT_BIN) $(XLAT)
+
+# make fuzz: every reader of outside input fuzzed long (make test runs each for 30 s);
+# corpora grow in build/fuzz, the seeds are in tests/fuzz/corpus.
+fuzz: deps
+	@for f in tests/fuzz/fuzz_*.c; do XL_FUZZ_SECONDS=$${XL_FUZZ_SECONDS:-600} sh tests/fuzz/run.sh $$f || exit 1; done
 
 deps:
 	@sh tests/deps.sh
