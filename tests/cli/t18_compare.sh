@@ -11,21 +11,9 @@ X=${1:-build/xlat}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; }
+AREA=18
+. "$(dirname "$0")/../lib/cli.sh"
 
-# bad NAME EXPECTED-SUBSTRING ARGS...: exit 2, one stderr line containing the substring.
-bad() {
-    name=$1; want=$2; shift 2
-    "$X" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    lines=$(wc -l < "$T/err")
-    if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -s "$T/out" ] && grep -q -- "$want" "$T/err"; then
-        ok "18.$name"
-    else
-        no "18.$name (rc=$rc, stderr lines=$lines: $(head -c 300 "$T/err"))"
-    fi
-}
 
 # run NAME ARGS...: a small cycle-level results file $T/NAME.json (MVT or as given).
 run() {

@@ -9,22 +9,9 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 TINY="--scale 0.0005 --set workload.min_rounds=0"
 
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; }
+AREA=18
+. "$(dirname "$0")/../lib/cli.sh"
 
-# bad NAME EXPECTED-SUBSTRING ARGS...: exit 2, one stderr line containing the substring,
-# nothing on stdout.
-bad() {
-    name=$1; want=$2; shift 2
-    "$X" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    lines=$(wc -l < "$T/err")
-    if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -s "$T/out" ] && grep -q -- "$want" "$T/err"; then
-        ok "18.$name"
-    else
-        no "18.$name (rc=$rc, stderr lines=$lines: $(head -c 300 "$T/err"))"
-    fi
-}
 
 # seed NAME VALUE EXPECTED: a run's first line names the seed it used
 seed() {
