@@ -9,7 +9,8 @@
 #                                       (runs), k (run now), start and end (date +%s)
 #   run_jobs LIST DIR SCALE SEED JOBS   run every "name xlat-run-args..." line of LIST with
 #                                       $XLAT (default build/xlat) at SCALE/SEED, JOBS at a time, writing
-#                                       DIR/name.json (kept when REUSE=1 and present)
+#                                       DIR/name.json (kept when REUSE=1 and present); each
+#                                       finished run says "[k/N] done NAME"
 #   missing LIST DIR                    how many of LIST's runs have no results in DIR yet
 #   runs_said N K SECONDS JOBS          the report's sentence on how its N runs were obtained
 #   jget NAME KEY                       a number from $J/NAME.json
@@ -87,8 +88,13 @@ runs_said() {
 
 run_jobs() {
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
+    _n=$(wc -l < "$_l")
+    : > "$_d/.done"   # a line per finished run, its number k (appends of one short line do not interleave)
     # shellcheck disable=SC2016
-    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$_l"
+    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "$0" >> '"$_d"'/.done; echo "  [$(grep -n -x -F "$0" '"$_d"'/.done | cut -d: -f1)/'"$_n"'] done $0"' < "$_l"
+    _rc=$?
+    rm -f "$_d/.done"
+    return $_rc
 }
 
 jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }
