@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
+	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 30)"
 	@echo "make golden REF=<commit>  results, event logs and IOMMU traces identical to commit REF's"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
@@ -72,8 +73,29 @@ $(BUILD)/libxlat.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(XLAT): $(BUILD)/obj/sw/cli/xlat.o $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $^ -lm
+CLI_SRC := $(sort $(wildcard sw/cli/*.c))
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+
+# `xlat compare` reads results files with jansson (Debian libjansson-dev, which `make deps`
+# installs) where the compiler finds it: probed like LTO above, by compiling and linking a
+# program that includes <jansson.h> with -ljansson. Found: JANSSON = -ljansson, sw/cli is
+# built with -DXL_HAVE_JANSSON and xlat links it. Not found, or `make JANSSON=`: xlat builds
+# all the same and `xlat compare` says it was built without jansson. The probe's result is
+# kept in $(BUILD)/gen/jansson.flag, so a change of it rebuilds sw/cli.
+ifeq ($(origin JANSSON),undefined)
+JANSSON := $(shell d=$$(mktemp -d) && \
+             printf '\043include <jansson.h>\nint main(void){json_decref(json_object());return 0;}\n' > $$d/p.c && \
+             $(CC) $$d/p.c -o $$d/p -ljansson >/dev/null 2>&1 && echo -ljansson; rm -rf $$d)
+endif
+$(BUILD)/obj/sw/cli/%.o: CPPFLAGS += $(if $(JANSSON),-DXL_HAVE_JANSSON)
+$(CLI_OBJ): $(BUILD)/gen/jansson.flag
+$(BUILD)/gen/jansson.flag: FORCE
+	@mkdir -p $(dir $@)
+	@echo 'JANSSON = $(JANSSON)' | cmp -s - $@ || echo 'JANSSON = $(JANSSON)' > $@
+FORCE:
+
+$(XLAT): $(CLI_OBJ) $(BUILD)/libxlat.a
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(CLI_OBJ) $(BUILD)/libxlat.a -lm $(JANSSON)
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and
 # link-time optimisation, trained on small runs that leave out MVT (model/tools/pgo-train.sh).
@@ -130,6 +152,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/un
 	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
 
 unit: $(UNIT_BIN) $(XLAT)
+
+# make fuzz: every reader of outside input fuzzed long (make test runs each for 30 s);
+# corpora grow in build/fuzz, the seeds are in tests/fuzz/corpus.
+fuzz: deps
+	@for f in tests/fuzz/fuzz_*.c; do XL_FUZZ_SECONDS=$${XL_FUZZ_SECONDS:-600} sh tests/fuzz/run.sh $$f || exit 1; done
 
 deps:
 	@sh tests/deps.sh

@@ -16,17 +16,13 @@ set -e
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 SCALE=${SCALE:-0.1}
-JOBS=${JOBS:-2}
-SEED=${SEED:-1}
-OUT=bench/results
 D=build/foundations
-[ "${REUSE:-0}" = 1 ] || rm -rf "$D/json"
-mkdir -p "$D/json"
+results_dir "$D/json"
 IRR="mvt atax bicg gesummv xsbench nw"
 GRAPH="sssp mis color"
 # The stages, oldest first: each commit adds one change on top of the one before.
 STAGES=${STAGES:-"before:bcaf528 workloads-nw:6f75f8e graphs:8aaa71a dram:a809761"}
-[ -x "$XLAT" ] || { echo "foundations.sh: build xlat first (make)"; exit 2; }
+need_xlat foundations
 command -v git > /dev/null || { echo "foundations.sh: needs git (stages are commits)"; exit 2; }
 
 # jobs LIST: name and xlat arguments of the three runs per workload

@@ -11,17 +11,9 @@
 set -e
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-SCALE=${SCALE:-1}
-ALT_SCALE=${ALT_SCALE:-0.1}
-JOBS=${JOBS:-2}
-SEED=${SEED:-1}
-OUT=bench/results
-J=$OUT/isca18-json
-[ "${REUSE:-0}" = 1 ] || rm -rf "$J"
-mkdir -p "$J"
+repro_init isca18
 IRR="mvt atax bicg gesummv xsbench nw"
 REG="sssp mis color backprop kmeans hotspot"
-[ -x "$XLAT" ] || { echo "isca18.sh: build xlat first (make)"; exit 2; }
 
 # ---- the job list: name, then xlat arguments
 L=$OUT/isca18-jobs.txt
@@ -43,27 +35,8 @@ done
 # the open choices (docs/isca18-micro18.md §8), each against the baseline at ALT_SCALE, and
 # the baseline of every workload at ALT_SCALE for the scale check
 A=$OUT/isca18-alt-jobs.txt
-: > "$A"
-for w in $IRR $REG; do
-    for s in fcfs simt; do
-        echo "alt-$w-$s --workload $w --set iommu.sched=$s" >> "$A"
-    done
-done
-for w in $IRR; do
-    for s in fcfs simt; do
-        open_choices | while IFS='|' read -r v _ args; do
-            echo "alt-$w-$s-$v --workload $w --set iommu.sched=$s $args"
-        done >> "$A"
-    done
-done
-n=$(( $(wc -l < "$L") + $(wc -l < "$A") ))
-echo "isca18: $(wc -l < "$L") runs at scale $SCALE and $(wc -l < "$A") at $ALT_SCALE, $JOBS at a time (results in $J)"
-k=$(( $(missing "$L" "$J") + $(missing "$A" "$J") ))
-start=$(date +%s)
-run_jobs "$L" "$J" "$SCALE" "$SEED" "$JOBS"
-run_jobs "$A" "$J" "$ALT_SCALE" "$SEED" "$JOBS"
-end=$(date +%s)
-echo "isca18: runs took $((end - start)) s"
+alt_jobs "$A" open_choices iommu.sched "fcfs simt"
+repro_runs isca18 "$L" "$A"
 
 M=$OUT/isca18.md
 T=$OUT/isca18-data
@@ -216,32 +189,16 @@ echo "|---|---:|---:|"
 for w in $IRR; do
     echo "| $w | $(pct "$(jget $w-fcfs iommu.walk_mem_reads_upper)" "$(jget $w-fcfs iommu.walk_mem_reads)") | $(ratio "$(jget $w-fcfs iommu.walk_mem_reads)" "$(jget $w-fcfs iommu.walks)") |" >> "$M"
 done
-{
-echo
-echo "## Scale check: does a run at scale $ALT_SCALE keep the full run's sign?"
-echo
-echo "SIMT/FCFS speedup at scale $SCALE and at $ALT_SCALE (a scaled run keeps 12 rounds of resident"
-echo "wavefronts per kernel, \`workload.min_rounds\`). Same sign: both above 1, both below, or both"
-echo "within ±1 % of 1."
-echo
-echo "| workload | scale $SCALE | scale $ALT_SCALE | same sign |"
-echo "|---|---:|---:|---|"
-} >> "$M"
 for w in $IRR $REG; do
     echo "$w $(ratio "$(jget $w-fcfs sim.cycles)" "$(jget $w-simt sim.cycles)") $(ratio "$(jget alt-$w-fcfs sim.cycles)" "$(jget alt-$w-simt sim.cycles)")"
-done | scale_rows >> "$M"
+done | scale_check "SIMT/FCFS speedup" >> "$M"
 
 [ -f bench/isca18-notes.md ] && { echo; cat bench/isca18-notes.md; } >> "$M"
 
 # ---- figures
 if command -v gnuplot > /dev/null; then
     gnuplot <<GP
-set terminal pngcairo size 900,420 noenhanced
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set grid ytics
-set xtics rotate by -30
+$(plot_style)
 set output "$OUT/isca18-fig8.png"
 set title "ISCA'18 Fig 8 (and Fig 2): speedup over FCFS, scale $SCALE"
 set ylabel "speedup over FCFS"

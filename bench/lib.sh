@@ -1,7 +1,16 @@
-# lib.sh - helpers shared by the paper reproductions (sourced, not run).
+# lib.sh - helpers shared by the paper reproductions (sourced, not run). Sourcing it sets
+# the defaults every reproduction shares: XLAT (build/xlat), JOBS (2 parallel runs), SEED (1)
+# and OUT, the results folder (bench/results).
+#   results_dir DIR                     DIR emptied (unless REUSE=1) and created
+#   need_xlat NAME                      stop with "NAME.sh: build xlat first" unless $XLAT is built
+#   repro_init NAME                     isca18.sh's and micro18.sh's settings: SCALE (default 1),
+#                                       ALT_SCALE (0.1), J=$OUT/NAME-json (results_dir); need_xlat
+#   repro_runs NAME L A                 run job list L at SCALE and A at ALT_SCALE into J; sets n
+#                                       (runs), k (run now), start and end (date +%s)
 #   run_jobs LIST DIR SCALE SEED JOBS   run every "name xlat-run-args..." line of LIST with
 #                                       $XLAT (default build/xlat) at SCALE/SEED, JOBS at a time, writing
-#                                       DIR/name.json (kept when REUSE=1 and present)
+#                                       DIR/name.json (kept when REUSE=1 and present); each
+#                                       finished run says "[k/N] done NAME"
 #   missing LIST DIR                    how many of LIST's runs have no results in DIR yet
 #   runs_said N K SECONDS JOBS          the report's sentence on how its N runs were obtained
 #   jget NAME KEY                       a number from $J/NAME.json
@@ -9,10 +18,56 @@
 #   geo                                 geometric mean of the numbers on stdin
 #   open_choices                        the open choices both reproductions sweep, a line each:
 #                                       suffix|report label|xlat arguments
+#   alt_jobs LIST CHOICES KEY VALUES [ARGS]  the job list of the runs at ALT_SCALE: every
+#                                       workload at each value of KEY, the irregular ones also
+#                                       with each choice CHOICES prints (open_choices' lines)
 #   scale_rows                          the scale check's table rows from "workload full scaled"
 #                                       lines on stdin (same sign: both > 1.01, < 0.99 or between)
+#   scale_check WHAT                    the scale check's section: heading, what it compares
+#                                       (WHAT at SCALE and at ALT_SCALE), scale_rows of stdin
+#   plot_style                          the gnuplot settings every figure starts from
 
 XLAT=${XLAT:-build/xlat}
+JOBS=${JOBS:-2}
+SEED=${SEED:-1}
+OUT=bench/results
+
+# results_dir DIR: DIR emptied (REUSE=1 keeps the results JSON of an earlier run) and created
+results_dir() {
+    [ "${REUSE:-0}" = 1 ] || rm -rf "$1"
+    mkdir -p "$1"
+}
+
+# need_xlat NAME: stop (exit 2) unless $XLAT is built
+need_xlat() {
+    [ -x "$XLAT" ] || { echo "$1.sh: build xlat first (make)"; exit 2; }
+}
+
+# repro_init NAME: the settings of the two paper reproductions (their headers say what each
+# means) and their results folder J
+repro_init() {
+    SCALE=${SCALE:-1}
+    ALT_SCALE=${ALT_SCALE:-0.1}
+    J=$OUT/$1-json
+    results_dir "$J"
+    need_xlat "$1"
+}
+
+# repro_runs NAME L A: the runs of job list L at SCALE and of A (the open choices and the
+# scale check) at ALT_SCALE, into J; sets n (runs in all), k (those run now, not reused),
+# start and end (the time taken, for runs_said)
+# shellcheck disable=SC2034   # n, k, start and end are the caller's
+repro_runs() {
+    n=$(( $(wc -l < "$2") + $(wc -l < "$3") ))
+    echo "$1: $(wc -l < "$2") runs at scale $SCALE and $(wc -l < "$3") at $ALT_SCALE, $JOBS at a time (results in $J)"
+    k=$(( $(missing "$2" "$J") + $(missing "$3" "$J") ))
+    start=$(date +%s)
+    run_jobs "$2" "$J" "$SCALE" "$SEED" "$JOBS"
+    run_jobs "$3" "$J" "$ALT_SCALE" "$SEED" "$JOBS"
+    end=$(date +%s)
+    echo "$1: runs took $((end - start)) s"
+}
+
 # missing LIST DIR: how many of LIST's runs have no results in DIR yet (run_jobs runs them)
 missing() {
     _k=0
@@ -33,8 +88,13 @@ runs_said() {
 
 run_jobs() {
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
+    _n=$(wc -l < "$_l")
+    : > "$_d/.done"   # a line per finished run, its number k (appends of one short line do not interleave)
     # shellcheck disable=SC2016
-    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$_l"
+    xargs -P "$_j" -L 1 sh -c 'f='"$_d"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --scale '"$_s"' --seed '"$_seed"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "$0" >> '"$_d"'/.done; echo "  [$(grep -n -x -F "$0" '"$_d"'/.done | cut -d: -f1)/'"$_n"'] done $0"' < "$_l"
+    _rc=$?
+    rm -f "$_d/.done"
+    return $_rc
 }
 
 jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }
@@ -45,6 +105,34 @@ scale_rows() {
          { y = sg($2) == sg($3) ? "yes" : "**no**"; same += y == "yes"; n++
            printf "| %s | %s | %s | %s |\n", $1, $2, $3, y }
          END { printf "| **all** | | | %d of %d |\n", same, n }'
+}
+
+# scale_check WHAT: the report's scale check, WHAT (the headline ratio) at SCALE and at
+# ALT_SCALE, from "workload full scaled" lines on stdin
+scale_check() {
+    echo
+    echo "## Scale check: does a run at scale $ALT_SCALE keep the full run's sign?"
+    echo
+    echo "$1 at scale $SCALE and at $ALT_SCALE (a scaled run keeps 12 rounds of resident"
+    echo "wavefronts per kernel, \`workload.min_rounds\`). Same sign: both above 1, both below, or both"
+    echo "within ±1 % of 1."
+    echo
+    echo "| workload | scale $SCALE | scale $ALT_SCALE | same sign |"
+    echo "|---|---:|---:|---|"
+    scale_rows
+}
+
+# plot_style: the settings every figure of the reproductions starts from (clustered
+# histograms, one PNG each)
+plot_style() {
+    cat <<'EOF2'
+set terminal pngcairo size 900,420 noenhanced
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set grid ytics
+set xtics rotate by -30
+EOF2
 }
 
 # The choices the papers leave open (docs/isca18-micro18.md §8) that both reproductions show
@@ -59,3 +147,23 @@ waitcnt|wavefronts wait for loads at first use (`gpu.loads=waitcnt`)|--set gpu.l
 EOF2
 }
 
+# alt_jobs LIST CHOICES KEY VALUES [ARGS]: write job list LIST, the runs at ALT_SCALE: for
+# every workload of IRR and REG and each value V of KEY (VALUES, e.g. "fcfs simt"),
+# "alt-W-V [ARGS] --workload W --set KEY=V", the scale check's runs and the open choices'
+# baseline; then for each irregular workload and value, the same once per choice that the
+# function CHOICES prints (lines as open_choices'), named alt-W-V-SUFFIX
+alt_jobs() {
+    : > "$1"
+    for _w in $IRR $REG; do
+        for _v in $4; do
+            echo "alt-$_w-$_v ${5:+$5 }--workload $_w --set $3=$_v" >> "$1"
+        done
+    done
+    for _w in $IRR; do
+        for _v in $4; do
+            "$2" | while IFS='|' read -r _c _ _a; do
+                echo "alt-$_w-$_v-$_c ${5:+$5 }--workload $_w --set $3=$_v $_a"
+            done >> "$1"
+        done
+    done
+}

@@ -11,17 +11,9 @@
 set -e
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-SCALE=${SCALE:-1}
-ALT_SCALE=${ALT_SCALE:-0.1}
-JOBS=${JOBS:-2}
-SEED=${SEED:-1}
-OUT=bench/results
-J=$OUT/micro18-json
-[ "${REUSE:-0}" = 1 ] || rm -rf "$J"
-mkdir -p "$J"
+repro_init micro18
 IRR="mvt atax nw bicg gesummv"
 REG="sssp color lud backprop hotspot"
-[ -x "$XLAT" ] || { echo "micro18.sh: build xlat first (make)"; exit 2; }
 
 # ---- the job list: name, then xlat arguments (FCFS scheduling throughout, as the paper)
 L=$OUT/micro18-jobs.txt
@@ -46,29 +38,16 @@ for w in $IRR; do
     done
 done
 # the open choices (docs/isca18-micro18.md §8), each against the baseline at ALT_SCALE, and
-# the baseline of every workload at ALT_SCALE for the scale check
+# the baseline of every workload at ALT_SCALE for the scale check; besides the choices both
+# reproductions show, PWCs of one entry a level, since the preset's PWCs leave few
+# upper-level walk reads to coalesce (bench/micro18-notes.md, item 3)
+choices() {
+    open_choices
+    echo "pwc1|one-entry PWCs at each level (\`pwc.l4/l3/l2_entries=1\`)|--set pwc.l4_entries=1 --set pwc.l4_ways=1 --set pwc.l3_entries=1 --set pwc.l3_ways=1 --set pwc.l2_entries=1 --set pwc.l2_ways=1"
+}
 A=$OUT/micro18-alt-jobs.txt
-: > "$A"
-for w in $IRR $REG; do
-    for c in off both; do
-        echo "alt-$w-$c --preset micro18 --workload $w --set iommu.coalesce=$c" >> "$A"
-    done
-done
-for w in $IRR; do
-    for c in off both; do
-        b="alt-$w-$c"; r="--preset micro18 --workload $w --set iommu.coalesce=$c"
-        open_choices | while IFS='|' read -r v _ args; do echo "$b-$v $r $args"; done >> "$A"
-        echo "$b-pwc1 $r --set pwc.l4_entries=1 --set pwc.l4_ways=1 --set pwc.l3_entries=1 --set pwc.l3_ways=1 --set pwc.l2_entries=1 --set pwc.l2_ways=1" >> "$A"
-    done
-done
-n=$(( $(wc -l < "$L") + $(wc -l < "$A") ))
-echo "micro18: $(wc -l < "$L") runs at scale $SCALE and $(wc -l < "$A") at $ALT_SCALE, $JOBS at a time (results in $J)"
-k=$(( $(missing "$L" "$J") + $(missing "$A" "$J") ))
-start=$(date +%s)
-run_jobs "$L" "$J" "$SCALE" "$SEED" "$JOBS"
-run_jobs "$A" "$J" "$ALT_SCALE" "$SEED" "$JOBS"
-end=$(date +%s)
-echo "micro18: runs took $((end - start)) s"
+alt_jobs "$A" choices iommu.coalesce "off both" "--preset micro18"
+repro_runs micro18 "$L" "$A"
 
 cyc() { jget "$1" sim.cycles; }
 sp() { ratio "$(cyc "$1")" "$(cyc "$2")"; }   # speedup of run $2 over run $1
@@ -215,34 +194,17 @@ echo "| configuration | geomean | $(echo $IRR | sed 's/ / | /g') | reads cut | u
 echo "|---|---:|$(for w in $IRR; do printf -- '---:|'; done)---:|---:|"
 } >> "$M"
 alt "" "preset: walks to DRAM, 64 L1 TLB misses per CU, round-robin issue, bit-select L2 index, blocking loads, PWCs 4/8/32"
-open_choices | while IFS='|' read -r v label _; do alt "-$v" "$label"; done
-alt "-pwc1" "one-entry PWCs at each level (\`pwc.l4/l3/l2_entries=1\`)"
-{
-echo "| paper | 1.7 | | | | | | 37 % | leaf and upper coalescing \"almost equally important\" |"
-echo
-echo "## Scale check: does a run at scale $ALT_SCALE keep the full run's sign?"
-echo
-echo "COAL_ALL over no coalescing at scale $SCALE and at $ALT_SCALE (a scaled run keeps 12 rounds of"
-echo "resident wavefronts per kernel, \`workload.min_rounds\`). Same sign: both above 1, both"
-echo "below, or both within ±1 % of 1."
-echo
-echo "| workload | scale $SCALE | scale $ALT_SCALE | same sign |"
-echo "|---|---:|---:|---|"
-} >> "$M"
+choices | while IFS='|' read -r v label _; do alt "-$v" "$label"; done
+echo "| paper | 1.7 | | | | | | 37 % | leaf and upper coalescing \"almost equally important\" |" >> "$M"
 for w in $IRR $REG; do
     echo "$w $(sp $w-off $w-both) $(sp alt-$w-off alt-$w-both)"
-done | scale_rows >> "$M"
+done | scale_check "COAL_ALL over no coalescing" >> "$M"
 [ -f bench/micro18-notes.md ] && { echo; cat bench/micro18-notes.md; } >> "$M"
 
 # ---- figures
 if command -v gnuplot > /dev/null; then
     gnuplot <<GP
-set terminal pngcairo size 900,420 noenhanced
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set grid ytics
-set xtics rotate by -30
+$(plot_style)
 set output "$OUT/micro18-fig9.png"
 set title "MICRO'18 Fig ~9: speedup over no coalescing, scale $SCALE"
 set ylabel "speedup"

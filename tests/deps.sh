@@ -3,8 +3,10 @@
 # As root (or with password-less sudo) it installs what is missing; otherwise it prints
 # the exact apt-get line and fails. `make run` needs none of these: only cc and make.
 # patch: the RTL mutants are patch files applied to a copy of rtl/ (tests/lockstep/mutants/).
+# libjansson-dev: `xlat compare` reads results JSON with it (built in where the Makefile
+# finds it) and tests/fuzz links it.
 PKGS="libcmocka-dev clang libclang-rt-14-dev verilator iverilog yosys nextpnr-ice40 \
-fpga-icestorm z3 libsystemc-dev gnuplot-nox patch"
+fpga-icestorm z3 libsystemc-dev gnuplot-nox patch libjansson-dev"
 
 missing=""
 for p in $PKGS; do

@@ -6,7 +6,9 @@
 #   cli    command-line behaviour: bad input exits 2 with one line, good runs work
 #   det    bit-identical results across gcc/clang, -O0/-O2 and the PGO build (make fast)
 #   asan   the unit and cli tests again under AddressSanitizer + UBSan
-#   fuzz   libFuzzer on the config parser and the graph-file readers, each for a bounded time
+#   fuzz   libFuzzer on every reader of outside input (tests/fuzz/fuzz_*.c: the config parser,
+#          the graph files, the command line, compare's results files, the IOMMU trace),
+#          each for a bounded time (make fuzz runs them long)
 #   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
 #          Verilator lockstep against the C twin (bounded), fault injection, mutants
 # Set XL_FUZZ_SECONDS to change the fuzzing time (default 30), XL_LOCKSTEP_CYCLES the

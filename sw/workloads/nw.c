@@ -65,7 +65,6 @@
 #include "xlat/workloads.h"
 
 #include <stdio.h>
-#include <string.h>
 
 typedef struct {
     uint32_t b;          /* BLOCK_SIZE: tile width = work-items per work-group */
@@ -118,9 +117,7 @@ static const uint8_t prog_nw2[] = {P_NW, P_REF, P_BAR, P_W, P_BAR, P_N, P_BAR,
 /* Kernels actually run at this scale. */
 static uint32_t nw_run_count(const xl_workload_t *wl)
 {
-    const nw_geom_t *g = nw_geom(wl);
-    uint64_t k = ((uint64_t)g->kernels * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
-    return k ? (uint32_t)k : 1u;
+    return (uint32_t)xl_wl_scaled(nw_geom(wl)->kernels, wl->scale_ppm);
 }
 
 /* Real kernel (0-based) of run kernel k: the middle of the k-th of n equal stretches of
@@ -144,11 +141,9 @@ static int nw_create(xl_workload_t *wl, char *err, size_t errlen)
         return XL_EINPUT;
     }
     const nw_geom_t *g = nw_geom(wl);
-    wl->nregions = g->nbuf;
-    for (unsigned i = 0; i < g->nbuf; i++) {
-        wl->regions[i].name = g->buf[i];
-        wl->regions[i].bytes = (uint64_t)g->cols * g->cols * 4u;
-    }
+    const uint64_t cells = (uint64_t)g->cols * g->cols;   /* every buffer is (n+1)^2 ints */
+    const uint64_t elems[3] = {cells, cells, cells};
+    xl_wl_regions(wl, g->nbuf, g->buf, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -191,16 +186,6 @@ static void nw_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
     w->a[1] = 0;
 }
 
-static void set_op(xl_instr_t *out, uint8_t op, uint8_t bytes, uint16_t cycles, uint32_t pc,
-                   uint64_t mask)
-{
-    out->op = op;
-    out->bytes = bytes;
-    out->cycles = cycles;
-    out->pc = pc;
-    out->mask = mask;
-}
-
 /* Lanes 0..m (the work-items tx <= m). */
 static uint64_t lanes_upto(uint64_t m)
 {
@@ -227,9 +212,8 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         w->a[1] = 0;
     }
     if (w->a[0] >= plen) {
-        memset(out, 0, sizeof *out);   /* op = XL_OP_END */
         w->a[0] = UINT64_MAX;
-        return 0;
+        return xl_wl_end(out);
     }
     const unsigned ph = prog[w->a[0]];
     const uint64_t pos = w->a[1];
@@ -243,37 +227,37 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     switch (ph) {
     case P_NW:
         if (pos == 0) {   /* if (tx == 0) SCORE(0,0) = input_itemsets_d[index_nw] */
-            set_op(out, XL_OP_LOAD, 4, 0, pc, 1u);
+            xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, 1u);
             lane_addrs(out, in, nw, 0, 1);
         } else {
-            set_op(out, XL_OP_LDS, 0, 4, pc + 1u, 1u);
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, 1u);
         }
         break;
     case P_BAR:
-        set_op(out, XL_OP_BARRIER, 0, 0, pc, all);
+        xl_wl_op(out, XL_OP_BARRIER, 0, 0, pc, all);
         break;
     case P_REF:
         if ((pos & 1u) == 0) {   /* REF(ty, tx) = reference_d[index + cols*ty] */
-            set_op(out, XL_OP_LOAD, 4, 0, pc, all);
+            xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, ref, nw + cols + 1u + cols * (pos / 2u), 1, b);
         } else {
-            set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
         break;
     case P_W:
         if (pos == 0) {   /* SCORE(tx+1, 0) = input_itemsets_d[index_w + cols*tx] */
-            set_op(out, XL_OP_LOAD, 4, 0, pc, all);
+            xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, in, nw + cols, cols, b);
         } else {
-            set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
         break;
     case P_N:
         if (pos == 0) {   /* SCORE(0, tx+1) = input_itemsets_d[index_n] */
-            set_op(out, XL_OP_LOAD, 4, 0, pc, all);
+            xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, in, nw + 1u, 1, b);
         } else {
-            set_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
         }
         break;
     case P_LOOP1:
@@ -284,26 +268,24 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         uint64_t m = ph == P_LOOP1 ? it : (b - 2u) - it;
         uint64_t mask = lanes_upto(m) & all;
         if (sub == 0)
-            set_op(out, XL_OP_LDS, 0, 16, pc, mask);        /* 4 LDS reads */
+            xl_wl_op(out, XL_OP_LDS, 0, 16, pc, mask);        /* 4 LDS reads */
         else if (sub == 1)
-            set_op(out, XL_OP_ALU, 0, 16, pc + 1u, mask);   /* add, 2 sub, max3 */
+            xl_wl_op(out, XL_OP_ALU, 0, 16, pc + 1u, mask);   /* add, 2 sub, max3 */
         else if (sub == 2)
-            set_op(out, XL_OP_LDS, 0, 4, pc + 2u, mask);    /* LDS write */
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 2u, mask);    /* LDS write */
         else
-            set_op(out, XL_OP_BARRIER, 0, 0, pc + 3u, all);
+            xl_wl_op(out, XL_OP_BARRIER, 0, 0, pc + 3u, all);
         break;
     }
     default: /* P_OUT */
         if ((pos & 1u) == 0) {
-            set_op(out, XL_OP_LDS, 0, 4, pc, all);          /* SCORE(ty+1, tx+1) */
+            xl_wl_op(out, XL_OP_LDS, 0, 4, pc, all);          /* SCORE(ty+1, tx+1) */
         } else {   /* input_itemsets_d[index + cols*ty] = ... */
-            set_op(out, XL_OP_STORE, 4, 0, pc + 1u, all);
+            xl_wl_op(out, XL_OP_STORE, 4, 0, pc + 1u, all);
             lane_addrs(out, in, nw + cols + 1u + cols * (pos / 2u), 1, b);
         }
         break;
     }
-    if (out->op != XL_OP_LOAD && out->op != XL_OP_STORE)
-        memset(out->va, 0, sizeof out->va);
     w->a[1]++;
     w->step++;
     return 1;

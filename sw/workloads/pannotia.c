@@ -395,15 +395,12 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
     uint64_t nwg = ((uint64_t)p->nv + d->wg_items - 1u) / d->wg_items;
     p->nwg = (uint32_t)xl_wl_scaled_wgs(wl, nwg, d->wg_items / XL_MAX_LANES);
 
-    wl->nregions = d->nregions;
-    for (unsigned i = 0; i < d->nregions; i++) {
-        /* every Pannotia array holds 4-byte ints or floats */
-        uint64_t n = d->rkind[i] == 0 ? p->nv
-                   : d->rkind[i] == 1 ? (uint64_t)p->nv + 1u
-                   : d->rkind[i] == 2 ? p->narcs : 1u;
-        wl->regions[i].name = d->rname[i];
-        wl->regions[i].bytes = n * 4u;
-    }
+    uint64_t elems[XL_WL_MAX_REGIONS];
+    for (unsigned i = 0; i < d->nregions; i++)
+        elems[i] = d->rkind[i] == 0 ? p->nv
+                 : d->rkind[i] == 1 ? (uint64_t)p->nv + 1u
+                 : d->rkind[i] == 2 ? p->narcs : 1u;
+    xl_wl_regions(wl, d->nregions, d->rname, elems, 4u);   /* 4-byte ints or floats */
     return XL_OK;
 }
 
@@ -464,31 +461,29 @@ static void pn_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
     w->a[5] = kind | ((uint64_t)it << 8);
 }
 
+/* Every Pannotia array holds 4-byte ints or floats. */
 static void set_op(xl_instr_t *out, uint8_t op, uint16_t cycles, uint32_t pc, uint64_t mask)
 {
-    out->op = op;
-    out->bytes = (op == XL_OP_LOAD || op == XL_OP_STORE) ? 4u : 0u;
-    out->cycles = cycles;
-    out->pc = pc;
-    out->mask = mask;
-    if (op != XL_OP_LOAD && op != XL_OP_STORE)
-        memset(out->va, 0, sizeof out->va);   /* no addresses: never stale ones */
+    xl_wl_op(out, op, 4u, cycles, pc, mask);
 }
 
-/* A[first + l + off] on every lane (inactive lanes too: they stay inside the array,
- * except the last vertex's row[tid+1] of MIS/Color, whose lane is masked and gets
+/* A[tid + off] with tid = a[1] + l on every lane (inactive lanes too: they stay inside the
+ * array, except the last vertex's row[tid+1] of MIS/Color, whose lane is masked and gets
  * the array base). */
-static void vec_addr(xl_instr_t *out, const xl_region_t *r, uint64_t first, uint64_t off)
+static void vec_op(xl_instr_t *out, const xl_wave_t *w, uint8_t op, uint32_t pc, uint64_t mask,
+                   const xl_region_t *r, uint64_t off)
 {
+    set_op(out, op, 0, pc, mask);
     for (unsigned l = 0; l < XL_MAX_LANES; l++) {
-        uint64_t a = (first + l + off) * 4u;
+        uint64_t a = (w->a[1] + l + off) * 4u;
         out->va[l] = a < r->bytes ? r->base + a : r->base;
     }
 }
 
-/* Every lane at one address (the `stop` flag). */
-static void uni_addr(xl_instr_t *out, const xl_region_t *r)
+/* *stop = 1: every lane at one address. */
+static void stop_store(xl_instr_t *out, uint32_t pc, uint64_t mask, const xl_region_t *r)
 {
+    set_op(out, XL_OP_STORE, 0, pc, mask);
     for (unsigned l = 0; l < XL_MAX_LANES; l++)
         out->va[l] = r->base;
 }
@@ -526,21 +521,51 @@ static uint64_t loop_advance(xl_wave_t *w, uint64_t loop)
     return still;
 }
 
-/* A[e] on the loop lanes (col, data: the lane's own edge list). */
-static void edge_addr(xl_instr_t *out, const xl_wave_t *w, const xl_region_t *r, uint64_t loop)
+/* A[e] on the lanes still in the edge loop (col, data: the lane's own edge list). */
+static void edge_load(xl_instr_t *out, const xl_wave_t *w, uint32_t pc, const xl_region_t *r)
 {
+    const uint64_t loop = w->a[3];
+    set_op(out, XL_OP_LOAD, 0, pc, loop);
     for (unsigned l = 0; l < XL_MAX_LANES; l++)
         out->va[l] = ((loop >> l) & 1u) ? r->base + (w->lane[l] & 0xFFFFFFFFu) * 4u : r->base;
 }
 
-/* A[col[e]] on the loop lanes: the gather. */
-static void gather_addr(xl_instr_t *out, const pn_priv_t *p, const xl_wave_t *w,
-                        const xl_region_t *r, uint64_t loop)
+/* A[col[e]] on the loop lanes in mask: the gather (or, a store, the scatter). */
+static void gather_op(xl_instr_t *out, const pn_priv_t *p, const xl_wave_t *w, uint8_t op,
+                      uint32_t pc, uint64_t mask, const xl_region_t *r)
 {
+    set_op(out, op, 0, pc, mask);
     for (unsigned l = 0; l < XL_MAX_LANES; l++)
-        out->va[l] = ((loop >> l) & 1u)
+        out->va[l] = ((mask >> l) & 1u)
                          ? r->base + (uint64_t)p->col[w->lane[l] & 0xFFFFFFFFu] * 4u
                          : r->base;
+}
+
+/* What one step of a kernel did (step_sssp, step_mis, step_color); pn_wave_next moves the
+ * cursor on accordingly. */
+enum {
+    ST_END = -1,   /* the wavefront is done */
+    ST_SKIP = 0,   /* no instruction: go on at the new a[0] (a memory instruction with an
+                    * empty mask, as the hardware skips a branch no lane takes) */
+    ST_NEXT = 1,   /* an instruction, then the next position */
+    ST_JUMP = 2    /* an instruction, and a[0] already holds the position after it */
+};
+
+/* The edge loop's last instruction, an ALU op of `cycles` on the loop lanes: e++, and back
+ * to the loop's head at position `head` with the lanes still inside their list. */
+static int loop_tail(xl_instr_t *out, xl_wave_t *w, uint16_t cycles, uint32_t pc, uint64_t head)
+{
+    set_op(out, XL_OP_ALU, cycles, pc, w->a[3]);
+    w->a[3] = loop_advance(w, w->a[3]);
+    w->a[0] = head;
+    return ST_JUMP;
+}
+
+/* A memory instruction not issued (its mask is empty): the kernel goes on at position pos. */
+static int skip_to(xl_wave_t *w, uint64_t pos)
+{
+    w->a[0] = pos;
+    return ST_SKIP;
 }
 
 /* Lanes whose vertex state byte satisfies pred(state, it). */
@@ -598,181 +623,142 @@ static uint64_t not_last(const pn_priv_t *p, const xl_wave_t *w)
     return ~(UINT64_C(1) << (last - w->a[1]));
 }
 
-/* One step of a kernel; returns 1 with an instruction, 0 to continue at the new a[0]
- * (a skipped instruction: empty mask, as the hardware skips a branch with no lane),
- * -1 at the end of the wavefront. */
+/* One step of a kernel at position a[0]: the instruction there, if any, and what
+ * pn_wave_next is to do next (ST_*). */
 static int step_sssp(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
                      uint32_t it, xl_instr_t *out)
 {
     const xl_region_t *R = wl->regions;
-    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    const uint64_t pos = w->a[0], act = w->a[2];
     switch (kind) {
     case K_SSSP_INIT:   /* vector1[tid] = vector2[tid] = (tid == src ? 0 : BIG) */
         if (pos == 0) {
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 0, act);
         } else if (pos <= 2) {
-            set_op(out, XL_OP_STORE, 0, (uint32_t)pos, act);
-            vec_addr(out, &R[pos == 1 ? S_V1 : S_V2], first, 0);
+            vec_op(out, w, XL_OP_STORE, (uint32_t)pos, act, &R[pos == 1 ? S_V1 : S_V2], 0);
         } else {
-            return -1;
+            return ST_END;
         }
         break;
     case K_SSSP_ASSIGN:   /* vector1[tid] = vector2[tid] */
         if (pos > 1)
-            return -1;
-        set_op(out, pos == 0 ? XL_OP_LOAD : XL_OP_STORE, 0, (uint32_t)pos, act);
-        vec_addr(out, &R[pos == 0 ? S_V2 : S_V1], first, 0);
+            return ST_END;
+        vec_op(out, w, pos == 0 ? XL_OP_LOAD : XL_OP_STORE, (uint32_t)pos, act,
+               &R[pos == 0 ? S_V2 : S_V1], 0);
         break;
     case K_SSSP_DIFF:   /* if (vector2[tid] != vector1[tid]) *stop = 1 */
         if (pos <= 1) {
-            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
-            vec_addr(out, &R[pos == 0 ? S_V1 : S_V2], first, 0);
+            vec_op(out, w, XL_OP_LOAD, (uint32_t)pos, act, &R[pos == 0 ? S_V1 : S_V2], 0);
         } else if (pos == 2) {
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 2, act);
         } else if (pos == 3) {
             uint64_t m = lanes_where(p, w, act, sssp_changed, it);
-            if (m == 0) {
-                w->a[0] = 4;
-                return 0;
-            }
-            set_op(out, XL_OP_STORE, 0, 3, m);
-            uni_addr(out, &R[S_STOP]);
+            if (m == 0)
+                return skip_to(w, 4);
+            stop_store(out, 3, m, &R[S_STOP]);
         } else {
-            return -1;
+            return ST_END;
         }
         break;
     default: /* K_SSSP_SPMV, x = vector1, y = vector2 */
         switch (pos) {
         case 0: /* row_start = row[tid] */
         case 1: /* row_end = row[tid+1] */
-            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
-            vec_addr(out, &R[S_ROW], first, pos);
+            vec_op(out, w, XL_OP_LOAD, (uint32_t)pos, act, &R[S_ROW], pos);
             break;
         case 2: /* min = x[tid] */
-            set_op(out, XL_OP_LOAD, 0, 2, act);
-            vec_addr(out, &R[S_V1], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 2, act, &R[S_V1], 0);
             w->a[3] = loop_init(p, w, act);
             break;
         case 3: /* for (i = row_start; i < row_end; i++): col[i] */
-            if (w->a[3] == 0) {
-                w->a[0] = 7;
-                return 0;
-            }
-            set_op(out, XL_OP_LOAD, 0, 3, w->a[3]);
-            edge_addr(out, w, &R[S_COL], w->a[3]);
+            if (w->a[3] == 0)
+                return skip_to(w, 7);
+            edge_load(out, w, 3, &R[S_COL]);
             break;
         case 4: /* data[i] */
-            set_op(out, XL_OP_LOAD, 0, 4, w->a[3]);
-            edge_addr(out, w, &R[S_DATA], w->a[3]);
+            edge_load(out, w, 4, &R[S_DATA]);
             break;
         case 5: /* x[col[i]]: the gather */
-            set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
-            gather_addr(out, p, w, &R[S_V1], w->a[3]);
+            gather_op(out, p, w, XL_OP_LOAD, 5, w->a[3], &R[S_V1]);
             break;
         case 6: /* add, compare, min; i++, i < row_end */
-            set_op(out, XL_OP_ALU, 3u * PN_VEC_CYCLES, 6, w->a[3]);
-            w->a[3] = loop_advance(w, w->a[3]);
-            w->a[0] = 3;
-            w->step++;
-            return 1;
+            return loop_tail(out, w, 3u * PN_VEC_CYCLES, 6, 3);
         case 7: /* y[tid] = min */
-            set_op(out, XL_OP_STORE, 0, 7, act);
-            vec_addr(out, &R[S_V2], first, 0);
+            vec_op(out, w, XL_OP_STORE, 7, act, &R[S_V2], 0);
             break;
         default:
-            return -1;
+            return ST_END;
         }
         break;
     }
-    w->a[0]++;
-    w->step++;
-    return 1;
+    return ST_NEXT;
 }
 
 static int step_mis(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
                     uint32_t it, xl_instr_t *out)
 {
     const xl_region_t *R = wl->regions;
-    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    const uint64_t pos = w->a[0], act = w->a[2];
     switch (kind) {
     case K_MIS_INIT:   /* c_array = cu_array = -1, s_array = 0 */
         if (pos > 2)
-            return -1;
-        set_op(out, XL_OP_STORE, 0, (uint32_t)pos, act);
-        vec_addr(out, &R[pos == 0 ? M_C : pos == 1 ? M_CU : M_S], first, 0);
+            return ST_END;
+        vec_op(out, w, XL_OP_STORE, (uint32_t)pos, act,
+               &R[pos == 0 ? M_C : pos == 1 ? M_CU : M_S], 0);
         break;
     case K_MIS1:
         switch (pos) {
         case 0: /* if (c_array[tid] == -1) */
-            set_op(out, XL_OP_LOAD, 0, 0, act);
-            vec_addr(out, &R[M_C], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 0, act, &R[M_C], 0);
             w->a[2] = lanes_where(p, w, act, mis_unprocessed, it);
             if (w->a[2] == 0)
                 w->a[0] = 9;   /* no lane enters: straight to the end */
             break;
         case 1: /* *stop = 1 */
-            set_op(out, XL_OP_STORE, 0, 1, act);
-            uni_addr(out, &R[M_STOP]);
+            stop_store(out, 1, act, &R[M_STOP]);
             break;
         case 2: /* start = row[tid] */
-            set_op(out, XL_OP_LOAD, 0, 2, act);
-            vec_addr(out, &R[M_ROW], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 2, act, &R[M_ROW], 0);
             break;
         case 3: /* end = tid + 1 < num_nodes ? row[tid + 1] : num_edges */
-            if ((act & not_last(p, w)) == 0) {
-                w->a[0] = 4;
-                return 0;
-            }
-            set_op(out, XL_OP_LOAD, 0, 3, act & not_last(p, w));
-            vec_addr(out, &R[M_ROW], first, 1);
+            if ((act & not_last(p, w)) == 0)
+                return skip_to(w, 4);
+            vec_op(out, w, XL_OP_LOAD, 3, act & not_last(p, w), &R[M_ROW], 1);
             break;
         case 4: /* min = BIGNUM, end select */
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 4, act);
             w->a[3] = loop_init(p, w, act);
             break;
         case 5: /* for (edge = start; edge < end; edge++): col[edge] */
-            if (w->a[3] == 0) {
-                w->a[0] = 9;
-                return 0;
-            }
-            set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
-            edge_addr(out, w, &R[M_COL], w->a[3]);
+            if (w->a[3] == 0)
+                return skip_to(w, 9);
+            edge_load(out, w, 5, &R[M_COL]);
             break;
         case 6: /* if (c_array[col[edge]] == -1): gather */
-            set_op(out, XL_OP_LOAD, 0, 6, w->a[3]);
-            gather_addr(out, p, w, &R[M_C], w->a[3]);
+            gather_op(out, p, w, XL_OP_LOAD, 6, w->a[3], &R[M_C]);
             w->a[4] = nbrs_where(p, w, w->a[3], mis_unprocessed, it, 0);
             break;
         case 7: /* node_value[col[edge]] < min: gather on the lanes that passed */
-            if (w->a[4] == 0) {
-                w->a[0] = 8;
-                return 0;
-            }
-            set_op(out, XL_OP_LOAD, 0, 7, w->a[4]);
-            gather_addr(out, p, w, &R[M_NV], w->a[4]);
+            if (w->a[4] == 0)
+                return skip_to(w, 8);
+            gather_op(out, p, w, XL_OP_LOAD, 7, w->a[4], &R[M_NV]);
             break;
         case 8: /* compare, select; edge++, edge < end */
-            set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 8, w->a[3]);
-            w->a[3] = loop_advance(w, w->a[3]);
-            w->a[0] = 5;
-            w->step++;
-            return 1;
+            return loop_tail(out, w, 2u * PN_VEC_CYCLES, 8, 5);
         case 9: /* min_array[tid] = min */
             if (act == 0)
-                return -1;
-            set_op(out, XL_OP_STORE, 0, 9, act);
-            vec_addr(out, &R[M_MIN], first, 0);
+                return ST_END;
+            vec_op(out, w, XL_OP_STORE, 9, act, &R[M_MIN], 0);
             break;
         default:
-            return -1;
+            return ST_END;
         }
         break;
     case K_MIS2:
         switch (pos) {
         case 0: /* node_value[tid] */
         case 1: /* min_array[tid] */
-            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
-            vec_addr(out, &R[pos == 0 ? M_NV : M_MIN], first, 0);
+            vec_op(out, w, XL_OP_LOAD, (uint32_t)pos, act, &R[pos == 0 ? M_NV : M_MIN], 0);
             break;
         case 2: /* node_value[tid] < min_array[tid] */
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 2, act);
@@ -782,103 +768,81 @@ static int step_mis(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, u
             break;
         case 3: /* && c_array[tid] == -1 */
             if (w->a[4] == 0)
-                return -1;
-            set_op(out, XL_OP_LOAD, 0, 3, w->a[4]);
-            vec_addr(out, &R[M_C], first, 0);
+                return ST_END;
+            vec_op(out, w, XL_OP_LOAD, 3, w->a[4], &R[M_C], 0);
             w->a[2] = lanes_where(p, w, act, mis_joins_at, it);
             if (w->a[2] == 0)
                 w->a[0] = 12;
             break;
         case 4: /* s_array[tid] = 2 */
-            set_op(out, XL_OP_STORE, 0, 4, act);
-            vec_addr(out, &R[M_S], first, 0);
+            vec_op(out, w, XL_OP_STORE, 4, act, &R[M_S], 0);
             break;
         case 5: /* start = row[tid] */
-            set_op(out, XL_OP_LOAD, 0, 5, act);
-            vec_addr(out, &R[M_ROW], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 5, act, &R[M_ROW], 0);
             break;
         case 6: /* end */
-            if ((act & not_last(p, w)) == 0) {
-                w->a[0] = 7;
-                return 0;
-            }
-            set_op(out, XL_OP_LOAD, 0, 6, act & not_last(p, w));
-            vec_addr(out, &R[M_ROW], first, 1);
+            if ((act & not_last(p, w)) == 0)
+                return skip_to(w, 7);
+            vec_op(out, w, XL_OP_LOAD, 6, act & not_last(p, w), &R[M_ROW], 1);
             break;
         case 7: /* c_array[tid] = -2 */
-            set_op(out, XL_OP_STORE, 0, 7, act);
-            vec_addr(out, &R[M_C], first, 0);
+            vec_op(out, w, XL_OP_STORE, 7, act, &R[M_C], 0);
             w->a[3] = loop_init(p, w, act);
             break;
         case 8: /* for each edge: col[edge] */
             if (w->a[3] == 0)
-                return -1;
-            set_op(out, XL_OP_LOAD, 0, 8, w->a[3]);
-            edge_addr(out, w, &R[M_COL], w->a[3]);
+                return ST_END;
+            edge_load(out, w, 8, &R[M_COL]);
             break;
         case 9: /* if (c_array[col[edge]] == -1): gather */
-            set_op(out, XL_OP_LOAD, 0, 9, w->a[3]);
-            gather_addr(out, p, w, &R[M_C], w->a[3]);
+            gather_op(out, p, w, XL_OP_LOAD, 9, w->a[3], &R[M_C]);
             w->a[4] = nbrs_where(p, w, w->a[3], mis_unprocessed, it, 0);
             break;
         case 10: /* cu_array[col[edge]] = -2: scatter */
-            if (w->a[4] == 0) {
-                w->a[0] = 11;
-                return 0;
-            }
-            set_op(out, XL_OP_STORE, 0, 10, w->a[4]);
-            gather_addr(out, p, w, &R[M_CU], w->a[4]);
+            if (w->a[4] == 0)
+                return skip_to(w, 11);
+            gather_op(out, p, w, XL_OP_STORE, 10, w->a[4], &R[M_CU]);
             break;
         case 11: /* edge++, edge < end */
-            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 11, w->a[3]);
-            w->a[3] = loop_advance(w, w->a[3]);
-            w->a[0] = 8;
-            w->step++;
-            return 1;
+            return loop_tail(out, w, PN_VEC_CYCLES, 11, 8);
         default:
-            return -1;
+            return ST_END;
         }
         break;
     default: /* K_MIS3: if (cu_array[tid] == -2) c_array[tid] = cu_array[tid] */
         if (pos == 0) {
-            set_op(out, XL_OP_LOAD, 0, 0, act);
-            vec_addr(out, &R[M_CU], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 0, act, &R[M_CU], 0);
         } else if (pos == 1) {
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 1, act);
         } else if (pos == 2) {
             uint64_t m = lanes_where(p, w, act, mis_cu_set_by, it);
             if (m == 0)
-                return -1;
-            set_op(out, XL_OP_STORE, 0, 2, m);
-            vec_addr(out, &R[M_C], first, 0);
+                return ST_END;
+            vec_op(out, w, XL_OP_STORE, 2, m, &R[M_C], 0);
         } else {
-            return -1;
+            return ST_END;
         }
         break;
     }
-    w->a[0]++;
-    w->step++;
-    return 1;
+    return ST_NEXT;
 }
 
 static int step_color(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
                       uint32_t it, xl_instr_t *out)
 {
     const xl_region_t *R = wl->regions;
-    const uint64_t pos = w->a[0], first = w->a[1], act = w->a[2];
+    const uint64_t pos = w->a[0], act = w->a[2];
     if (kind == K_CLR2) {
         switch (pos) {
         case 0: /* if (color_array[tid] == -1) */
-            set_op(out, XL_OP_LOAD, 0, 0, act);
-            vec_addr(out, &R[C_COLOR], first, 0);
+            vec_op(out, w, XL_OP_LOAD, 0, act, &R[C_COLOR], 0);
             w->a[2] = lanes_where(p, w, act, clr_uncolored, it);
             if (w->a[2] == 0)
                 w->a[0] = 4;
             break;
         case 1: /* node_value[tid] */
         case 2: /* max_d[tid] */
-            set_op(out, XL_OP_LOAD, 0, (uint32_t)pos, act);
-            vec_addr(out, &R[pos == 1 ? C_NV : C_MAX], first, 0);
+            vec_op(out, w, XL_OP_LOAD, (uint32_t)pos, act, &R[pos == 1 ? C_NV : C_MAX], 0);
             break;
         case 3:
             set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 3, act);
@@ -886,85 +850,62 @@ static int step_color(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w,
         case 4: { /* if (node_value[tid] > max_d[tid]) color_array[tid] = color */
             uint64_t m = lanes_where(p, w, act, clr_colored_at, it);
             if (m == 0)
-                return -1;
-            set_op(out, XL_OP_STORE, 0, 4, m);
-            vec_addr(out, &R[C_COLOR], first, 0);
+                return ST_END;
+            vec_op(out, w, XL_OP_STORE, 4, m, &R[C_COLOR], 0);
             break;
         }
         default:
-            return -1;
+            return ST_END;
         }
-        w->a[0]++;
-        w->step++;
-        return 1;
+        return ST_NEXT;
     }
     switch (pos) { /* K_CLR1 */
     case 0: /* if (color_array[tid] == -1) */
-        set_op(out, XL_OP_LOAD, 0, 0, act);
-        vec_addr(out, &R[C_COLOR], first, 0);
+        vec_op(out, w, XL_OP_LOAD, 0, act, &R[C_COLOR], 0);
         w->a[2] = lanes_where(p, w, act, clr_uncolored, it);
         if (w->a[2] == 0)
             w->a[0] = 9;
         break;
     case 1: /* start = row[tid] */
-        set_op(out, XL_OP_LOAD, 0, 1, act);
-        vec_addr(out, &R[C_ROW], first, 0);
+        vec_op(out, w, XL_OP_LOAD, 1, act, &R[C_ROW], 0);
         break;
     case 2: /* end */
-        if ((act & not_last(p, w)) == 0) {
-            w->a[0] = 3;
-            return 0;
-        }
-        set_op(out, XL_OP_LOAD, 0, 2, act & not_last(p, w));
-        vec_addr(out, &R[C_ROW], first, 1);
+        if ((act & not_last(p, w)) == 0)
+            return skip_to(w, 3);
+        vec_op(out, w, XL_OP_LOAD, 2, act & not_last(p, w), &R[C_ROW], 1);
         break;
     case 3: /* maximum = -1, end select */
         set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 3, act);
         w->a[3] = loop_init(p, w, act);
         break;
     case 4: /* for each edge: col[edge] */
-        if (w->a[3] == 0) {
-            w->a[0] = 9;
-            return 0;
-        }
-        set_op(out, XL_OP_LOAD, 0, 4, w->a[3]);
-        edge_addr(out, w, &R[C_COL], w->a[3]);
+        if (w->a[3] == 0)
+            return skip_to(w, 9);
+        edge_load(out, w, 4, &R[C_COL]);
         break;
     case 5: /* if (color_array[col[edge]] == -1 && start != end-1): gather */
-        set_op(out, XL_OP_LOAD, 0, 5, w->a[3]);
-        gather_addr(out, p, w, &R[C_COLOR], w->a[3]);
+        gather_op(out, p, w, XL_OP_LOAD, 5, w->a[3], &R[C_COLOR]);
         w->a[4] = nbrs_where(p, w, w->a[3], clr_uncolored, it, 1);
         break;
     case 6: /* *stop = 1 */
-        if (w->a[4] == 0) {
-            w->a[0] = 8;
-            return 0;
-        }
-        set_op(out, XL_OP_STORE, 0, 6, w->a[4]);
-        uni_addr(out, &R[C_STOP]);
+        if (w->a[4] == 0)
+            return skip_to(w, 8);
+        stop_store(out, 6, w->a[4], &R[C_STOP]);
         break;
     case 7: /* node_value[col[edge]] > maximum: gather */
-        set_op(out, XL_OP_LOAD, 0, 7, w->a[4]);
-        gather_addr(out, p, w, &R[C_NV], w->a[4]);
+        gather_op(out, p, w, XL_OP_LOAD, 7, w->a[4], &R[C_NV]);
         break;
     case 8: /* compare, select; edge++, edge < end */
-        set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 8, w->a[3]);
-        w->a[3] = loop_advance(w, w->a[3]);
-        w->a[0] = 4;
-        w->step++;
-        return 1;
+        return loop_tail(out, w, 2u * PN_VEC_CYCLES, 8, 4);
     case 9: /* max_d[tid] = maximum */
         if (act == 0)
-            return -1;
-        set_op(out, XL_OP_STORE, 0, 9, act);
-        vec_addr(out, &R[C_MAX], first, 0);
+            return ST_END;
+        vec_op(out, w, XL_OP_STORE, 9, act, &R[C_MAX], 0);
         break;
     default:
-        return -1;
+        return ST_END;
     }
-    w->a[0]++;
-    w->step++;
-    return 1;
+    return ST_NEXT;
 }
 
 static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
@@ -973,7 +914,7 @@ static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     const unsigned kind = (unsigned)(w->a[5] & 0xFFu);
     const uint32_t it = (uint32_t)(w->a[5] >> 8);
     for (;;) {
-        int r = -1;
+        int r = ST_END;
         if (w->a[0] != POS_DONE) {
             if (p->def->code == CODE_SSSP)
                 r = step_sssp(wl, p, w, kind, it, out);
@@ -982,33 +923,36 @@ static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             else
                 r = step_color(wl, p, w, kind, it, out);
         }
-        if (r == 1)
-            return 1;
-        if (r < 0) {
-            memset(out, 0, sizeof *out);   /* op = XL_OP_END */
+        if (r == ST_END) {
             w->a[0] = POS_DONE;
-            return 0;
+            return xl_wl_end(out);
+        }
+        if (r != ST_SKIP) {
+            if (r == ST_NEXT)
+                w->a[0]++;
+            w->step++;
+            return 1;
         }
     }
 }
 
-const xl_wl_desc_t xl_wl_sssp = {
-    "sssp", "ssp", "Pannotia", "regular",
+/* The three codes are one generator over their definitions (pn_def_of): only the names
+ * and the summary differ. */
+#define PN_DESC(name, aliases, summary)                                                      \
+    {name, aliases, "Pannotia", "regular", summary,                                          \
+     pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next}
+
+const xl_wl_desc_t xl_wl_sssp = PN_DESC(
+    "sssp", "ssp",
     "35.49 MB: road network of USA-road-d.NW's counts (1.21M vertices, 2.84M arcs); "
-    "Bellman-Ford relax, per-lane edge loops, x[col[e]] gathers",
-    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
-};
+    "Bellman-Ford relax, per-lane edge loops, x[col[e]] gathers");
 
-const xl_wl_desc_t xl_wl_mis = {
-    "mis", "", "Pannotia", "regular",
+const xl_wl_desc_t xl_wl_mis = PN_DESC(
+    "mis", "",
     "59.46 MB: circuit of G3_circuit's counts (1.59M vertices, 6.08M arcs); per-lane "
-    "neighbour loops, c/value gathers",
-    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
-};
+    "neighbour loops, c/value gathers");
 
-const xl_wl_desc_t xl_wl_color = {
-    "color", "clr", "Pannotia", "regular",
+const xl_wl_desc_t xl_wl_color = PN_DESC(
+    "color", "clr",
     "30.50 MB: 1000 x 1000 5-point mesh of ecology1 (1.00M vertices, 4.00M arcs); "
-    "per-lane neighbour loops, colour/value gathers",
-    pn_create, pn_destroy, pn_kernel, pn_wave_begin, pn_wave_next,
-};
+    "per-lane neighbour loops, colour/value gathers");

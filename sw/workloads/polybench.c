@@ -65,7 +65,6 @@
 #include "xlat/workloads.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #define PB_WG_FIXED   256u   /* BICG, GESUMMV: DIM_LOCAL_WORK_GROUP_X in both suites */
 #define PB_WG_MIN     32u    /* workload.pb_wg_items range (config.c) */
@@ -92,7 +91,7 @@ typedef struct {
                                  * 0: PB_WG_FIXED (BICG, GESUMMV) */
     unsigned nregions;
     const char *rname[5];
-    uint32_t relems[5];         /* elements per region */
+    uint64_t relems[5];         /* elements per region */
     unsigned nkernels;
     pb_kernel_t k[2];
 } pb_def_t;
@@ -188,11 +187,7 @@ static int pb_create(xl_workload_t *wl, char *err, size_t errlen)
                  d->desc->name, wg, PB_WG_MIN, PB_WG_MAX);
         return XL_EINPUT;
     }
-    wl->nregions = d->nregions;
-    for (unsigned i = 0; i < d->nregions; i++) {
-        wl->regions[i].name = d->rname[i];
-        wl->regions[i].bytes = (uint64_t)d->relems[i] * d->esize;
-    }
+    xl_wl_regions(wl, d->nregions, d->rname, d->relems, d->esize);
     wl->priv = NULL;   /* everything lives in the static definition */
     return XL_OK;
 }
@@ -220,13 +215,11 @@ static void pb_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
 {
     const pb_def_t *d = pb_def_of(wl);
     const pb_kernel_t *k = &d->k[w->kernel < d->nkernels ? w->kernel : 0];
-    uint64_t trip = pb_trip(d, k);
-    uint64_t scaled = (trip * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
     w->step = 0;
     w->a[0] = w->kernel < d->nkernels ? PH_PRO : PH_DONE;
     w->a[1] = 0;
     w->a[2] = 0;
-    w->a[3] = scaled ? scaled : 1;
+    w->a[3] = xl_wl_scaled(pb_trip(d, k), wl->scale_ppm);
     uint32_t wg = pb_wg_items(wl, d);
     uint32_t in_wg = wg - w->wave * XL_MAX_LANES;   /* items of the work-group from here */
     w->a[4] = (uint64_t)w->wg * wg + (uint64_t)w->wave * XL_MAX_LANES;
@@ -253,25 +246,6 @@ static void pb_idle_lanes(xl_instr_t *out)
             out->va[l] = out->va[0];
 }
 
-static void pb_mem(xl_instr_t *out, uint8_t op, uint32_t pc, uint32_t esize, uint64_t mask)
-{
-    out->op = op;
-    out->bytes = (uint8_t)esize;
-    out->cycles = 0;
-    out->pc = pc;
-    out->mask = mask;
-}
-
-static void pb_alu(xl_instr_t *out, uint32_t pc, uint16_t cycles, uint64_t mask)
-{
-    out->op = XL_OP_ALU;
-    out->bytes = 0;
-    out->cycles = cycles;
-    out->pc = pc;
-    out->mask = mask;
-    memset(out->va, 0, sizeof out->va);
-}
-
 /* acc[item]: lane l at base + (first + l) * E, contiguous bytes. */
 static void pb_acc(xl_instr_t *out, xl_va_t base, uint64_t first, uint32_t esize)
 {
@@ -286,9 +260,8 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 
     for (;;) {
         if (w->a[0] == PH_DONE || w->kernel >= d->nkernels) {
-            memset(out, 0, sizeof *out);   /* op = XL_OP_END */
             w->a[0] = PH_DONE;
-            return 0;
+            return xl_wl_end(out);
         }
         const pb_kernel_t *k = &d->k[w->kernel];
         const uint64_t first = w->a[4];
@@ -306,7 +279,7 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                 w->a[2] = 0;
                 continue;
             }
-            pb_mem(out, XL_OP_LOAD, PC_ACC_LOAD + slot, e, mask);
+            xl_wl_op(out, XL_OP_LOAD, e, 0, PC_ACC_LOAD + slot, mask);
             pb_acc(out, wl->regions[k->acc[slot]].base, first, e);
             pb_idle_lanes(out);
             w->a[1]++;
@@ -325,7 +298,7 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             if (slot < k->nmat) {
                 /* The matrix load: element (row, col) at base + (row*NCOL + col)*E. */
                 xl_va_t base = wl->regions[k->mat[slot]].base;
-                pb_mem(out, XL_OP_LOAD, PC_MAT + slot, e, mask);
+                xl_wl_op(out, XL_OP_LOAD, e, 0, PC_MAT + slot, mask);
                 if (!k->column) {
                     /* row-walk: lane l on row first+l, column it: pitch NCOL*E apart */
                     uint64_t pitch = (uint64_t)d->ncol * e;
@@ -342,11 +315,11 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             } else if (slot == k->nmat) {
                 /* vector[it]: every lane the same address (one translation). */
                 xl_va_t a = wl->regions[k->vec].base + it * e;
-                pb_mem(out, XL_OP_LOAD, PC_VEC, e, mask);
+                xl_wl_op(out, XL_OP_LOAD, e, 0, PC_VEC, mask);
                 for (unsigned l = 0; l < XL_MAX_LANES; l++)
                     out->va[l] = a;
             } else {
-                pb_alu(out, PC_FMA, (uint16_t)(PB_FMA_CYCLES * k->nmat), mask);
+                xl_wl_op(out, XL_OP_ALU, 0, (uint16_t)(PB_FMA_CYCLES * k->nmat), PC_FMA, mask);
             }
             if (++w->a[2] == (uint64_t)k->nmat + 2u) {
                 w->a[2] = 0;
@@ -359,10 +332,11 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         /* PH_EPI: optional ALU, then one coalesced store per accumulator. */
         unsigned slot = (unsigned)w->a[1];
         if (slot < k->final_alu) {
-            pb_alu(out, PC_FINAL, PB_FMA_CYCLES * 2u, mask);   /* alpha*tmp + beta*y */
+            /* y = alpha*tmp + beta*y */
+            xl_wl_op(out, XL_OP_ALU, 0, PB_FMA_CYCLES * 2u, PC_FINAL, mask);
         } else if (slot - k->final_alu < k->nacc) {
             unsigned s = slot - k->final_alu;
-            pb_mem(out, XL_OP_STORE, PC_STORE + s, e, mask);
+            xl_wl_op(out, XL_OP_STORE, e, 0, PC_STORE + s, mask);
             pb_acc(out, wl->regions[k->acc[s]].base, first, e);
             pb_idle_lanes(out);
         } else {
@@ -375,28 +349,26 @@ static int pb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     }
 }
 
-const xl_wl_desc_t xl_wl_mvt = {
-    "mvt", "", "PolyBench", "irregular",
+/* The four workloads are one generator over their definitions (pb_def_of): only the
+ * names and the summary differ. */
+#define PB_DESC(name, aliases, summary)                                                      \
+    {name, aliases, "PolyBench", "irregular", summary,                                       \
+     pb_create, pb_destroy, pb_kernel, pb_wave_begin, pb_wave_next}
+
+const xl_wl_desc_t xl_wl_mvt = PB_DESC(
+    "mvt", "",
     "128.13 MB: 4096x4096 double (32 KB pitch); k1 row-walk (64 pages/load; 32 at "
-    "pb_wg_items=32), k2 column-walk",
-    pb_create, pb_destroy, pb_kernel, pb_wave_begin, pb_wave_next,
-};
+    "pb_wg_items=32), k2 column-walk");
 
-const xl_wl_desc_t xl_wl_atax = {
-    "atax", "atx", "PolyBench", "irregular",
+const xl_wl_desc_t xl_wl_atax = PB_DESC(
+    "atax", "atx",
     "64.05 MB: 4096x4096 float (16 KB pitch); k1 row-walk (64 pages/load; 32 at "
-    "pb_wg_items=32), k2 column-walk",
-    pb_create, pb_destroy, pb_kernel, pb_wave_begin, pb_wave_next,
-};
+    "pb_wg_items=32), k2 column-walk");
 
-const xl_wl_desc_t xl_wl_bicg = {
-    "bicg", "bcg bic", "PolyBench", "irregular",
-    "128.09 MB: 8192x4096 float (16 KB pitch); k1 row-walk (64 pages/load), k2 column-walk",
-    pb_create, pb_destroy, pb_kernel, pb_wave_begin, pb_wave_next,
-};
+const xl_wl_desc_t xl_wl_bicg = PB_DESC(
+    "bicg", "bcg bic",
+    "128.09 MB: 8192x4096 float (16 KB pitch); k1 row-walk (64 pages/load), k2 column-walk");
 
-const xl_wl_desc_t xl_wl_gesummv = {
-    "gesummv", "gev", "PolyBench", "irregular",
-    "128.05 MB: two 4096x4096 float (16 KB pitch); two row-walk loads (2x64 pages) per step",
-    pb_create, pb_destroy, pb_kernel, pb_wave_begin, pb_wave_next,
-};
+const xl_wl_desc_t xl_wl_gesummv = PB_DESC(
+    "gesummv", "gev",
+    "128.05 MB: two 4096x4096 float (16 KB pitch); two row-walk loads (2x64 pages) per step");

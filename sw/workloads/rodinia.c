@@ -59,25 +59,12 @@
  */
 #include "xlat/workloads.h"
 
-#include <string.h>
-
 #define RD_VEC 4u   /* issue cycles of one 64-lane vector op / one LDS access */
 
-static uint64_t scaled(uint64_t n, uint32_t ppm)
-{
-    uint64_t r = (n * ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
-    return r ? r : 1u;
-}
-
+/* Every global access of the four codes is a 4-byte float or int. */
 static void set_op(xl_instr_t *out, uint8_t op, uint16_t cycles, uint32_t pc, uint64_t mask)
 {
-    out->op = op;
-    out->bytes = (op == XL_OP_LOAD || op == XL_OP_STORE) ? 4u : 0u;
-    out->cycles = cycles;
-    out->pc = pc;
-    out->mask = mask;
-    if (op != XL_OP_LOAD && op != XL_OP_STORE)
-        memset(out->va, 0, sizeof out->va);
+    xl_wl_op(out, op, 4u, cycles, pc, mask);
 }
 
 /* Lanes of a 16-wide tile row group: ty = 4w + l/16, tx = l%16. */
@@ -86,10 +73,10 @@ static void set_op(xl_instr_t *out, uint8_t op, uint16_t cycles, uint32_t pc, ui
 #define TX0_LANES     UINT64_C(0x0001000100010001)   /* tx == 0: lanes 0, 16, 32, 48 */
 #define ALL_LANES     (~UINT64_C(0))
 
-static void end_wave(xl_wave_t *w, xl_instr_t *out)
+static int end_wave(xl_wave_t *w, xl_instr_t *out)
 {
-    memset(out, 0, sizeof *out);   /* op = XL_OP_END */
     w->a[0] = UINT64_MAX;
+    return xl_wl_end(out);
 }
 
 /* ======================================================================= BackProp === */
@@ -111,11 +98,7 @@ static int bp_create(xl_workload_t *wl, char *err, size_t errlen)
                                      (uint64_t)(BP_IN + 1u) * BP_ROW};
     (void)err;
     (void)errlen;
-    wl->nregions = BP_NREG;
-    for (unsigned i = 0; i < BP_NREG; i++) {
-        wl->regions[i].name = names[i];
-        wl->regions[i].bytes = elems[i] * 4u;
-    }
+    xl_wl_regions(wl, BP_NREG, names, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -278,8 +261,7 @@ static int bp_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     if (w->a[0] != UINT64_MAX &&
         (w->kernel == 0 ? bp_forward(wl, w, out) : bp_adjust(wl, w, out)))
         return 1;
-    end_wave(w, out);
-    return 0;
+    return end_wave(w, out);
 }
 
 /* ======================================================================== K-Means === */
@@ -300,11 +282,7 @@ static int km_create(xl_workload_t *wl, char *err, size_t errlen)
                                      KM_K * KM_F, KM_N};
     (void)err;
     (void)errlen;
-    wl->nregions = KM_NREG;
-    for (unsigned i = 0; i < KM_NREG; i++) {
-        wl->regions[i].name = names[i];
-        wl->regions[i].bytes = elems[i] * 4u;
-    }
+    xl_wl_regions(wl, KM_NREG, names, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -334,17 +312,13 @@ static int km_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
     const xl_region_t *R = wl->regions;
     const uint64_t s = w->a[0], p0 = w->a[1];
-    if (s == UINT64_MAX) {
-        end_wave(w, out);
-        return 0;
-    }
+    if (s == UINT64_MAX)
+        return end_wave(w, out);
     if (w->kernel == 0) {
         /* kmeans_swap: for i < nfeatures:
          *   feature_swap[i*npoints + tid] = feature[tid*nfeatures + i] */
-        if (s >= 3u * KM_F) {
-            end_wave(w, out);
-            return 0;
-        }
+        if (s >= 3u * KM_F)
+            return end_wave(w, out);
         uint64_t i = s / 3u, sub = s % 3u;
         if (sub == 0) {
             set_op(out, XL_OP_LOAD, 0, 0, ALL_LANES);
@@ -361,10 +335,8 @@ static int km_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         /* kmeans_kernel_c: for i < nclusters { for l < nfeatures: ans += (feature[l*n + p]
          * - clusters[i*nf + l])^2; if (ans < min_dist) ... }; membership[p] = index */
         const uint64_t per_cluster = 3u * KM_F + 1u;
-        if (s > KM_K * per_cluster) {
-            end_wave(w, out);
-            return 0;
-        }
+        if (s > KM_K * per_cluster)
+            return end_wave(w, out);
         if (s == KM_K * per_cluster) {
             set_op(out, XL_OP_STORE, 0, 4, ALL_LANES);
             for (unsigned l = 0; l < XL_MAX_LANES; l++)
@@ -411,13 +383,11 @@ enum { HS_TEMP0, HS_TEMP1, HS_POWER, HS_NREG };
 static int hs_create(xl_workload_t *wl, char *err, size_t errlen)
 {
     static const char *const names[HS_NREG] = {"temp0", "temp1", "power"};
+    const uint64_t grid = (uint64_t)HS_GRID * HS_GRID;   /* each a float per grid cell */
+    const uint64_t elems[HS_NREG] = {grid, grid, grid};
     (void)err;
     (void)errlen;
-    wl->nregions = HS_NREG;
-    for (unsigned i = 0; i < HS_NREG; i++) {
-        wl->regions[i].name = names[i];
-        wl->regions[i].bytes = (uint64_t)HS_GRID * HS_GRID * 4u;
-    }
+    xl_wl_regions(wl, HS_NREG, names, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -501,10 +471,8 @@ static int hs_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     const unsigned dst = src == HS_TEMP0 ? HS_TEMP1 : HS_TEMP0;
     for (;;) {
         uint64_t s = w->a[0];
-        if (s >= HS_SLOTS) {
-            end_wave(w, out);
-            return 0;
-        }
+        if (s >= HS_SLOTS)
+            return end_wave(w, out);
         w->a[0]++;
         uint64_t m;
         if (s <= 2u) {
@@ -567,11 +535,11 @@ enum { LUD_DIAG, LUD_PERI, LUD_INTERNAL };
 
 static int lud_create(xl_workload_t *wl, char *err, size_t errlen)
 {
+    static const char *const names[1] = {"m"};
+    const uint64_t elems[1] = {(uint64_t)LUD_N * LUD_N};
     (void)err;
     (void)errlen;
-    wl->nregions = 1;
-    wl->regions[0].name = "m";
-    wl->regions[0].bytes = (uint64_t)LUD_N * LUD_N * 4u;
+    xl_wl_regions(wl, 1, names, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -586,7 +554,7 @@ static void lud_which(uint32_t k, uint32_t *kind, uint32_t *step)
 
 static int lud_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
-    if (k >= scaled(LUD_KERNELS, wl->scale_ppm))
+    if (k >= xl_wl_scaled(LUD_KERNELS, wl->scale_ppm))
         return 0;
     uint32_t kind, s;
     lud_which(k, &kind, &s);
@@ -845,10 +813,8 @@ static int lud_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         else
             r = lud_internal(wl->regions, w, out);
     }
-    if (!r) {
-        end_wave(w, out);
-        return 0;
-    }
+    if (!r)
+        return end_wave(w, out);
     w->a[0]++;
     w->step++;
     return 1;

@@ -1,6 +1,6 @@
 /*
- * workload.c - the workload registry, region layout, wavefront cursor set-up and the
- * --scale parser (docs/isca18-micro18.md §4.1 workload table, §4.2 trace model;
+ * workload.c - the workload registry, region layout, the helpers the generators share
+ * and the --scale parser (docs/isca18-micro18.md §4.1 workload table, §4.2 trace model;
  * docs/design.md "Workloads" and "Names that outside tools rely on").
  *
  * Registry order is the ISCA'18 irregular set as the project lists it:
@@ -80,9 +80,25 @@ uint64_t xl_wl_footprint(const xl_workload_t *wl)
     return sum;
 }
 
+uint64_t xl_wl_scaled(uint64_t n, uint32_t scale_ppm)
+{
+    uint64_t r = (n * scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
+    return r ? r : 1u;
+}
+
+void xl_wl_regions(xl_workload_t *wl, unsigned n, const char *const *names,
+                   const uint64_t *elems, uint32_t esize)
+{
+    wl->nregions = n;
+    for (unsigned i = 0; i < n; i++) {
+        wl->regions[i].name = names[i];
+        wl->regions[i].bytes = elems[i] * esize;
+    }
+}
+
 uint64_t xl_wl_scaled_wgs(const xl_workload_t *wl, uint64_t wgs, uint32_t waves_per_wg)
 {
-    uint64_t run = (wgs * wl->scale_ppm + XL_SCALE_ONE - 1u) / XL_SCALE_ONE;
+    uint64_t run = xl_wl_scaled(wgs, wl->scale_ppm);
     /* A kernel cut to a fraction of its work-groups that is less than a few rounds of
      * what the GPU holds at once measures its ramp: the first round starts together and
      * floods the walk path, and no later round overlaps it. Keep whole rounds instead. */
@@ -94,7 +110,7 @@ uint64_t xl_wl_scaled_wgs(const xl_workload_t *wl, uint64_t wgs, uint32_t waves_
         if (run < rounds)
             run = rounds;
     }
-    return run ? run : 1u;
+    return run;
 }
 
 int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t seed,

@@ -33,7 +33,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define XSB_ISOTOPES   68u
 #define XSB_GRIDPTS    9978u
@@ -118,17 +117,12 @@ static int xsb_create(xl_workload_t *wl, char *err, size_t errlen)
         snprintf(err, errlen, "xsbench: out of memory");
         return XL_EINTERNAL;
     }
-    wl->nregions = R_COUNT;
-    for (unsigned i = 0; i < R_COUNT; i++) {
-        wl->regions[i].name = names[i];
-        wl->regions[i].bytes = bytes[i];
-    }
-    uint64_t n = ((uint64_t)XSB_LOOKUPS * wl->scale_ppm + XL_SCALE_ONE - 1) / XL_SCALE_ONE;
+    xl_wl_regions(wl, R_COUNT, names, bytes, 1u);
+    uint64_t n = xl_wl_scaled(XSB_LOOKUPS, wl->scale_ppm);
     /* at least workload.min_rounds rounds of resident wavefronts, in whole 256-lookup
      * work-groups (the rule of xl_wl_scaled_wgs, applied to lookups) */
     uint64_t floor = xl_wl_scaled_wgs(wl, XSB_LOOKUPS / XSB_WG_ITEMS, XSB_WPW);
-    uint64_t plain = (XSB_LOOKUPS / XSB_WG_ITEMS * (uint64_t)wl->scale_ppm + XL_SCALE_ONE - 1) /
-                     XL_SCALE_ONE;
+    uint64_t plain = xl_wl_scaled(XSB_LOOKUPS / XSB_WG_ITEMS, wl->scale_ppm);
     if (floor > plain && floor * XSB_WG_ITEMS > n)   /* only when the rounds raise it */
         n = floor * XSB_WG_ITEMS;
     p->lookups = (uint32_t)(n < XL_MAX_LANES ? XL_MAX_LANES : n);
@@ -215,16 +209,6 @@ static void xsb_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
     w->a[5] = 0;
 }
 
-static void set_op(xl_instr_t *out, uint8_t op, uint8_t bytes, uint16_t cycles, uint32_t pc,
-                   uint64_t mask)
-{
-    out->op = op;
-    out->bytes = bytes;
-    out->cycles = cycles;
-    out->pc = pc;
-    out->mask = mask;
-}
-
 static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
     const xsb_priv_t *p = wl->priv;
@@ -234,8 +218,7 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         switch (w->a[0]) {
         case PH_RNG:
             /* The lookup's random energy and material (XSBench's LCG and pick_mat). */
-            set_op(out, XL_OP_ALU, 0, 16, PC_RNG, active);
-            memset(out->va, 0, sizeof out->va);
+            xl_wl_op(out, XL_OP_ALU, 0, 16, PC_RNG, active);
             w->a[0] = PH_SEARCH;
             w->step++;
             return 1;
@@ -266,12 +249,11 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                     w->a[0] = PH_NUMNUCS;
                     continue;
                 }
-                set_op(out, XL_OP_LOAD, 8, 0, PC_SEARCH, mask);
+                xl_wl_op(out, XL_OP_LOAD, 8, 0, PC_SEARCH, mask);
                 w->a[5] = mask;
                 w->a[2] = 1;
             } else {
-                set_op(out, XL_OP_ALU, 0, 8, PC_CMP, w->a[5]);
-                memset(out->va, 0, sizeof out->va);
+                xl_wl_op(out, XL_OP_ALU, 0, 8, PC_CMP, w->a[5]);
                 w->a[2] = 0;
                 w->a[1]++;
             }
@@ -282,7 +264,7 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             xl_va_t base = wl->regions[R_NUMNUCS].base;
             for (unsigned l = 0; l < XL_MAX_LANES; l++)
                 out->va[l] = base + (uint64_t)lane_mat(w->lane[l]) * 4u;
-            set_op(out, XL_OP_LOAD, 4, 0, PC_NUMNUCS, active);
+            xl_wl_op(out, XL_OP_LOAD, 4, 0, PC_NUMNUCS, active);
             w->a[0] = PH_NUCS;
             w->a[1] = 0;
             w->a[2] = 0;
@@ -321,7 +303,7 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                     out->va[l] = base + ((uint64_t)m * XSB_MAXNUCS + jj) * 4u;
                 }
                 w->a[5] = mask;
-                set_op(out, XL_OP_LOAD, 4, 0, PC_MATS, mask);   /* mats[m][j] */
+                xl_wl_op(out, XL_OP_LOAD, 4, 0, PC_MATS, mask);   /* mats[m][j] */
             } else if (slot == 1) {
                 const xl_va_t base = wl->regions[R_CONCS].base;
                 for (unsigned l = 0; l < XL_MAX_LANES; l++) {
@@ -329,14 +311,14 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                     uint64_t jj = j < xsb_num_nucs[m] ? j : 0u;
                     out->va[l] = base + ((uint64_t)m * XSB_MAXNUCS + jj) * 8u;
                 }
-                set_op(out, XL_OP_LOAD, 8, 0, PC_CONCS, w->a[5]);   /* concs[m][j] */
+                xl_wl_op(out, XL_OP_LOAD, 8, 0, PC_CONCS, w->a[5]);   /* concs[m][j] */
             } else if (slot == 2) {
                 const xl_va_t base = wl->regions[R_INDEX].base;
                 for (unsigned l = 0; l < XL_MAX_LANES; l++) {
                     uint64_t s = w->lane[l];
                     out->va[l] = base + (lane_lo(s) * XSB_ISOTOPES + lane_nuc(s)) * 4u;
                 }
-                set_op(out, XL_OP_LOAD, 4, 0, PC_INDEX, w->a[5]);   /* index_grid */
+                xl_wl_op(out, XL_OP_LOAD, 4, 0, PC_INDEX, w->a[5]);   /* index_grid */
             } else if (slot < NUC_SLOTS - 1u) {
                 /* Field f of high (= low + 1) then of low, as calculate_micro_xs reads
                  * them: energies for the interpolation factor, then the five xs. */
@@ -345,12 +327,11 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                 const xl_va_t base = wl->regions[R_NUC].base + high * XSB_REC_BYTES + f * 8u;
                 for (unsigned l = 0; l < XL_MAX_LANES; l++)
                     out->va[l] = base + lane_rec(w->lane[l]) * XSB_REC_BYTES;
-                set_op(out, XL_OP_LOAD, 8, 0, PC_REC + (slot - 3u), w->a[5]);
+                xl_wl_op(out, XL_OP_LOAD, 8, 0, PC_REC + (slot - 3u), w->a[5]);
             } else {
                 /* f = (high.E - E)/(high.E - low.E); five interpolations and five
                  * accumulations into macro_xs: about 16 vector ops. */
-                set_op(out, XL_OP_ALU, 0, 64, PC_XS, w->a[5]);
-                memset(out->va, 0, sizeof out->va);
+                xl_wl_op(out, XL_OP_ALU, 0, 64, PC_XS, w->a[5]);
             }
             if (++w->a[2] == NUC_SLOTS) {
                 w->a[2] = 0;
@@ -361,9 +342,8 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         }
 
         default:
-            memset(out, 0, sizeof *out);   /* op = XL_OP_END */
             w->a[0] = PH_DONE;
-            return 0;
+            return xl_wl_end(out);
         }
     }
 }

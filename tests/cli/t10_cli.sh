@@ -7,21 +7,9 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 SCALE=0.0005   # tiny runs: these tests check behaviour, not numbers
 
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; }
+AREA=10
+. "$(dirname "$0")/../lib/cli.sh"
 
-# bad NAME EXPECTED-SUBSTRING ARGS...: exit 2, one stderr line containing the substring.
-bad() {
-    name=$1; want=$2; shift 2
-    "$X" "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    lines=$(wc -l < "$T/err")
-    if [ "$rc" = 2 ] && [ "$lines" = 1 ] && [ ! -s "$T/out" ] && grep -q -- "$want" "$T/err"; then
-        ok "10.$name"
-    else
-        no "10.$name (rc=$rc, stderr lines=$lines: $(head -c 300 "$T/err"))"
-    fi
-}
 
 # --- 10.01-10.05: commands and options
 "$X" --help > "$T/out" 2>&1 && grep -q "usage: xlat" "$T/out" && ok "10.01 --help exits 0 with usage" || no "10.01 --help"

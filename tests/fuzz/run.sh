@@ -1,19 +1,31 @@
 #!/bin/sh
 # fuzz/run.sh TARGET.c - build one libFuzzer target with clang (ASan+UBSan) and run it
 # for XL_FUZZ_SECONDS (default 30). Prints "ok - ..." or "not ok - ..." for run.sh.
+# Every target is built with the whole model, the workloads and the command line's files
+# but its main (sw/cli/xlat.c), so the CLI's readers (results.c with jansson, opts.c) can
+# be fuzzed too.
 src=$1
 name=$(basename "$src" .c)
 out=build/fuzz
 mkdir -p "$out/corpus-$name"
 secs=${XL_FUZZ_SECONDS:-30}
 sh model/tools/embed-presets.sh configs/*.ini > "$out/presets.c" || { echo "not ok - $name: presets"; exit 1; }
-# Seed the corpus with the shipped presets so the fuzzer starts from valid files.
-cp configs/*.ini "$out/corpus-$name/" 2>/dev/null
+# Seed the corpus: a target's own seeds where it has them (tests/fuzz/corpus/NAME/ for
+# fuzz_NAME.c), else the shipped presets so the fuzzer starts from valid files.
+seeds=tests/fuzz/corpus/${name#fuzz_}
+if [ -d "$seeds" ]; then
+    cp "$seeds"/* "$out/corpus-$name/"
+else
+    cp configs/*.ini "$out/corpus-$name/" 2>/dev/null
+fi
 # The graph readers start from the shipped graph files instead.
 [ "$name" = fuzz_graph ] && rm -f "$out/corpus-$name"/*.ini && cp tests/data/graphs/* "$out/corpus-$name/"
+cli=$(ls sw/cli/*.c | grep -v '/xlat\.c$')
+# shellcheck disable=SC2086
 if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-        -Imodel/include -Imodel/src -Isw/include -D_POSIX_C_SOURCE=200809L \
-        "$src" model/src/*/*.c sw/workloads/*.c "$out/presets.c" -o "$out/$name" 2> "$out/$name.build.log"; then
+        -Imodel/include -Imodel/src -Isw/include -Isw/cli -D_POSIX_C_SOURCE=200809L -DXL_HAVE_JANSSON \
+        "$src" model/src/*/*.c sw/workloads/*.c $cli "$out/presets.c" -o "$out/$name" -ljansson \
+        2> "$out/$name.build.log"; then
     echo "not ok - $name: build failed"; cat "$out/$name.build.log"; exit 1
 fi
 if "$out/$name" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$out/" \

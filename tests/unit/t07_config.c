@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "xlat/config.h"
+#include "xlat/tlb.h"
 
 static char err[512];
 
@@ -88,7 +89,7 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
     EQ(translation.ideal);
     EQ(workload.pb_wg_items); EQ(workload.nw_block); EQ(workload.graph);
     assert_string_equal(a->workload.graph_file, b->workload.graph_file);
-    EQ(sim.seed); EQ(sim.watchdog);
+    EQ(sim.seed); EQ(sim.watchdog); EQ(sim.max_memory_mb);
 #undef EQ
 }
 
@@ -318,10 +319,10 @@ static void test_07_06_ini_round_trip(void **state)
     xl_config_defaults(&a);
     /* move every key away from its default, so a key that write_ini forgot would load
      * back as its default and differ */
-    a.gpu.cus = 16; a.gpu.simds_per_cu = 2; a.gpu.simd_width = 32; a.gpu.wave_lanes = 32;
+    a.gpu.cus = 16; a.gpu.simds_per_cu = 2;
     a.gpu.waves_per_simd = 8; a.gpu.wave_sched = XL_WAVE_SCHED_OLDEST; a.gpu.clock_mhz = 1500;
-    a.l1d.size_kb = 16; a.l1d.ways = 8; a.l1d.line_bytes = 128;
-    a.l2d.size_kb = 2048; a.l2d.ways = 8; a.l2d.line_bytes = 32;
+    a.l1d.size_kb = 16; a.l1d.ways = 8;
+    a.l2d.size_kb = 2048; a.l2d.ways = 8;
     a.l2d.index = XL_L2_INDEX_XOR;
     a.l1tlb.entries = 64; a.l1tlb.ways = 8; a.l1tlb.repl = XL_REPL_PLRU;
     a.l1tlb.hit_latency = 2; a.l1tlb.mshrs = 16;
@@ -351,7 +352,10 @@ static void test_07_06_ini_round_trip(void **state)
     a.dram.ctrl_latency = 30;
     a.sim.seed = UINT64_C(0x8000000000000001);   /* needs all 64 bits */
     a.sim.watchdog = UINT64_C(0x100000000);      /* and so does the watchdog */
+    a.sim.max_memory_mb = 4096;
     assert_int_equal(xl_config_validate(&a, err, sizeof err), XL_OK);
+    /* keys with one modelled value (validation refuses others) still round-trip */
+    a.gpu.simd_width = 32; a.gpu.wave_lanes = 32; a.l1d.line_bytes = 128; a.l2d.line_bytes = 32;
 
     char *buf = NULL;
     size_t len = 0;
@@ -385,14 +389,14 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"max_memory_mb\": 16384}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
     buf = json_of(&c, 2, &len);
     /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
     assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
-    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000\n  }\n}"));
+    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000,\n    \"max_memory_mb\": 16384\n  }\n}"));
     assert_int_equal(buf[len - 1], '}');
     free(buf);
 }
@@ -474,6 +478,12 @@ static void test_07_09_validate(void **state)
     /* 20 lanes with simd_width 16: 20 % 16 = 4 */
     EXPECT_INVALID_WITH(gpu.wave_lanes, 20,
                         "gpu.wave_lanes (20) must be a multiple of gpu.simd_width (16)");
+    /* 32 lanes on 16-wide SIMDs divide, but the workloads are written for 64 lanes */
+    EXPECT_INVALID_WITH(gpu.wave_lanes, 32,
+                        "gpu.wave_lanes (32) and gpu.simd_width (16): the workloads are written "
+                        "for 64-lane wavefronts on 16-wide SIMDs");
+    /* a 128 B L1 data line: a power of two, but the model moves 64 B lines */
+    EXPECT_INVALID_WITH(l1d.line_bytes, 128, "l1d.line_bytes (128) must be 64");
     /* above the schema max 64 */
     EXPECT_INVALID_WITH(gpu.wave_lanes, 128, "gpu.wave_lanes: 128 is out of range (min 1, max 64)");
     /* more ways than the 256 entries */
@@ -540,11 +550,11 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 16 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 2 = 92 */
+     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 3 = 93 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 92);
+    assert_int_equal(lines, 93);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");
@@ -607,6 +617,44 @@ static void test_07_12_string_key(void **state)
     assert_string_equal(err, "workload.nw_block (32) must be 16 or 64");
 }
 
+/* 7.14: clocks that cannot finish a walk within the watchdog, and a configuration too big
+ * for the host, are refused before anything runs. A walk's reads: 4 x (tRP 11 + tRCD 11
+ * + tCL 11 + tBURST 4) + tRFC 208 = 356 DRAM clocks, x 100000 / 1 GPU cycles per DRAM
+ * clock, + 8 x ctrl_latency 20 = 35 600 160 GPU cycles, above the watchdog's 5 000 000. */
+static void test_07_14_resource_checks(void **state)
+{
+    (void)state;
+    xl_config_t c;
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
+    c.gpu.clock_mhz = 100000;
+    c.dram.mhz = 1;
+    expect_invalid(&c, "one page walk's DRAM reads take about 35600160 GPU cycles, not less "
+                       "than sim.watchdog (5000000)");
+    c.sim.watchdog = 35600161;   /* one more than the walk: allowed */
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
+
+    /* a fully associative 64-entry LRU TLB: 64 records of 32 B and 64 stamps of 8 B,
+     * 128 hash buckets of 4 B (the smallest power of two >= 2 x entries), one set of
+     * 16 B: 2560 + 512 + 16 */
+    xl_tlb_params_t p = {64, 64, XL_REPL_LRU, XL_TLB_INDEX_MOD};
+    assert_int_equal(xl_tlb_bytes(&p), 3088);
+
+    /* 1024 CUs of 2^20-entry L1 TLBs: their records alone are 1024 x 2^20 x 40 B = 40 GB */
+    xl_config_defaults(&c);
+    c.gpu.cus = 1024;
+    c.l1tlb.entries = 1048576;
+    c.l1tlb.ways = 16;
+    const char *big = NULL;
+    uint64_t big_bytes = 0;
+    assert_true(xl_config_footprint(&c, &big, &big_bytes) >= UINT64_C(40) << 30);
+    assert_true(big_bytes >= UINT64_C(40) << 30);
+    assert_string_equal(big, "the L1 TLBs with their MSHRs and waiters");
+    expect_invalid(&c, "more than sim.max_memory_mb (16384)");
+    c.sim.max_memory_mb = 4194304;   /* the limit is the user's to raise */
+    assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +671,7 @@ int main(void)
         cmocka_unit_test(test_07_11_describe),
         cmocka_unit_test(test_07_12_string_key),
         cmocka_unit_test(test_07_13_preset_micro18),
+        cmocka_unit_test(test_07_14_resource_checks),
     };
     return cmocka_run_group_tests_name("t07_config", tests, NULL, NULL);
 }

@@ -116,6 +116,7 @@ typedef struct {
     struct {
         uint64_t seed;
         uint64_t watchdog;       /* cycles with no retired instruction before a deadlock stop */
+        uint32_t max_memory_mb;  /* host memory a configuration may need (xl_config_footprint) */
     } sim;
 } xl_config_t;
 
@@ -143,9 +144,19 @@ const char *xl_config_preset_name(unsigned i);
  * when there is no preset i. */
 const char *xl_config_preset_summary(unsigned i, char *buf, size_t len);
 
-/* Cross-key checks (geometry, powers of two, lane counts). XL_EINPUT with a message
- * naming the key(s) on failure. */
+/* An unsigned integer as every key reads one: decimal digits, or 0x and hex digits;
+ * nothing else (no sign, no spaces, no octal: 010 is ten). XL_EINPUT when malformed or
+ * above 2^64 - 1. */
+int xl_config_parse_u64(const char *s, uint64_t *v);
+
+/* Cross-key checks (geometry, powers of two, lane counts, clocks that let a walk finish
+ * within the watchdog, the host memory the system needs against sim.max_memory_mb).
+ * XL_EINPUT with a message naming the key(s) on failure. */
 int xl_config_validate(const xl_config_t *c, char *err, size_t errlen);
+/* The host memory, in bytes, a system of configuration c allocates when created, from its
+ * geometry (model/src/sys/footprint.c says what is counted); *largest (if not NULL) names
+ * its largest part and *largest_bytes its size. */
+uint64_t xl_config_footprint(const xl_config_t *c, const char **largest, uint64_t *largest_bytes);
 
 /* The full effective config as INI text (every key, with its unit as a comment). */
 void xl_config_write_ini(const xl_config_t *c, FILE *f);

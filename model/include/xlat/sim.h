@@ -63,8 +63,16 @@ void xl_sim_set_events(xl_sim_t *g, FILE *f);
  * model/README.md "IOMMU-boundary trace". XL_EINPUT (nothing written) for a system of
  * several applications: the format has one address space. */
 int  xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
-/* Show progress on f (a terminal) about once a second of host time (NULL: off). */
-void xl_sim_set_progress(xl_sim_t *g, FILE *f);
+/* How far a run has come, for a progress line (the model prints nothing itself; the
+ * embedder steps the system in pieces and asks between them). Wavefronts of every
+ * kernel of every application, known when the system is created, and those retired;
+ * instructions issued; the current cycle. */
+typedef struct {
+    uint64_t waves_total, waves_done;
+    uint64_t instrs;
+    uint64_t cycle;
+} xl_sim_progress_t;
+void xl_sim_progress(const xl_sim_t *g, xl_sim_progress_t *p);
 /* Advance the system through every cycle before `until` (or to completion, if sooner).
  * A run stepped in any pieces is the same run, bit for bit, as one xl_sim_run: the
  * pieces only choose where the embedder looks in. XL_EINTERNAL with a message (and a dump

@@ -85,6 +85,8 @@ typedef struct {
  * message naming the problem (prefixed by `what`, e.g. "l2tlb"). */
 int  xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *err, size_t errlen);
 void xl_tlb_free(xl_tlb_t *t);
+/* The host bytes xl_tlb_init allocates for p (the footprint estimate, sys/footprint.c). */
+uint64_t xl_tlb_bytes(const xl_tlb_params_t *p);
 
 /* The set a page number (va >> page shift) lives in. */
 uint32_t xl_tlb_set_of(const xl_tlb_t *t, uint64_t vpn);

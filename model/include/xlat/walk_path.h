@@ -166,8 +166,12 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck);
 typedef enum { XL_WP_STATS_COALESCE, XL_WP_STATS_BUFFER, XL_WP_STATS_SCHED, XL_WP_STATS_PWC } xl_wp_stats_t;
 void xl_walk_path_stats(const xl_walk_path_t *m, xl_stats_t *s, xl_wp_stats_t group);
 
-/* Read-only views for the IOMMU around the twin: requests buffered, buffer slots, busy
- * walkers, and one walker (for the event log and the watchdog). */
+/* Read-only views for the IOMMU around the twin: its parameters, requests buffered,
+ * buffer slots, busy walkers, and one walker (for the event log and the watchdog). */
+static inline const xl_walk_path_params_t *xl_walk_path_params(const xl_walk_path_t *m)
+{
+    return &m->p;
+}
 static inline uint32_t xl_walk_path_count(const xl_walk_path_t *m) { return m->ws.count; }
 static inline uint32_t xl_walk_path_slots(const xl_walk_path_t *m) { return m->ws.p.slots; }
 static inline uint32_t xl_walk_path_busy_walkers(const xl_walk_path_t *m)

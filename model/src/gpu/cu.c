@@ -32,7 +32,7 @@ static void cu_wave_advance(xl_sim_t *g, uint32_t c, uint32_t s);
 void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     slot_t *st = &g->core.cu[c].slot[s];
-    if (!xl_wl_next(g->disp.app[g->core.cu[c].app].wl, &st->cur, &st->in))
+    if (!xl_wl_next(g->core.cu[c].wl, &st->cur, &st->in))
         st->in.op = XL_OP_END;
     cu_wave_advance(g, c, s);
 }
@@ -89,8 +89,7 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
         cu->stall += g->core.all_stall - cu->stall_base;
     }
     g->core.live_total--;
-    g->disp.app[cu->app].live--;
-    g->disp.dispatch_pending = 1;
+    disp_wave_retired(&g->disp, cu->app);
     cu->free++;
     g->last_retire = g->now;
     if (--wg->waves == 0) {
@@ -102,6 +101,41 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
             if (cu->slot[i].state == W_BARRIER && cu->slot[i].wg == st->wg)
                 cu_wave_fetch(g, c, i);
     }
+}
+
+void cu_place_wg(xl_sim_t *g, uint32_t c, const xl_workload_t *wl, uint32_t kernel, uint32_t wg,
+                 uint32_t waves, uint64_t *uid)
+{
+    cu_t *cu = &g->core.cu[c];
+    uint32_t w;
+    for (w = 0; w < g->core.spc && cu->wg[w].live; w++)
+        ;
+    cu->wl = wl;
+    cu->wg[w].live = 1;
+    cu->wg[w].waves = waves;
+    cu->wg[w].at_barrier = 0;
+    uint32_t placed = 0;
+    for (uint32_t s = 0; s < g->core.spc && placed < waves; s++) {
+        slot_t *st = &cu->slot[s];
+        if (st->state != W_FREE)
+            continue;
+        xl_wl_wave_init(wl, &st->cur, kernel, wg, placed);
+        st->wg = (uint16_t)w;
+        st->uid = ++*uid;
+        cu->age[s] = st->uid;
+        st->state = W_BUSY;
+        if (cu->live++ == 0) {
+            g->core.live_cus++;
+            cu->stall_base = g->core.all_stall;
+        }
+        g->core.live_total++;
+        cu->free--;
+        placed++;
+    }
+    /* all are placed before any fetches: a wave's first instruction may be a barrier */
+    for (uint32_t s = 0; s < g->core.spc; s++)
+        if (cu->slot[s].state == W_BUSY && cu->slot[s].wg == w)
+            cu_wave_fetch(g, c, s);
 }
 
 /* Memory record r is complete: record its walk metrics (docs/isca18-micro18.md §6, §7.2
@@ -170,7 +204,7 @@ void cu_deliver(xl_sim_t *g, preq_t h, xl_pa_t frame)
         st->pend_lines++;
         if (store) {
             /* write-through to the L2 (GPU L1 data caches do not keep stores) */
-            xl_mem_req_t rq = {((uint64_t)XL_MEM_DATA << 56) | gs, line << 6, 1, XL_MEM_DATA, 0};
+            xl_mem_req_t rq = {gs, line << 6, 1, XL_MEM_DATA, 0};
             xl_memsys_submit(g->mem, g->now, &rq);
             g->core.data_mem_reqs++;
             continue;
@@ -437,4 +471,40 @@ void core_free(core_t *k)
 uint64_t cu_stall(const core_t *k, const cu_t *cu)
 {
     return cu->stall + (cu->live ? k->all_stall - cu->stall_base : 0);
+}
+
+/* ------------------------------------------------------------------ the main loop's calls */
+
+void core_cycle(xl_sim_t *g)
+{
+    /* docs/isca18-micro18.md §6 stall cycles: a CU with resident wavefronts of which none
+     * can issue */
+    if (!g->core.ready_total) {
+        g->core.all_stall++;
+        return;
+    }
+    for (uint32_t c = 0; c < g->core.ncu; c++) {
+        cu_t *cu = &g->core.cu[c];
+        if (cu->live && !(cu->nready && cu_issue(g, c)))
+            cu->stall++;
+    }
+}
+
+void cu_wave_ready(xl_sim_t *g, uint32_t gs)
+{
+    cu_wave_fetch(g, g->core.slot_cu[gs], g->core.slot_idx[gs]);
+}
+
+void cu_l1d_miss(xl_sim_t *g, uint32_t gr, xl_pa_t line_pa)
+{
+    xl_mem_req_t r = {gr, line_pa, 0, XL_MEM_DATA, 0};
+    xl_memsys_submit(g->mem, g->now, &r);
+    g->core.data_mem_reqs++;
+}
+
+void cu_line_back(xl_sim_t *g, uint32_t gr)
+{
+    uint32_t c = g->core.rec_cu[gr], r = g->core.rec_idx[gr];
+    g->core.cu[c].rec[r].pend_lines--;
+    cu_check_mem_done(g, c, r);
 }

@@ -81,6 +81,7 @@ typedef struct {
                               * wave, the all-stalled cycles of its resident stretch */
     uint64_t stall_base;     /* all_stall when the CU last became resident */
     uint8_t app;             /* the application it runs (dispatch.h) */
+    const xl_workload_t *wl; /* that application's workload: its waves' instructions */
     uint16_t asid;           /* its address space: every request it makes carries it */
 } cu_t;
 
@@ -144,6 +145,93 @@ static inline uint32_t preq_cu(const core_t *k, preq_t h) { return k->rec_cu[h.i
 static inline uint32_t preq_rec(const core_t *k, preq_t h) { return k->rec_idx[h.id / XL_MAX_LANES]; }
 static inline uint32_t preq_page(preq_t h) { return h.id % XL_MAX_LANES; }
 
+/* What the TLB hierarchy and the IOMMU ask of a page request; the CUs answer, so no
+ * other component reads their records. Its page, its address space, its instruction: */
+static inline uint16_t cu_asid(const core_t *k, uint32_t c) { return k->cu[c].asid; }
+static inline uint64_t preq_vpn(const core_t *k, preq_t h)
+{
+    return k->cu[preq_cu(k, h)].rec[preq_rec(k, h)].vpn[preq_page(h)];
+}
+static inline uint16_t preq_asid(const core_t *k, preq_t h) { return k->cu[preq_cu(k, h)].asid; }
+static inline uint32_t preq_instr(const core_t *k, preq_t h)
+{
+    return k->cu[preq_cu(k, h)].rec[preq_rec(k, h)].instr_id;
+}
+/* The wavefront that issued it: its global slot and dispatch number (which tell apart
+ * the waves that reuse a slot, Fig 12's distinct wavefronts). */
+static inline uint32_t preq_gslot(const core_t *k, preq_t h)
+{
+    uint32_t c = preq_cu(k, h);
+    return gslot(k, c, k->cu[c].rec[preq_rec(k, h)].slot);
+}
+static inline uint64_t preq_wave_uid(const core_t *k, preq_t h)
+{
+    const cu_t *cu = &k->cu[preq_cu(k, h)];
+    return cu->slot[cu->rec[preq_rec(k, h)].slot].uid;
+}
+
+/* The walk metrics of the instruction that first missed on a page (docs/isca18-micro18.md
+ * §6; the IOMMU reports them through these two calls). h is that page request, instr its
+ * instruction number when it missed: a record since reused by another instruction is left
+ * alone. The walk of h's page entered the walk buffer as the arr_idx-th arrival: */
+static inline void cu_walk_arrived(core_t *k, preq_t h, uint32_t instr, uint64_t arr_idx)
+{
+    mrec_t *st = &k->cu[preq_cu(k, h)].rec[preq_rec(k, h)];
+    if (st->live && st->instr_id == instr) {
+        if (st->n_walks++ == 0)
+            st->first_arr = arr_idx;
+        st->last_arr = arr_idx;
+    }
+}
+/* ... and completed at cycle now, lat cycles after it reached the IOMMU, reading `reads`
+ * page-table lines. */
+static inline void cu_walk_done(core_t *k, preq_t h, uint32_t instr, unsigned reads, uint64_t now,
+                                uint64_t lat)
+{
+    mrec_t *st = &k->cu[preq_cu(k, h)].rec[preq_rec(k, h)];
+    if (st->live && st->instr_id == instr) {
+        st->walk_reads += reads;
+        if (st->t_first_done == UINT64_MAX) {
+            st->t_first_done = now;
+            st->lat_first = lat;
+        }
+        st->t_last_done = now;
+        st->lat_last = lat;
+    }
+}
+
+/* Free wavefront slots of CU c: dispatch places a work-group where it fits whole. */
+static inline uint32_t cu_free_slots(const core_t *k, uint32_t c) { return k->cu[c].free; }
+/* Place work-group wg of kernel `kernel` of workload wl, `waves` wavefronts, on CU c (it
+ * has the free slots): each wave takes the next dispatch number from *uid, then each
+ * fetches its first instruction. */
+void cu_place_wg(xl_sim_t *g, uint32_t c, const xl_workload_t *wl, uint32_t kernel, uint32_t wg,
+                 uint32_t waves, uint64_t *uid);
+/* CU c runs application app in address space asid (the assembly's split, dispatch.h). */
+static inline void cu_assign(core_t *k, uint32_t c, uint32_t app, uint16_t asid)
+{
+    k->cu[c].app = (uint8_t)app;
+    k->cu[c].asid = asid;
+}
+/* The geometry: CUs, memory records per CU, wavefront slots of the whole GPU. */
+static inline uint32_t core_ncu(const core_t *k) { return k->ncu; }
+static inline uint32_t core_rpc(const core_t *k) { return k->rpc; }
+static inline uint32_t core_slots(const core_t *k) { return k->ncu * k->spc; }
+/* What the main loop asks: resident wavefronts, whether any may issue, instructions. */
+static inline uint32_t core_live(const core_t *k) { return k->live_total; }
+static inline int core_ready(const core_t *k) { return k->ready_total != 0; }
+static inline uint64_t core_instrs(const core_t *k) { return k->instrs; }
+/* n cycles passed in which no wavefront could issue (docs/isca18-micro18.md §6: each
+ * resident CU stalled in all of them). */
+static inline void core_skip(core_t *k, uint64_t n) { k->all_stall += n; }
+/* The CUs' work in a cycle: each CU with resident wavefronts issues one instruction or
+ * counts a stall cycle. */
+void core_cycle(xl_sim_t *g);
+/* Events of the CUs: global slot gs's ALU/LDS instruction finished; global record gr's
+ * line missed in the L1 data cache (line_pa: to memory), or came back (L1 hit or memory). */
+void cu_wave_ready(xl_sim_t *g, uint32_t gs);
+void cu_l1d_miss(xl_sim_t *g, uint32_t gr, xl_pa_t line_pa);
+void cu_line_back(xl_sim_t *g, uint32_t gr);
 /* Slot s of CU c pulls its next instruction and goes on with it (a finished ALU
  * instruction, a completed blocking memory instruction, a released barrier). */
 void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s);

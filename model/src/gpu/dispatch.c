@@ -18,6 +18,10 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
         p->cu_first = first;
         p->cu_n = base + (a < extra);
         first += p->cu_n;
+        /* the grid of every kernel is known before it runs (the progress line's total) */
+        xl_kernel_t k;
+        for (uint32_t i = 0; xl_wl_kernel(wls[a], i, &k); i++)
+            d->waves_total += (uint64_t)k.workgroups * k.waves_per_wg;
     }
 }
 
@@ -63,41 +67,14 @@ static void disp_app(xl_sim_t *g, uint32_t a)
         while (p->next_wg < p->k.workgroups) {
             uint32_t i = p->rr_cu, tried, c = 0;
             for (tried = 0; tried < p->cu_n; tried++, i = (i + 1) % p->cu_n)
-                if (g->core.cu[c = p->cu_first + i].free >= p->k.waves_per_wg)
+                if (cu_free_slots(&g->core, c = p->cu_first + i) >= p->k.waves_per_wg)
                     break;
             if (tried == p->cu_n)
                 return;
-            cu_t *cu = &g->core.cu[c];
-            uint32_t w;
-            for (w = 0; w < g->core.spc && cu->wg[w].live; w++)
-                ;
-            cu->wg[w].live = 1;
-            cu->wg[w].waves = p->k.waves_per_wg;
-            cu->wg[w].at_barrier = 0;
-            uint32_t placed = 0;
-            for (uint32_t s = 0; s < g->core.spc && placed < p->k.waves_per_wg; s++) {
-                slot_t *st = &cu->slot[s];
-                if (st->state != W_FREE)
-                    continue;
-                xl_wl_wave_init(p->wl, &st->cur, p->kernel, p->next_wg, placed);
-                st->wg = (uint16_t)w;
-                st->uid = ++g->disp.wave_uid;
-                cu->age[s] = st->uid;
-                st->state = W_BUSY;
-                if (cu->live++ == 0) {
-                    g->core.live_cus++;
-                    cu->stall_base = g->core.all_stall;
-                }
-                g->core.live_total++;
-                p->live++;
-                cu->free--;
-                placed++;
-            }
+            p->live += p->k.waves_per_wg;
+            cu_place_wg(g, c, p->wl, p->kernel, p->next_wg, p->k.waves_per_wg, &g->disp.wave_uid);
             p->next_wg++;
             p->rr_cu = (i + 1) % p->cu_n;
-            for (uint32_t s = 0; s < g->core.spc; s++)
-                if (cu->slot[s].state == W_BUSY && cu->slot[s].wg == w)
-                    cu_wave_fetch(g, c, s);
         }
         /* every work-group of this kernel is placed; wait for them to finish */
         if (p->live)

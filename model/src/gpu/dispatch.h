@@ -38,8 +38,36 @@ typedef struct {
                                * number (one GPU-wide counter, as gem5's) */
     uint32_t napps;
     uint32_t running;         /* applications not finished */
+    uint64_t waves_total;     /* wavefronts of all kernels of all applications (progress) */
+    uint64_t waves_done;      /* wavefronts retired */
     disp_app_t app[XL_SIM_MAX_APPS];
 } disp_t;
+
+/* A wavefront of application a retired (the CUs report it): dispatch may place more. */
+static inline void disp_wave_retired(disp_t *d, uint32_t a)
+{
+    d->app[a].live--;
+    d->waves_done++;
+    d->dispatch_pending = 1;
+}
+/* Wavefronts of every kernel of every application; those retired so far. */
+static inline uint64_t disp_waves_total(const disp_t *d) { return d->waves_total; }
+static inline uint64_t disp_waves_done(const disp_t *d) { return d->waves_done; }
+
+static inline uint32_t disp_napps(const disp_t *d) { return d->napps; }
+/* The application CU c runs (the even split above). */
+static inline uint32_t disp_app_of_cu(const disp_t *d, uint32_t c)
+{
+    uint32_t a = 0;
+    while (c >= d->app[a].cu_first + d->app[a].cu_n)
+        a++;
+    return a;
+}
+/* Applications not finished; kernels started by application a so far. */
+static inline uint32_t disp_running(const disp_t *d) { return d->running; }
+static inline uint32_t disp_kernel(const disp_t *d, uint32_t a) { return d->app[a].kernel; }
+/* Must dispatch be tried this cycle? */
+static inline int disp_pending(const disp_t *d) { return d->dispatch_pending; }
 
 /* napps applications (1..XL_SIM_MAX_APPS) over ncu CUs (at least one each). */
 void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu);

@@ -13,21 +13,20 @@
  * counting. */
 void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
 {
-    uint32_t c = preq_cu(&g->core, h), s = preq_rec(&g->core, h), pidx = preq_page(h);
-    cu_t *cu = &g->core.cu[c];
+    uint32_t c = preq_cu(&g->core, h);
+    uint16_t asid = cu_asid(&g->core, c);
     l1tlb_t *l1 = &g->tlb.l1[c];
-    const mrec_t *st = &cu->rec[s];
-    uint64_t vpn = st->vpn[pidx];
+    uint64_t vpn = preq_vpn(&g->core, h);
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
     if (g->cfg.translation.ideal) {
         xl_walk_t w;
-        xl_pt_walk(g->pm, g->as[cu->app].root, va, &w);
+        xl_pt_walk(g->pm, g->roots[asid], va, &w);
         PUSH(&g->q, t + 1, EV_L1_RESULT, h.id, w.pa & ~((UINT64_C(1) << w.page_shift) - 1));
         return;
     }
-    if (retry ? xl_tlb_probe(&l1->tlb, cu->asid, va, &pa)
-              : xl_tlb_lookup(&l1->tlb, cu->asid, va, &pa)) {
+    if (retry ? xl_tlb_probe(&l1->tlb, asid, va, &pa)
+              : xl_tlb_lookup(&l1->tlb, asid, va, &pa)) {
         PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, h.id,
              pa & ~((UINT64_C(1) << g->page_shift) - 1));
         return;
@@ -71,7 +70,6 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known);
 void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
 {
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
-    cu_t *cu = &g->core.cu[c];
     l1tlb_t *l1 = &g->tlb.l1[c];
     /* port arbitration: l2tlb.ports lookups start per cycle, in event order; a request
      * that finds this cycle's ports taken reserves a port in the first cycle with one */
@@ -93,10 +91,10 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
     uint64_t vpn = l1->m[m].vpn;
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
-    uint32_t req_slot = cu->rec[preq_rec(&g->core, l1->w[l1->m[m].head].req)].slot;
+    preq_t first = l1->w[l1->m[m].head].req;
     /* Fig 12: distinct wavefronts per epoch of 1024 L2 TLB accesses */
-    uint32_t gs = gslot(&g->core, c, req_slot);
-    uint64_t uid = cu->slot[req_slot].uid;
+    uint32_t gs = preq_gslot(&g->core, first);
+    uint64_t uid = preq_wave_uid(&g->core, first);
     if (g->tlb.seen_epoch[gs] != g->tlb.epoch + 1 || g->tlb.seen_uid[gs] != uid) {
         g->tlb.seen_epoch[gs] = g->tlb.epoch + 1;
         g->tlb.seen_uid[gs] = uid;
@@ -111,7 +109,7 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
     }
     g->tlb.l2_acc++;
     uint64_t lat = g->cfg.l2tlb.hit_latency;
-    if (xl_tlb_lookup(&g->tlb.l2, cu->asid, va, &pa)) {
+    if (xl_tlb_lookup(&g->tlb.l2, cu_asid(&g->core, c), va, &pa)) {
         g->tlb.l2_hit++;
         PUSH(&g->q, g->now + lat, EV_L2_RESULT, h.id,
              pa & ~((UINT64_C(1) << g->page_shift) - 1));
@@ -127,11 +125,11 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
 static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
 {
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
-    cu_t *cu = &g->core.cu[c];
+    uint16_t asid = cu_asid(&g->core, c);
     l1tlb_t *l1 = &g->tlb.l1[c];
     uint64_t vpn = l1->m[m].vpn;
     /* the shared L2's MSHRs tell address spaces apart: the ASID above the page number */
-    uint64_t key = treq_key(cu->asid, vpn);
+    uint64_t key = treq_key(asid, vpn);
     uint32_t b, k = mtab_find(&g->tlb.l2t, key, &b);
     int merged = k != NONE;
     if (merged) {
@@ -143,21 +141,21 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
             FPUSH(&g->tlb.l2_retry, h.id);
             return;
         }
-        uint32_t req_rec = preq_rec(&g->core, l1->w[l1->m[m].head].req);
-        treq_t *e = &g->req[k];
+        preq_t first = l1->w[l1->m[m].head].req;
+        treq_t *e = treq_at(g->req, (treq_h){k});
         memset(e, 0, sizeof *e);
         e->vpn = vpn;
-        e->asid = cu->asid;
+        e->asid = asid;
         e->head = NONE;
-        e->owner_cu = c;
-        e->owner_rec = req_rec;
-        e->instr_id = cu->rec[req_rec].instr_id;
+        e->owner = first;
+        e->instr_id = preq_instr(&g->core, first);
     }
     uint32_t wi = g->tlb.l2w_free;
     g->tlb.l2w_free = g->tlb.l2w[wi].next;
     g->tlb.l2w[wi].mshr = h;
-    g->tlb.l2w[wi].next = g->req[k].head;
-    g->req[k].head = wi;
+    treq_t *e = treq_at(g->req, (treq_h){k});   /* L2 MSHR k holds request k */
+    g->tlb.l2w[wi].next = e->head;
+    e->head = wi;
     /* only the allocating request crosses to the IOMMU; its arrival is queued now rather
      * than from an event at t_known: arrivals due in one cycle still reach the IOMMU in
      * the order of their misses, and nothing else happens at t_known */
@@ -171,7 +169,7 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
-    xl_tlb_fill(&l1->tlb, g->core.cu[c].asid, va, frame, g->page_shift, NULL);
+    xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, NULL);
     uint32_t w = l1->m[m].head;
     mtab_release(&l1->t, m);
     while (w != NONE) {
@@ -201,7 +199,7 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
         l1mshr_t h = {v};
         uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
         xl_pa_t pa;
-        if (xl_tlb_probe(&g->tlb.l2, g->core.cu[c].asid, g->tlb.l1[c].m[m].vpn << g->page_shift,
+        if (xl_tlb_probe(&g->tlb.l2, cu_asid(&g->core, c), g->tlb.l1[c].m[m].vpn << g->page_shift,
                          &pa))
             PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
         else
@@ -210,9 +208,9 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
 }
 
 /* Step 9: the translation is back at the GPU: fill the L2 TLB, then every waiting L1. */
-void tlbh_gpu_resp(xl_sim_t *g, uint32_t k)
+void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
 {
-    treq_t *e = &g->req[k];
+    treq_t *e = treq_at(g->req, k);
     xl_tlb_fill(&g->tlb.l2, e->asid, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
     uint32_t w = e->head;
     e->head = NONE;
@@ -225,7 +223,7 @@ void tlbh_gpu_resp(xl_sim_t *g, uint32_t k)
         tlbh_l1_release(g, m, frame);
         w = nx;
     }
-    tlbh_l2_free(g, k);
+    tlbh_l2_free(g, k.id);
 }
 
 /* ------------------------------------------------------------------ creation */

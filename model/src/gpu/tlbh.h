@@ -13,6 +13,7 @@
 #include "gpu/cu.h"
 #include "kernel/fifo.h"
 #include "kernel/mtab.h"
+#include "sys/treq.h"
 #include "xlat/config.h"
 #include "xlat/tlb.h"
 
@@ -86,7 +87,7 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved);
 /* L1 MSHR h has its frame: fill, deliver to every waiting page request, retry waiters. */
 void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame);
 /* Step 9: translation request k is back at the GPU. */
-void tlbh_gpu_resp(xl_sim_t *g, uint32_t k);
+void tlbh_gpu_resp(xl_sim_t *g, treq_h k);
 /* The L1 and L2 TLBs' counters. */
 void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the miss queues. */

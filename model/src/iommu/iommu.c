@@ -23,10 +23,10 @@ static unsigned iommu_lat_bucket(uint64_t lat)
 /* A walk-path request finished (walked or completed by coalescing): fill the IOMMU TLBs
  * and send the translation back over the link (docs/isca18-micro18.md §1.5 step 9; coalesced completions
  * fill exactly like walked ones, docs/isca18-micro18.md §8 item 9). */
-static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shift, unsigned reads,
+static void iommu_walk_done(xl_sim_t *g, treq_h k, xl_pa_t frame, unsigned shift, unsigned reads,
                       int coalesced, unsigned lane, uint32_t walker)
 {
-    treq_t *e = &g->req[k];
+    treq_t *e = treq_at(g->req, k);
     xl_va_t va = e->vpn << g->page_shift;
     uint64_t lat = g->now - e->t_iommu;
     g->iommu.done_reqs++;
@@ -45,16 +45,7 @@ static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shi
     e->pa = frame;
     nbhd_leave(&g->iommu.nbhd, e->nbhd);
     /* attribute the walk to the instruction that first missed on this page (docs/isca18-micro18.md §6) */
-    mrec_t *st = &g->core.cu[e->owner_cu].rec[e->owner_rec];
-    if (st->live && st->instr_id == e->instr_id) {
-        st->walk_reads += reads;
-        if (st->t_first_done == UINT64_MAX) {
-            st->t_first_done = g->now;
-            st->lat_first = lat;
-        }
-        st->t_last_done = g->now;
-        st->lat_last = lat;
-    }
+    cu_walk_done(&g->core, e->owner, e->instr_id, reads, g->now, lat);
     if (g->ev) {
         if (coalesced)
             sys_evlog(g, "COAL_LEAF lane=%u instr=%u va=0x%llx pa=0x%llx latency=%llu", lane,
@@ -65,7 +56,7 @@ static void iommu_walk_done(xl_sim_t *g, uint32_t k, xl_pa_t frame, unsigned shi
                   walker, e->instr_id, (unsigned long long)va, (unsigned long long)frame, reads,
                   (unsigned long long)lat);
     }
-    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k, 0);
+    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k.id, 0);
 }
 
 /* Event log of coalescing state that is not a port: CL transitions per slot. */
@@ -83,25 +74,66 @@ static void iommu_log_cl(xl_sim_t *g)
     }
 }
 
+/* ------------------------------------------------------------------ the link and memory */
+
+void iommu_arrive(xl_sim_t *g, treq_h k)
+{
+    g->iommu.iommu_requests++;
+    treq_at(g->req, k)->t_iommu = g->now;
+    FPUSH(&g->iommu.in_fifo, k.id);
+}
+
+void iommu_tlb_hit(xl_sim_t *g, treq_h k, xl_pa_t frame)
+{
+    treq_at(g->req, k)->pa = frame;
+    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k.id, 0);
+}
+
+void iommu_tlb_miss(xl_sim_t *g, treq_h k)
+{
+    FPUSH(&g->iommu.sched_fifo, k.id);
+}
+
+void iommu_line_back(xl_sim_t *g, uint32_t walker, xl_pa_t line)
+{
+    if (g->ev)
+        sys_evlog(g, "MEM_RSP walker=%u line=0x%llx", walker, (unsigned long long)line);
+    if (g->iommu.ptc.sets)
+        ptc_fill(&g->iommu.ptc, line);
+    FPUSH(&g->iommu.rsp_fifo, walker);
+}
+
+void iommu_ptc_back(xl_sim_t *g, uint32_t walker)
+{
+    if (g->ev)
+        sys_evlog(g, "MEM_RSP walker=%u line=0x%llx cache=1", walker,
+                  (unsigned long long)xl_walk_path_walker_line(&g->iommu.wp, walker));
+    FPUSH(&g->iommu.rsp_fifo, walker);
+}
+
+/* ------------------------------------------------------------------ a cycle */
+
 /* One IOMMU cycle: TLB intake, then the walk path twin block (xl_walk_path) with this
  * cycle's arrival and page-table response. */
 int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
 {
     /* step 5: one request per cycle into the IOMMU TLBs */
     if (g->iommu.in_fifo.n) {
-        uint32_t k = fifo_front(&g->iommu.in_fifo);
+        treq_h k = {(uint32_t)fifo_front(&g->iommu.in_fifo)};
+        const treq_t *e = treq_at(g->req, k);
         fifo_pop(&g->iommu.in_fifo);
-        xl_va_t va = g->req[k].vpn << g->page_shift;
-        uint16_t asid = g->req[k].asid;
+        xl_va_t va = e->vpn << g->page_shift;
+        uint16_t asid = e->asid;
         xl_pa_t pa;
-        uint64_t b = 0;
+        uint64_t t = g->now + g->cfg.iommu.tlb_latency, frame_mask = ~((UINT64_C(1) << g->page_shift) - 1);
         if (xl_tlb_lookup(&g->iommu.io1, asid, va, &pa)) {
-            b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
+            PUSH(&g->q, t, EV_IOMMU_HIT, k.id, pa & frame_mask);
         } else if (xl_tlb_lookup(&g->iommu.io2, asid, va, &pa)) {
-            b = (pa & ~((UINT64_C(1) << g->page_shift) - 1)) | 1u;
-            xl_tlb_fill(&g->iommu.io1, asid, va, b & ~UINT64_C(1), g->page_shift, NULL);
+            xl_tlb_fill(&g->iommu.io1, asid, va, pa & frame_mask, g->page_shift, NULL);
+            PUSH(&g->q, t, EV_IOMMU_HIT, k.id, pa & frame_mask);
+        } else {
+            PUSH(&g->q, t, EV_IOMMU_MISS, k.id, 0);
         }
-        PUSH(&g->q, g->now + g->cfg.iommu.tlb_latency, EV_IOMMU_TLB, k, b);
     }
 
     /* steps 6-8: the walk path */
@@ -118,12 +150,13 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
     in.arr_tag = 0;
     in.arr_asid = 0;
     if (g->iommu.sched_fifo.n) {
-        uint32_t k = fifo_front(&g->iommu.sched_fifo);
+        treq_h k = {(uint32_t)fifo_front(&g->iommu.sched_fifo)};
+        const treq_t *e = treq_at(g->req, k);
         in.arr_valid = 1;
-        in.arr_va = g->req[k].vpn << g->page_shift;
-        in.arr_instr_id = g->req[k].instr_id;
-        in.arr_tag = k;
-        in.arr_asid = g->req[k].asid;
+        in.arr_va = e->vpn << g->page_shift;
+        in.arr_instr_id = e->instr_id;
+        in.arr_tag = k.id;   /* the walk path's tag: the request's handle */
+        in.arr_asid = e->asid;
     }
     uint32_t rw = NONE;
     in.rsp_valid = 0;
@@ -157,16 +190,10 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
     }
 
     if (in.arr_valid && o->arr_ready) {
-        uint32_t k = in.arr_tag;
-        treq_t *e = &g->req[k];
+        treq_t *e = treq_at(g->req, (treq_h){in.arr_tag});
         fifo_pop(&g->iommu.sched_fifo);
         e->arr_idx = g->iommu.sched_arrivals++;
-        mrec_t *st = &g->core.cu[e->owner_cu].rec[e->owner_rec];
-        if (st->live && st->instr_id == e->instr_id) {
-            if (st->n_walks++ == 0)
-                st->first_arr = e->arr_idx;
-            st->last_arr = e->arr_idx;
-        }
+        cu_walk_arrived(&g->core, e->owner, e->instr_id, e->arr_idx);
         e->nbhd = nbhd_enter(&g->iommu.nbhd, in.arr_va | (uint64_t)in.arr_asid << 48);
         if (g->ev && o->ws.arr_buffered)
             sys_evlog(g, "ARRIVE slot=%u instr=%u va=0x%llx est=%u score=%u", o->ws.arr_slot,
@@ -190,18 +217,18 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         g->iommu.walk_reads_level[lv]++;
         if (!o->fill_valid) {   /* the leaf line: the walker is idle after this edge */
             g->iommu.walk_reads_leaf++;
-            g->iommu.wk_busy[rw] += g->now - g->req[wk->tag].t_dispatch;
+            g->iommu.wk_busy[rw] += g->now - treq_at(g->req, (treq_h){wk->tag})->t_dispatch;
         }
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */
         g->iommu.nbhd_reads[lv]++;
-        if (nbhd_count(&g->iommu.nbhd, g->req[wk->tag].nbhd, lv) >= 2)   /* wk->tag: its l2m */
+        if (nbhd_count(&g->iommu.nbhd, treq_at(g->req, (treq_h){wk->tag})->nbhd, lv) >= 2)
             g->iommu.nbhd_conc[lv]++;
         if (g->ev && o->fill_valid)
             sys_evlog(g, "PWC_FILL level=%s va=0x%llx next=0x%llx", lvl_name[lv],
                   (unsigned long long)wk->va, (unsigned long long)o->pwc_in.fill_next);
     }
     if (o->disp_valid) {
-        g->req[o->ws.disp_tag].t_dispatch = g->now;
+        treq_at(g->req, (treq_h){o->ws.disp_tag})->t_dispatch = g->now;
         if (g->ev)
             sys_evlog(g, "DISPATCH walker=%u slot=%u instr=%u va=0x%llx rule=%s score=%u "
                   "start=%s node=0x%llx resumed=%u", o->disp_walker,
@@ -218,7 +245,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         if (g->iommu.ptc.sets && ptc_lookup(&g->iommu.ptc, o->mem_req_addr)) {
             PUSH(&g->q, g->now + g->cfg.iommu.ptcache_latency, EV_PT_HIT, w, 0);
         } else {
-            xl_mem_req_t r = {((uint64_t)XL_MEM_PT << 56) | w, o->mem_req_addr, 0, XL_MEM_PT,
+            xl_mem_req_t r = {w, o->mem_req_addr, 0, XL_MEM_PT,
                               (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_SRC_DRAM)};
             xl_memsys_submit(g->mem, g->now, &r);
         }
@@ -232,7 +259,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
     for (unsigned i = 0, left = (unsigned)((cpl_any * UINT64_C(0x0101010101010101)) >> 56);
          left; i++)
         if (o->cpl_valid[i]) {
-            iommu_walk_done(g, o->cpl_tag[i], o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
+            iommu_walk_done(g, (treq_h){o->cpl_tag[i]}, o->cpl_frame[i], o->cpl_shift[i], o->cpl_reads[i],
                       o->cpl_coalesced[i], i, rw);
             left--;
         }

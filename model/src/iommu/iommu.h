@@ -19,10 +19,12 @@
 #define XLAT_IOMMU_IOMMU_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "iommu/nbhd.h"
 #include "iommu/ptcache.h"
 #include "kernel/fifo.h"
+#include "sys/treq.h"
 #include "xlat/config.h"
 #include "xlat/tlb.h"
 #include "xlat/walk_path.h"
@@ -33,7 +35,7 @@ typedef struct xl_sim xl_sim_t;
 
 typedef struct {
     xl_tlb_t io1, io2;
-    fifo_t in_fifo;           /* requests (treq_id) arrived over the link */
+    fifo_t in_fifo;           /* requests (treq_h.id) arrived over the link */
     fifo_t sched_fifo;        /* IOMMU TLB misses waiting to enter the buffer */
     fifo_t rsp_fifo;          /* walkers whose page-table read returned */
     xl_walk_path_t wp;        /* the walk path twin block */
@@ -70,6 +72,19 @@ int  iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen);
 void iommu_free(iommu_t *io);
 /* One IOMMU cycle (the order above). XL_EINTERNAL with a message if a walk faults. */
 int  iommu_cycle(xl_sim_t *g, char *err, size_t errlen);
+/* Its ports to the link and to memory, called as the events fall due: translation
+ * request k arrives over the link; its IOMMU TLB lookup hit (frame) or missed; walker's
+ * page-table line came back, from memory or from the page-table line cache. */
+void iommu_arrive(xl_sim_t *g, treq_h k);
+void iommu_tlb_hit(xl_sim_t *g, treq_h k, xl_pa_t frame);
+void iommu_tlb_miss(xl_sim_t *g, treq_h k);
+void iommu_line_back(xl_sim_t *g, uint32_t walker, xl_pa_t line);
+void iommu_ptc_back(xl_sim_t *g, uint32_t walker);
+/* The PWCs' counters (the results list them after the walks'). */
+void iommu_pwc_stats(const iommu_t *io, xl_stats_t *s);
+/* Begin the IOMMU-boundary trace on f: its parameter line (model/README.md), for one
+ * address space, asid with its page-table root. */
+void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root);
 /* The IOMMU's counters, the twin's among them (iommu_stats.c). */
 void iommu_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the IOMMU. */
@@ -89,6 +104,14 @@ static inline int iommu_active(const iommu_t *io)
 static inline int iommu_blocked_full(const iommu_t *io)
 {
     return io->sched_fifo.n && xl_walk_path_count(&io->wp) == xl_walk_path_slots(&io->wp);
+}
+
+/* n cycles passed in which the IOMMU could not act (!iommu_active): an arrival blocked
+ * by a full buffer stayed blocked, count them. */
+static inline void iommu_skip(iommu_t *io, uint64_t n)
+{
+    if (iommu_blocked_full(io))
+        io->buf_full_cycles += n;
 }
 
 /* The walk buffer held occ_last entries in the cycles [occ_t, t): count them, and start

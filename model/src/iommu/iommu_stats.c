@@ -130,11 +130,30 @@ void iommu_waits(const xl_sim_t *g, FILE *f)
     fprintf(f, "  IOMMU: %u in TLB queue, %u waiting for the buffer, buffer %u/%u, walkers busy %u/%u, "
             "%u responses queued\n", g->iommu.in_fifo.n, g->iommu.sched_fifo.n,
             xl_walk_path_count(wp), xl_walk_path_slots(wp), xl_walk_path_busy_walkers(wp),
-            wp->p.walkers, g->iommu.rsp_fifo.n);
-    for (uint32_t w = 0; w < wp->p.walkers; w++) {
+            xl_walk_path_params(wp)->walkers, g->iommu.rsp_fifo.n);
+    for (uint32_t w = 0; w < xl_walk_path_params(wp)->walkers; w++) {
         const xl_walker_t *k = xl_walk_path_walker(wp, w);
         if (k->state != XL_WK_IDLE)
             fprintf(f, "  walker %u: va 0x%llx at %s, %s, %u reads done\n", w,
                     (unsigned long long)k->va, lvl_name[k->level], wsn[k->state], k->reads);
     }
+}
+
+void iommu_pwc_stats(const iommu_t *io, xl_stats_t *s)
+{
+    xl_walk_path_stats(&io->wp, s, XL_WP_STATS_PWC);
+}
+
+void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root)
+{
+    const xl_walk_path_params_t *p = xl_walk_path_params(&io->wp);
+    static const char *const pol[] = {"fcfs", "random", "simt"};
+    static const char *const co[] = {"off", "leaf", "upper", "both"};
+    fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
+    fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
+            "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=%u root=0x%llx\n",
+            p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
+            p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
+            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, (unsigned)asid,
+            (unsigned long long)root);
 }

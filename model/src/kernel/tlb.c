@@ -223,6 +223,15 @@ int xl_tlb_init(xl_tlb_t *t, const xl_tlb_params_t *p, const char *what, char *e
     return XL_OK;
 }
 
+uint64_t xl_tlb_bytes(const xl_tlb_params_t *p)
+{
+    uint64_t nb = 1u, sets = p->ways ? p->entries / p->ways : 0;
+    while (nb < 2u * (uint64_t)p->entries)
+        nb <<= 1;
+    return (uint64_t)p->entries * (sizeof(xl_tlb_slot_t) + sizeof(uint64_t)) +
+           nb * sizeof(uint32_t) + sets * sizeof(struct xl_tlb_set);
+}
+
 void xl_tlb_free(xl_tlb_t *t)
 {
     if (t == NULL)

@@ -124,6 +124,12 @@ static int parse_uint(span_t s, uint64_t *v)
     return 1;
 }
 
+int xl_config_parse_u64(const char *s, uint64_t *v)
+{
+    span_t sp = {s, strlen(s)};
+    return parse_uint(sp, v) == 1 ? XL_OK : XL_EINPUT;
+}
+
 /* Parse a value for key k. On error write the reason (without the key name; the caller
  * adds its "FILE:LINE: key: " or "--set ...: " prefix) into msg and return XL_EINPUT. */
 static int parse_value(const cfg_key_t *k, span_t s, uint64_t *out, char *msg, size_t mlen)
@@ -511,6 +517,11 @@ static int check_cache(const char *sec, uint32_t size_kb, uint32_t ways, uint32_
         cfg_err(err, errlen, "%s.line_bytes (%u) must be a power of two", sec, line);
         return XL_EINPUT;
     }
+    if (line != 64u) {   /* the coalescer, both caches and a DRAM burst move 64 B lines */
+        cfg_err(err, errlen, "%s.line_bytes (%u) must be 64: the model's caches and DRAM move "
+                "64 B lines", sec, line);
+        return XL_EINPUT;
+    }
     uint64_t lines = (uint64_t)size_kb * 1024u / line;
     if (ways == 0 || (uint64_t)size_kb * 1024u % line || lines % ways || !is_pow2(lines / ways)) {
         cfg_err(err, errlen,
@@ -554,6 +565,15 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
     }
     if (c->gpu.simd_width == 0 || c->gpu.wave_lanes % c->gpu.simd_width) {
         cfg_err(err, errlen, "gpu.wave_lanes (%u) must be a multiple of gpu.simd_width (%u)",
+                c->gpu.wave_lanes, c->gpu.simd_width);
+        return XL_EINPUT;
+    }
+    /* the workloads' instructions are written for this shape (64 lanes, a vector
+     * instruction 4 cycles on a 16-wide SIMD: sw/workloads); another would be accepted
+     * and silently ignored */
+    if (c->gpu.wave_lanes != 64u || c->gpu.simd_width != 16u) {
+        cfg_err(err, errlen, "gpu.wave_lanes (%u) and gpu.simd_width (%u): the workloads are "
+                "written for 64-lane wavefronts on 16-wide SIMDs, the only shape modelled",
                 c->gpu.wave_lanes, c->gpu.simd_width);
         return XL_EINPUT;
     }
@@ -621,6 +641,29 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
     }
     if (c->mem.size_mb < 4u || c->mem.size_mb % 2u) {
         cfg_err(err, errlen, "mem.size_mb (%u) must be a multiple of 2 and at least 4", c->mem.size_mb);
+        return XL_EINPUT;
+    }
+
+    /* clocks: one walk's four DRAM reads (a row conflict each, after a refresh) must fit
+     * in the watchdog, or no run could retire anything before it fires */
+    uint64_t read_clk = (uint64_t)c->dram.trp + c->dram.trcd + c->dram.tcl + c->dram.tburst;
+    uint64_t walk = (4u * read_clk + c->dram.trfc) * c->gpu.clock_mhz / c->dram.mhz +
+                    8u * (uint64_t)c->dram.ctrl_latency;
+    if (walk >= c->sim.watchdog) {
+        cfg_err(err, errlen, "gpu.clock_mhz (%u) over dram.mhz (%u): one page walk's DRAM reads "
+                "take about %llu GPU cycles, not less than sim.watchdog (%llu), so no run could "
+                "finish; raise dram.mhz or sim.watchdog", c->gpu.clock_mhz, c->dram.mhz,
+                (unsigned long long)walk, (unsigned long long)c->sim.watchdog);
+        return XL_EINPUT;
+    }
+
+    /* host memory, before anything is allocated */
+    const char *big;
+    uint64_t big_bytes, need = xl_config_footprint(c, &big, &big_bytes);
+    if (need > (uint64_t)c->sim.max_memory_mb << 20) {
+        cfg_err(err, errlen, "the configuration needs about %llu MB of host memory (%llu MB of it "
+                "%s), more than sim.max_memory_mb (%u)", (unsigned long long)(need >> 20),
+                (unsigned long long)(big_bytes >> 20), big, c->sim.max_memory_mb);
         return XL_EINPUT;
     }
     return XL_OK;

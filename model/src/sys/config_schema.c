@@ -42,8 +42,8 @@ static const char *const graph_names[] = { "input", "rmat", NULL };
 const cfg_key_t cfg_schema[] = {
     U32(gpu, cus,            8,    1, 1024,   "CUs",     "compute units [ISCA Table I]"),
     U32(gpu, simds_per_cu,   4,    1, 64,     "SIMDs",   "SIMD units per CU [ISCA Table I]"),
-    U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; a 64-lane instruction issues over wave_lanes/simd_width cycles [ISCA Table I]"),
-    U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront [ISCA Table I]"),
+    U32(gpu, simd_width,     16,   1, 64,     "lanes",   "lanes per SIMD; the workloads' vector instructions take wave_lanes/simd_width = 4 cycles, so 16 is the only value modelled [ISCA Table I]"),
+    U32(gpu, wave_lanes,     64,   1, 64,     "lanes",   "work-items per wavefront; the workloads are written for 64, the only value modelled [ISCA Table I]"),
     U32(gpu, waves_per_simd, 10,   1, 256,    "slots",   "wavefront slots per SIMD; chosen default [ADJ MICRO'21 (Kotra et al.)]"),
     ENUM(gpu, wave_sched, XL_WAVE_SCHED_RR, wave_sched_names, "rr|oldest", "which READY wavefront of a CU issues next: rr = round-robin from the slot after the last issue (the model's choice so far), oldest = oldest-first, the wavefront dispatched earliest (gem5's GPU model default, ComputeUnit execPolicy OLDEST-FIRST); chosen default [OPEN]"),
     ENUM(gpu, loads, XL_LOADS_BLOCKING, loads_names, "blocking|waitcnt", "when a wavefront waits for its global memory instructions: blocking = after each one, before its next instruction (the model's choice so far); waitcnt = it issues on and waits, as GCN's s_waitcnt placed at first use, for its loads before its next non-memory instruction and for every load and store at a barrier or its end, with at most wave_mem_max in flight (the traces carry no register dependences); chosen default [OPEN]"),
@@ -142,6 +142,7 @@ const cfg_key_t cfg_schema[] = {
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
     U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
+    U32(sim, max_memory_mb, 16384, 1, 4194304, "MB", "refuse, before anything is allocated, a configuration whose system needs more host memory than this (estimated from its geometry: the CUs' slots and records, the TLBs, the data caches; model/src/sys/footprint.c); the default leaves room on a 24 GB machine"),
 };
 
 const size_t cfg_nkeys = sizeof cfg_schema / sizeof cfg_schema[0];

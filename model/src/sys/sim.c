@@ -25,7 +25,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sys/system.h"
 
@@ -87,13 +86,9 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     evq_init(&g->q);
     if ((rc = core_init(&g->core, cfg, err, errlen)) != XL_OK)
         goto fail;
-    disp_init(&g->disp, wls, napps, g->core.ncu);
-    for (uint32_t a = 0; a < napps; a++)
-        for (uint32_t i = 0; i < g->disp.app[a].cu_n; i++) {
-            cu_t *cu = &g->core.cu[g->disp.app[a].cu_first + i];
-            cu->app = (uint8_t)a;
-            cu->asid = (uint16_t)(a + 1);
-        }
+    disp_init(&g->disp, wls, napps, core_ncu(&g->core));
+    for (uint32_t c = 0; c < core_ncu(&g->core); c++)
+        cu_assign(&g->core, c, disp_app_of_cu(&g->disp, c), (uint16_t)(disp_app_of_cu(&g->disp, c) + 1));
     g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
     g->pm = g->host.pm ? g->host.pm
                        : xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc,
@@ -122,7 +117,7 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         rc = XL_EINPUT;
         goto fail;
     }
-    if ((rc = tlbh_init(&g->tlb, cfg, g->core.ncu, g->core.rpc, g->core.ncu * g->core.spc,
+    if ((rc = tlbh_init(&g->tlb, cfg, core_ncu(&g->core), core_rpc(&g->core), core_slots(&g->core),
                         err, errlen)) != XL_OK)
         goto fail;
     if ((rc = iommu_init(&g->iommu, cfg, err, errlen)) != XL_OK)
@@ -142,7 +137,7 @@ fail:
 int xl_sim_translate(const xl_sim_t *g, unsigned app, uint64_t va, uint64_t *pa)
 {
     xl_walk_t w;
-    if (app >= g->disp.napps || va > XL_VA_MASK)
+    if (app >= disp_napps(&g->disp) || va > XL_VA_MASK)
         return XL_EINPUT;
     xl_pt_walk(g->pm, g->as[app].root, va, &w);
     if (w.status != XL_WALK_OK)
@@ -168,25 +163,21 @@ void xl_sim_destroy(xl_sim_t *g)
 }
 
 void xl_sim_set_events(xl_sim_t *g, FILE *f) { g->ev = f; }
-void xl_sim_set_progress(xl_sim_t *g, FILE *f) { g->progress = f; }
+void xl_sim_progress(const xl_sim_t *g, xl_sim_progress_t *p)
+{
+    p->waves_total = disp_waves_total(&g->disp);
+    p->waves_done = disp_waves_done(&g->disp);
+    p->instrs = core_instrs(&g->core);
+    p->cycle = g->now;
+}
 
 int xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
 {
-    const xl_walk_path_params_t *p = &g->iommu.wp.p;
-    static const char *const pol[] = {"fcfs", "random", "simt"};
-    static const char *const co[] = {"off", "leaf", "upper", "both"};
-    if (f && g->disp.napps > 1)
+    if (f && disp_napps(&g->disp) > 1)
         return XL_EINPUT;   /* the trace's format has one address space (its P line) */
     g->trace = f;
-    if (!f)
-        return XL_OK;
-    fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
-    fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
-            "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=%u root=0x%llx\n",
-            p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
-            p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
-            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, (unsigned)g->as[0].asid,
-            (unsigned long long)g->as[0].root);
+    if (f)
+        iommu_trace_begin(&g->iommu, f, g->as[0].asid, g->as[0].root);
     return XL_OK;
 }
 
@@ -196,7 +187,7 @@ static void handle(xl_sim_t *g, const ev_t *e)
 {
     switch (e->type) {
     case EV_WAVE_READY:
-        cu_wave_fetch(g, g->core.slot_cu[e->a], g->core.slot_idx[e->a]);
+        cu_wave_ready(g, (uint32_t)e->a);
         break;
     case EV_CU_WAKE:
         break;   /* only makes the loop visit this cycle */
@@ -210,56 +201,37 @@ static void handle(xl_sim_t *g, const ev_t *e)
         tlbh_l1_release(g, (l1mshr_t){e->a}, e->b);
         break;
     case EV_IOMMU_ARRIVE:
-        g->iommu.iommu_requests++;
-        g->req[e->a].t_iommu = g->now;
-        FPUSH(&g->iommu.in_fifo, e->a);
+        iommu_arrive(g, (treq_h){(uint32_t)e->a});
         break;
-    case EV_IOMMU_TLB:
-        if (e->b & 1u) {
-            g->req[e->a].pa = e->b & ~UINT64_C(0xFFF);
-            PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, e->a, 0);
-        } else {
-            FPUSH(&g->iommu.sched_fifo, e->a);
-        }
+    case EV_IOMMU_HIT:
+        iommu_tlb_hit(g, (treq_h){(uint32_t)e->a}, e->b);
+        break;
+    case EV_IOMMU_MISS:
+        iommu_tlb_miss(g, (treq_h){(uint32_t)e->a});
         break;
     case EV_GPU_RESP:
-        tlbh_gpu_resp(g, e->a);
+        tlbh_gpu_resp(g, (treq_h){(uint32_t)e->a});
         break;
     case EV_PT_HIT:
-        if (g->ev)
-            sys_evlog(g, "MEM_RSP walker=%u line=0x%llx cache=1", e->a,
-                  (unsigned long long)xl_walk_path_walker_line(&g->iommu.wp, e->a));
-        FPUSH(&g->iommu.rsp_fifo, e->a);
+        iommu_ptc_back(g, (uint32_t)e->a);
         break;
-    case EV_L1D_MISS: {
-        xl_mem_req_t r = {((uint64_t)XL_MEM_DATA << 56) | e->a, e->b, 0, XL_MEM_DATA, 0};
-        xl_memsys_submit(g->mem, g->now, &r);
-        g->core.data_mem_reqs++;
+    case EV_L1D_MISS:
+        cu_l1d_miss(g, (uint32_t)e->a, e->b);
         break;
-    }
-    case EV_LINE_DONE: {
-        uint32_t c = g->core.rec_cu[e->a], r = g->core.rec_idx[e->a];
-        g->core.cu[c].rec[r].pend_lines--;
-        cu_check_mem_done(g, c, r);
+    case EV_LINE_DONE:
+        cu_line_back(g, (uint32_t)e->a);
         break;
-    }
     }
 }
 
+/* A memory request is back: a walker's page-table line, or a line of a memory
+ * instruction (its global record). */
 static void mem_complete(xl_sim_t *g, const xl_mem_req_t *r)
 {
-    uint32_t v = (uint32_t)(r->id & 0xFFFFFFFFu);
-    if ((r->id >> 56) == XL_MEM_PT) {
-        if (g->ev)
-            sys_evlog(g, "MEM_RSP walker=%u line=0x%llx", v, (unsigned long long)r->addr);
-        if (g->iommu.ptc.sets)
-            ptc_fill(&g->iommu.ptc, r->addr);
-        FPUSH(&g->iommu.rsp_fifo, v);
-        return;
-    }
-    uint32_t c = g->core.rec_cu[v], rr = g->core.rec_idx[v];
-    g->core.cu[c].rec[rr].pend_lines--;
-    cu_check_mem_done(g, c, rr);
+    if (r->kind == XL_MEM_PT)
+        iommu_line_back(g, (uint32_t)r->id, r->addr);
+    else
+        cu_line_back(g, (uint32_t)r->id);
 }
 
 /* Every kernel finished: close the measurements that run until the end. */
@@ -267,8 +239,6 @@ static void finish(xl_sim_t *g)
 {
     g->cycles = g->now;
     iommu_finish(&g->iommu, g->cycles);
-    if (g->progress)
-        fprintf(g->progress, "\r%60s\r", "");
     g->done = 1;
 }
 
@@ -286,7 +256,6 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         return XL_OK;
     if (!g->started) {
         g->started = 1;
-        g->last_progress = time(NULL);
         disp_run(g);
     }
     while (g->now < until) {
@@ -309,20 +278,11 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
                 g->failed = 1;
                 return rc;
             }
-        } else if (iommu_blocked_full(&g->iommu)) {
-            g->iommu.buf_full_cycles++;
-        }
-        /* docs/isca18-micro18.md §6 stall cycles: a CU with resident wavefronts of which none can issue */
-        if (!g->core.ready_total) {
-            g->core.all_stall++;
         } else {
-            for (uint32_t c = 0; c < g->core.ncu; c++) {
-                cu_t *cu = &g->core.cu[c];
-                if (cu->live && !(cu->nready && cu_issue(g, c)))
-                    cu->stall++;
-            }
+            iommu_skip(&g->iommu, 1);
         }
-        if (g->disp.dispatch_pending)
+        core_cycle(g);
+        if (disp_pending(&g->disp))
             disp_run(g);
         if (g->oom || g->q.past) {
             snprintf(err, errlen, g->oom ? "out of host memory"
@@ -331,12 +291,12 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
             return XL_EINTERNAL;
         }
 
-        uint32_t live = g->core.live_total;
-        int ready = g->core.ready_total != 0;
+        uint32_t live = core_live(&g->core);
+        int ready = core_ready(&g->core);
         /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
          * memory requests), so whether it acts next cycle is known now */
         int io_act = iommu_active(&g->iommu);
-        if (!live && !g->disp.running && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
+        if (!live && !disp_running(&g->disp) && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
             finish(g);   /* every kernel finished */
             return XL_OK;
         }
@@ -362,17 +322,10 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         }
         if (next - g->now > 1) {
             /* skipped cycles: resident wavefronts could not issue in any of them */
-            g->core.all_stall += next - g->now - 1;
-            if (iommu_blocked_full(&g->iommu))
-                g->iommu.buf_full_cycles += next - g->now - 1;
+            core_skip(&g->core, next - g->now - 1);
+            iommu_skip(&g->iommu, next - g->now - 1);
         }
         g->now = next;
-        if (g->progress && (++g->iter & 0xFFFF) == 0 && time(NULL) != g->last_progress) {
-            g->last_progress = time(NULL);
-            fprintf(g->progress, "\r  cycle %llu, kernel %u, %llu instructions ",
-                    (unsigned long long)g->now, g->disp.app[0].kernel, (unsigned long long)g->core.instrs);
-            fflush(g->progress);
-        }
     }
     return XL_OK;
 }

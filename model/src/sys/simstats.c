@@ -14,7 +14,7 @@ void xl_sim_stats(const xl_sim_t *g, xl_stats_t *s)
     tlbh_stats(g, s);
     iommu_stats(g, s);
     cu_walk_stats(g, s);
-    xl_walk_path_stats(&g->iommu.wp, s, XL_WP_STATS_PWC);
+    iommu_pwc_stats(&g->iommu, s);
     cu_data_stats(g, s);
     xl_memsys_stats(g->mem, s);
 }

@@ -10,7 +10,6 @@
 #define XLAT_SYS_SYSTEM_H
 
 #include <stdio.h>
-#include <time.h>
 
 #include "gpu/cu.h"
 #include "gpu/dispatch.h"
@@ -35,9 +34,10 @@ enum {
     EV_L1_RESULT,    /* a: preq_t, b: frame - an L1 TLB hit delivers its translation */
     EV_L2_ACCESS,    /* a: l1mshr_t, b: port reserved - the request reaches the L2 TLB */
     EV_L2_RESULT,    /* a: l1mshr_t, b: frame - an L2 TLB hit delivers its translation */
-    EV_IOMMU_ARRIVE, /* a: treq_id - the request reaches the IOMMU */
-    EV_IOMMU_TLB,    /* a: treq_id, b: frame | hit flag - IOMMU TLB lookup result */
-    EV_GPU_RESP,     /* a: treq_id - the translation is back at the GPU */
+    EV_IOMMU_ARRIVE, /* a: treq_h - the request reaches the IOMMU */
+    EV_IOMMU_HIT,    /* a: treq_h, b: frame - an IOMMU TLB hit */
+    EV_IOMMU_MISS,   /* a: treq_h - an IOMMU TLB miss: the request goes to the walk path */
+    EV_GPU_RESP,     /* a: treq_h - the translation is back at the GPU */
     EV_PT_HIT,       /* a: walker - its read hit the page-table line cache */
     EV_L1D_MISS,     /* a: grec, b: line pa - L1 data miss goes to memory */
     EV_LINE_DONE     /* a: grec - an L1 data hit returns */
@@ -55,14 +55,11 @@ struct xl_sim {
     uint64_t now;
     FILE *ev;                 /* event log */
     FILE *trace;              /* IOMMU-boundary trace for the RTL lockstep */
-    FILE *progress;
     int oom;                  /* a queue could not grow: the run ends with an internal error */
     uint64_t last_retire;     /* watchdog */
     uint64_t cycles;
     int started, done, failed;   /* xl_sim_step: dispatched the first kernel, finished, stopped
                                   * by an error */
-    time_t last_progress;     /* progress line: host time of the last one */
-    uint64_t iter;            /* loop iterations (progress checks the clock every 65536) */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */

@@ -1,0 +1,115 @@
+/*
+ * opts.c - the command line's options and the configuration they build (docs/design.md
+ * "What a user runs"): configuration is layered, built-in defaults, then the preset
+ * (isca18 when neither --preset nor --config is given), then --config FILE, then each
+ * --set in order. Every option is checked here, before anything runs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->scale_ppm = XL_SCALE_ONE;
+    o->scale_str = "1";
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED()                                                                    \
+    do {                                                                          \
+        if (!v) {                                                                 \
+            snprintf(err, errlen, "option %s needs a value", a);                  \
+            return XL_EINPUT;                                                     \
+        }                                                                         \
+        i++;                                                                      \
+    } while (0)
+        if (!strcmp(a, "--preset")) { NEED(); o->preset = v; }
+        else if (!strcmp(a, "--config")) { NEED(); o->config = v; }
+        else if (!strcmp(a, "--workload")) { NEED(); o->workload = v; }
+        else if (!strcmp(a, "--workloads")) { NEED(); o->workloads = v; }
+        else if (!strcmp(a, "--json")) { NEED(); o->json = v; }
+        else if (!strcmp(a, "--json-dir")) { NEED(); o->json_dir = v; }
+        else if (!strcmp(a, "--quiet")) { o->quiet = 1; }
+        else if (!strcmp(a, "--progress")) { o->progress = 1; }
+        else if (!strcmp(a, "--model")) {
+            NEED();
+            if (strcmp(v, "cycle") && strcmp(v, "functional")) {
+                snprintf(err, errlen, "--model '%s': expected cycle or functional", v);
+                return XL_EINPUT;
+            }
+            o->model = v;
+        }
+        else if (!strcmp(a, "--events")) { NEED(); o->events = v; }
+        else if (!strcmp(a, "--iommu-trace")) { NEED(); o->trace = v; }
+        else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
+        else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
+        else if (a[0] != '-' && o->nfiles < MAX_WL) { o->files[o->nfiles++] = a; }
+        else if (!strcmp(a, "--scale")) {
+            NEED();
+            if (xl_parse_scale(v, &o->scale_ppm, err, errlen) != XL_OK)
+                return XL_EINPUT;
+            o->scale_str = v;
+            o->have_scale = 1;
+        } else if (!strcmp(a, "--seed")) {
+            NEED();
+            if (xl_config_parse_u64(v, &o->seed) != XL_OK) {
+                snprintf(err, errlen, "--seed '%.40s' is not an unsigned integer (decimal, or 0x "
+                         "and hex digits)", v);
+                return XL_EINPUT;
+            }
+            o->have_seed = 1;
+        } else if (!strcmp(a, "--set")) {
+            NEED();
+            if (o->nsets == MAX_SETS) {
+                snprintf(err, errlen, "more than %d --set options", MAX_SETS);
+                return XL_EINPUT;
+            }
+            o->sets[o->nsets++] = v;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (see xlat --help)", a);
+            return XL_EINPUT;
+        }
+#undef NEED
+    }
+    /* lists and names are copied into fixed buffers by the commands: a longer one is
+     * refused here, never cut into something else */
+    const struct { const char *opt, *v; size_t max; } lim[] = {
+        {"--workload", o->workload, CLI_NAME_MAX}, {"--workloads", o->workloads, CLI_LIST_MAX},
+        {"--values", o->values, CLI_LIST_MAX}, {"--key", o->key, CLI_NAME_MAX},
+    };
+    for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++)
+        if (lim[k].v && strlen(lim[k].v) >= lim[k].max) {
+            snprintf(err, errlen, "%s: longer than %zu characters", lim[k].opt, lim[k].max - 1);
+            return XL_EINPUT;
+        }
+    return XL_OK;
+}
+
+int cli_build_config(const opts_t *o, xl_config_t *c, char *err, size_t errlen)
+{
+    xl_config_defaults(c);
+    const char *preset = o->preset ? o->preset : (o->config ? NULL : "isca18");
+    if (preset && xl_config_load_preset(c, preset, err, errlen) != XL_OK)
+        return XL_EINPUT;
+    if (o->config && xl_config_load_file(c, o->config, err, errlen) != XL_OK)
+        return XL_EINPUT;
+    if (o->have_seed)
+        c->sim.seed = o->seed;
+    for (unsigned i = 0; i < o->nsets; i++)
+        if (xl_config_set(c, o->sets[i], err, errlen) != XL_OK)
+            return XL_EINPUT;
+    return xl_config_validate(c, err, errlen);
+}
+
+int cli_check_unused(const opts_t *o, const char *cmd, int allow_files, char *err, size_t errlen)
+{
+    if (o->nfiles && !allow_files) {
+        snprintf(err, errlen, "%s: unexpected argument '%s' (see xlat --help)", cmd, o->files[0]);
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}

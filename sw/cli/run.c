@@ -1,0 +1,265 @@
+/*
+ * run.c - `xlat run`: one workload, or several at once (A+B), through the cycle-level or
+ * the functional model; its statistics printed and optionally written as results JSON,
+ * with the IOMMU event log and trace (docs/design.md "What a user runs").
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "xlat/funcsys.h"
+#include "xlat/sim.h"
+
+/* Run one workload under one model; stats go into *st (created here). */
+int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
+                FILE *events, FILE *trace, cli_prog_t prog, const char *label, xl_stats_t **st,
+                xl_workload_t *wl, char *err, size_t errlen)
+{
+    xl_wl_params_t wp;
+    xl_config_wl_params(c, &wp);
+    int rc = xl_wl_open(wl, name, scale_ppm, c->sim.seed, &wp, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    *st = xl_stats_create();
+    if (!*st) {
+        snprintf(err, errlen, "out of host memory");
+        xl_wl_close(wl);
+        return XL_EINTERNAL;
+    }
+    if (!strcmp(model, "functional")) {
+        xl_func_t *f = NULL;
+        rc = xl_func_create(&f, c, wl, err, errlen);
+        if (rc == XL_OK)
+            rc = xl_func_run(f, err, errlen);
+        if (rc == XL_OK) {
+            xl_func_stats(f, *st);
+            xl_stats_freeze(*st);   /* f is destroyed below */
+        }
+        xl_func_destroy(f);
+    } else {
+        xl_sim_t *g = NULL;
+        rc = xl_sim_create(&g, c, wl, err, errlen);
+        if (rc == XL_OK) {
+            xl_sim_set_events(g, events);
+            xl_sim_set_iommu_trace(g, trace);
+            const xl_workload_t *one = wl;
+            rc = cli_sim_run(g, prog, label, &one, 1, err, errlen);
+        }
+        if (rc == XL_OK) {
+            xl_sim_stats(g, *st);
+            xl_stats_freeze(*st);
+        }
+        xl_sim_destroy(g);
+    }
+    if (rc != XL_OK) {
+        xl_stats_destroy(*st);
+        *st = NULL;
+        xl_wl_close(wl);
+    }
+    return rc;
+}
+
+void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
+                            const char *scale, const char *model, const xl_stats_t *st)
+{
+    fprintf(f, "{\n  \"xlat_version\": \"%s\",\n  \"model\": \"%s\",\n", XLAT_VERSION, model);
+    fprintf(f, "  \"workload\": \"%s\",\n  \"scale\": \"%s\",\n  \"seed\": %llu,\n",
+            workload, scale, (unsigned long long)c->sim.seed);
+    fputs("  \"config\": ", f);
+    xl_config_write_json(c, f, 4);
+    fputs(",\n  \"stats\": ", f);
+    xl_stats_write_json(st, f, 4);
+    fputs("\n}\n", f);
+}
+
+/* run --workload A+B[+...]: the applications at once on one GPU (sim.h
+ * xl_sim_create_apps: each its own address space and an even share of the CUs). The
+ * cycle-level model only; no IOMMU trace (its format has one address space). */
+static int run_apps(const opts_t *o, char *err, size_t errlen)
+{
+    xl_config_t c;
+    xl_workload_t wl[XL_SIM_MAX_APPS];
+    const xl_workload_t *wls[XL_SIM_MAX_APPS];
+    char names[CLI_NAME_MAX];
+    unsigned n = 0;
+    int rc = XL_OK;
+    if (o->model && strcmp(o->model, "cycle")) {
+        snprintf(err, errlen, "several workloads (%s) need the cycle-level model", o->workload);
+        return XL_EINPUT;
+    }
+    if (o->trace) {
+        snprintf(err, errlen, "--iommu-trace takes one workload (its format has one address space)");
+        return XL_EINPUT;
+    }
+    if (strlen(o->workload) >= sizeof names) {
+        snprintf(err, errlen, "--workload: too long");
+        return XL_EINPUT;
+    }
+    strcpy(names, o->workload);
+    char *save = NULL;
+    for (char *t = strtok_r(names, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        if (n == XL_SIM_MAX_APPS) {
+            snprintf(err, errlen, "--workload %s: at most %u workloads at once", o->workload,
+                     XL_SIM_MAX_APPS);
+            return XL_EINPUT;
+        }
+        if (!xl_wl_find(t)) {
+            xl_workload_t bad;
+            return xl_wl_open(&bad, t, o->scale_ppm, 0, NULL, err, errlen);
+        }
+        wls[n++] = NULL;
+    }
+    if (n < 2 || o->workload[0] == '+' || o->workload[strlen(o->workload) - 1] == '+' ||
+        strstr(o->workload, "++")) {
+        snprintf(err, errlen, "--workload %s: name workloads joined by '+', e.g. mvt+bicg",
+                 o->workload);
+        return XL_EINPUT;
+    }
+    if (cli_build_config(o, &c, err, errlen) != XL_OK)
+        return XL_EINPUT;
+    /* the outputs are checked and opened before the run: a bad path costs no simulation */
+    cli_out_t out[2];
+    unsigned nout = 0;
+    int ji = -1, ei = -1;
+    if (o->json)
+        ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
+    if (o->events)
+        ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
+    if ((rc = cli_outs_open(out, nout, err, errlen)) != XL_OK)
+        return rc;
+    FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
+    xl_wl_params_t wp;
+    xl_config_wl_params(&c, &wp);
+    unsigned opened = 0;
+    strcpy(names, o->workload);
+    save = NULL;
+    for (char *t = strtok_r(names, "+", &save); t && rc == XL_OK; t = strtok_r(NULL, "+", &save)) {
+        rc = xl_wl_open(&wl[opened], t, o->scale_ppm, c.sim.seed, &wp, err, errlen);
+        if (rc == XL_OK)
+            wls[opened] = &wl[opened], opened++;
+    }
+    xl_sim_t *g = NULL;
+    xl_stats_t *st = NULL;
+    if (rc == XL_OK)
+        rc = xl_sim_create_apps(&g, &c, wls, n, err, errlen);
+    if (rc == XL_OK) {
+        if (ef)
+            fprintf(ef, "# xlat %s IOMMU event log, workloads %s, seed %llu; format: model/README.md\n",
+                    XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
+        xl_sim_set_events(g, ef);
+        rc = cli_sim_run(g, cli_prog_mode(o), o->workload, wls, n, err, errlen);
+    }
+    if (rc == XL_OK && !(st = xl_stats_create())) {
+        snprintf(err, errlen, "out of host memory");
+        rc = XL_EINTERNAL;
+    }
+    if (rc == XL_OK) {
+        xl_sim_stats(g, st);
+        xl_stats_freeze(st);
+    }
+    /* with --json - or --events -, standard output carries that file and nothing else */
+    if (rc == XL_OK && !cli_outs_stdout(out, nout)) {
+        printf("xlat %s: cycle-level run of %s (%u applications at once, each its own address "
+               "space and %u or %u CUs), scale %s, seed %llu\n", XLAT_VERSION, o->workload, n,
+               c.gpu.cus / n, (c.gpu.cus + n - 1) / n, o->scale_str, (unsigned long long)c.sim.seed);
+        if (!o->quiet) {
+            printf("\n# effective configuration\n");
+            xl_config_write_ini(&c, stdout);
+            printf("\n# statistics\n");
+        }
+        xl_stats_print(st, stdout);
+    }
+    if (jf && rc == XL_OK)
+        cli_write_results_json(jf, &c, o->workload, o->scale_str, "cycle", st);
+    rc = cli_outs_close(out, nout, rc, err, errlen);
+    xl_stats_destroy(st);
+    xl_sim_destroy(g);
+    for (unsigned i = 0; i < opened; i++)
+        xl_wl_close(&wl[i]);
+    return rc;
+}
+
+
+int cmd_run(const opts_t *o, char *err, size_t errlen)
+{
+    xl_config_t c;
+    xl_workload_t wl;
+    xl_stats_t *st = NULL;
+    cli_out_t out[3];
+    unsigned nout = 0;
+    const char *model = o->model ? o->model : "cycle";
+    if (o->workloads || o->json_dir || o->key || o->values) {
+        snprintf(err, errlen, "run takes --workload and --json (--workloads, --json-dir, --key, "
+                 "--values belong to study and sweep)");
+        return XL_EINPUT;
+    }
+    if (cli_check_unused(o, "run", 0, err, errlen))
+        return XL_EINPUT;
+    if (!o->workload) {
+        snprintf(err, errlen, "run needs --workload NAME (see xlat list)");
+        return XL_EINPUT;
+    }
+    if (strchr(o->workload, '+'))
+        return run_apps(o, err, errlen);
+    if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
+        return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, NULL, err, errlen);
+    }
+    if ((o->events || o->trace) && !strcmp(model, "functional")) {
+        snprintf(err, errlen, "%s needs the cycle-level model (--model cycle)",
+                 o->events ? "--events" : "--iommu-trace");
+        return XL_EINPUT;
+    }
+    if (cli_build_config(o, &c, err, errlen) != XL_OK)
+        return XL_EINPUT;
+    /* the outputs are checked and opened before the run: a bad path costs no simulation */
+    int ji = -1, ei = -1, ti = -1;
+    if (o->json)
+        ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
+    if (o->events)
+        ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
+    if (o->trace)
+        ti = (int)nout, cli_out_init(&out[nout++], "--iommu-trace", o->trace);
+    int rc = cli_outs_open(out, nout, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
+    FILE *tf = ti >= 0 ? out[ti].f : NULL;
+    if (ef)
+        fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
+                XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
+    rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, cli_prog_mode(o), o->workload,
+                     &st, &wl, err, errlen);
+    if (rc != XL_OK)
+        return cli_outs_close(out, nout, rc, err, errlen);
+    /* with --json -, --events - or --iommu-trace -, standard output carries that file and
+     * nothing else, so it can be piped straight into a JSON reader */
+    if (!cli_outs_stdout(out, nout)) {
+        printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
+               !strcmp(model, "cycle") ? "cycle-level" : "functional",
+               wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
+               (unsigned long long)c.sim.seed);
+        if (!o->quiet) {
+            printf("\n# effective configuration\n");
+            xl_config_write_ini(&c, stdout);
+            printf("\n# statistics\n");
+        }
+        xl_stats_print(st, stdout);
+    }
+    if (jf)
+        cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);
+    rc = cli_outs_close(out, nout, rc, err, errlen);
+    xl_stats_destroy(st);
+    xl_wl_close(&wl);
+    return rc;
+}
+
+uint64_t cli_sget(const xl_stats_t *st, const char *name)
+{
+    uint64_t v = 0;
+    xl_stats_get(st, name, &v);
+    return v;
+}
