@@ -21,6 +21,7 @@
 // separate model classes (tests/lockstep/build_walk_path.sh writes iommu_models.h). The options
 // are in usage() below; tests/rtl/check_walk_path.sh runs every mode.
 #include "lockstep.h"
+#include "xl_trace.h"
 
 #include <cctype>
 #include <cerrno>
@@ -652,9 +653,7 @@ struct Trace {
         char buf[1024];
         if (!next_line(buf, sizeof buf))
             bad("no P line");
-        if (buf[0] != 'P' || buf[1] != ' ')
-            bad("the first line that is not a comment must be the P line");
-        check_p(buf + 2, d);
+        check_p(buf, d);
         read_next();
     }
 
@@ -669,115 +668,64 @@ struct Trace {
         return false;
     }
 
-    void check_p(char *s, const Desc &d)
+    // The P line (xl_trace.h) must name this parameter set; its root is the walks' root.
+    void check_p(const char *line, const Desc &d)
     {
-        char want[512];
+        char want[512], why[128];
         std::snprintf(want, sizeof want,
                       "slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
                       "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=1",
                       d.slots, d.walkers, kPolicyName[d.policy], kCoalName[d.coalesce], d.aging,
                       d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2, d.w2, d.pwc_latency);
-        char *r = std::strstr(s, " root=0x");
-        if (r == nullptr)
-            bad("P line without root=0x...");
-        *r = '\0';
-        char *end;
-        errno = 0;
-        root = std::strtoull(r + 8, &end, 16);
-        if (errno != 0 || end == r + 8 || (*end != '\n' && *end != '\0'))
-            bad("P line: malformed root");
-        if (std::strcmp(s, want) != 0) {
+        xl_trace_p_t tp;
+        if (!xl_trace_parse_p(line, &tp, why, sizeof why))
+            bad(why);
+        root = tp.root;
+        if (std::strcmp(tp.params, want) != 0) {
             std::fprintf(stderr,
                          "%s: error: trace %s: P line '%s' does not match parameter set %s "
                          "('%s')\n",
-                         kProg, path.c_str(), s, d.name, want);
+                         kProg, path.c_str(), tp.params, d.name, want);
             std::exit(2);
         }
     }
 
-    // One field in base 16 or 10. The writer (model/src/sys/sim.c) prints the valid bits, the
-    // walker numbers and disp_slot with %u (decimal) and the addresses, ids, tags, entries and
-    // the lane mask in hex; model/README.md calls everything after the cycle hex, so the
-    // decimal fields are parsed as written (slot 10 is "10", not 0x10).
-    static bool num(char **p, uint64_t *v, int base)
-    {
-        char *end;
-        while (**p == ' ')
-            (*p)++;
-        if (!std::isxdigit((unsigned char)**p))
-            return false;
-        errno = 0;
-        *v = std::strtoull(*p, &end, base);
-        if (errno != 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
-            return false;
-        *p = end;
-        return true;
-    }
-
+    // The next C line (xl_trace.h reads it, with the ports' ranges) into `next`.
     void read_next()
     {
-        char buf[1024];
+        char buf[1024], why[128];
         have_next = false;
-        while (next_line(buf, sizeof buf)) {
-            if (buf[0] != 'C' || buf[1] != ' ')
-                bad("expected a C line");
-            if (std::strchr(buf, '\n') == nullptr && !std::feof(f))
-                bad("line too long");
-            TraceLine t;
-            std::memset(&t, 0, sizeof t);
-            char *p = buf + 2, *end;
-            errno = 0;
-            t.cycle = std::strtoull(p, &end, 10);
-            if (errno != 0 || end == p || *end != ' ')
-                bad("malformed cycle");
-            p = end;
-            // arr_valid arr_va arr_instr arr_tag rsp_valid rsp_walker e0 .. e7
-            static const int in_base[14] = {10, 16, 16, 16, 10, 10, 16, 16, 16, 16, 16, 16, 16, 16};
-            // arr_ready disp_valid disp_walker disp_slot mem_req_valid mem_req_addr cpl_lanes
-            static const int out_base[7] = {10, 10, 10, 10, 10, 16, 16};
-            uint64_t v[14];
-            for (int i = 0; i < 14; i++)
-                if (!num(&p, &v[i], in_base[i]))
-                    bad("malformed input field");
-            while (*p == ' ')
-                p++;
-            if (*p != '|')
-                bad("missing '|'");
-            p++;
-            uint64_t o[7];
-            for (int i = 0; i < 7; i++)
-                if (!num(&p, &o[i], out_base[i]))
-                    bad("malformed digest field");
-            while (*p == ' ' || *p == '\n')
-                p++;
-            if (*p != '\0')
-                bad("trailing text");
-            if (v[0] > 1 || v[4] > 1 || v[3] > UINT32_MAX || v[2] > XL_WS_INSTR_MASK ||
-                v[1] > XL_VA_MASK || o[0] > 1 || o[1] > 1 || o[4] > 1 || o[6] > 255)
-                bad("field out of range");
-            if (have_prev && t.cycle <= prev_cycle)
-                bad("cycles must increase");
-            t.in.arr_valid = (uint8_t)v[0];
-            t.in.arr_va = v[1];
-            t.in.arr_instr_id = (uint32_t)v[2];
-            t.in.arr_tag = (uint32_t)v[3];
-            t.in.rsp_valid = (uint8_t)v[4];
-            t.in.rsp_walker = (uint32_t)v[5];
-            for (int i = 0; i < 8; i++)
-                t.in.rsp_line[i] = v[6 + i];
-            t.arr_ready = (unsigned)o[0];
-            t.disp_valid = (unsigned)o[1];
-            t.disp_walker = (unsigned)o[2];
-            t.disp_slot = (unsigned)o[3];
-            t.mem_req_valid = (unsigned)o[4];
-            t.mem_req_addr = o[5];
-            t.lanes = (unsigned)o[6];
-            next = t;
-            have_next = true;
-            have_prev = true;
-            prev_cycle = t.cycle;
+        if (!next_line(buf, sizeof buf))
             return;
-        }
+        if (std::strchr(buf, '\n') == nullptr && !std::feof(f))
+            bad("line too long");
+        xl_trace_c_t c;
+        if (!xl_trace_parse_c(buf, &c, XL_VA_MASK, XL_WS_INSTR_MASK, why, sizeof why))
+            bad(why);
+        if (have_prev && c.cycle <= prev_cycle)
+            bad("cycles must increase");
+        TraceLine t;
+        std::memset(&t, 0, sizeof t);
+        t.cycle = c.cycle;
+        t.in.arr_valid = (uint8_t)c.in[0];
+        t.in.arr_va = c.in[1];
+        t.in.arr_instr_id = (uint32_t)c.in[2];
+        t.in.arr_tag = (uint32_t)c.in[3];
+        t.in.rsp_valid = (uint8_t)c.in[4];
+        t.in.rsp_walker = (uint32_t)c.in[5];
+        for (int i = 0; i < 8; i++)
+            t.in.rsp_line[i] = c.in[6 + i];
+        t.arr_ready = (unsigned)c.out[0];
+        t.disp_valid = (unsigned)c.out[1];
+        t.disp_walker = (unsigned)c.out[2];
+        t.disp_slot = (unsigned)c.out[3];
+        t.mem_req_valid = (unsigned)c.out[4];
+        t.mem_req_addr = c.out[5];
+        t.lanes = (unsigned)c.out[6];
+        next = t;
+        have_next = true;
+        have_prev = true;
+        prev_cycle = t.cycle;
     }
     bool have_prev = false;
     uint64_t prev_cycle = 0;
