@@ -20,11 +20,27 @@ else
 fi
 # The graph readers start from the shipped graph files instead.
 [ "$name" = fuzz_graph ] && rm -f "$out/corpus-$name"/*.ini && cp tests/data/graphs/* "$out/corpus-$name/"
-cli=$(ls sw/cli/*.c | grep -v '/xlat\.c$')
+# The model, workloads and CLI files are compiled once for every target (instrumented for
+# the fuzzer, not linked with its main), two at a time, and again only when a source is
+# newer than the archive.
+FLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Imodel/include -Imodel/src
+       -Isw/include -Isw/cli -D_POSIX_C_SOURCE=200809L -DXL_HAVE_JANSSON"
+lib=$out/libfuzz.a
+srcs=$(ls model/src/*/*.c sw/workloads/*.c sw/cli/*.c | grep -v '/xlat\.c$')
+if [ ! -f "$lib" ] || [ -n "$(find model sw configs -newer "$lib" -type f | head -n 1)" ]; then
+    rm -rf "$out/obj" "$lib"
+    mkdir -p "$out/obj"
+    # shellcheck disable=SC2086
+    if ! { echo "$out/presets.c"; echo "$srcs"; } | tr ' ' '\n' | grep . |
+            xargs -P 2 -I{} sh -c 'clang $0 -fsanitize=fuzzer-no-link -c "$1" -o "$2/$(echo "$1" | tr / _).o"' \
+                "$FLAGS" {} "$out/obj" 2> "$out/lib.build.log" ||
+       ! ar rcs "$lib" "$out"/obj/*.o 2>> "$out/lib.build.log"; then
+        rm -f "$lib"
+        echo "not ok - $name: build of the fuzzed sources failed"; cat "$out/lib.build.log"; exit 1
+    fi
+fi
 # shellcheck disable=SC2086
-if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-        -Imodel/include -Imodel/src -Isw/include -Isw/cli -D_POSIX_C_SOURCE=200809L -DXL_HAVE_JANSSON \
-        "$src" model/src/*/*.c sw/workloads/*.c $cli "$out/presets.c" -o "$out/$name" -ljansson \
+if ! clang $FLAGS -fsanitize=fuzzer "$src" "$lib" -o "$out/$name" -ljansson \
         2> "$out/$name.build.log"; then
     echo "not ok - $name: build failed"; cat "$out/$name.build.log"; exit 1
 fi
