@@ -64,11 +64,9 @@ void xl_sim_set_events(xl_sim_t *g, FILE *f);
  * several applications: the format has one address space. */
 int  xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
 /* How far a run has come, for a progress line (the model prints nothing itself; the
- * embedder steps the system in pieces and asks between them). Wavefronts of every
- * kernel of every application, known when the system is created, and those retired;
- * instructions issued; the current cycle. */
+ * embedder steps the system in pieces and asks between them): instructions issued, the
+ * current cycle. */
 typedef struct {
-    uint64_t waves_total, waves_done;
     uint64_t instrs;
     uint64_t cycle;
 } xl_sim_progress_t;

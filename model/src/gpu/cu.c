@@ -103,14 +103,13 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
     }
 }
 
-void cu_place_wg(xl_sim_t *g, uint32_t c, const xl_workload_t *wl, uint32_t kernel, uint32_t wg,
-                 uint32_t waves, uint64_t *uid)
+void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
+                 uint64_t *uid)
 {
     cu_t *cu = &g->core.cu[c];
     uint32_t w;
     for (w = 0; w < g->core.spc && cu->wg[w].live; w++)
         ;
-    cu->wl = wl;
     cu->wg[w].live = 1;
     cu->wg[w].waves = waves;
     cu->wg[w].at_barrier = 0;
@@ -119,7 +118,7 @@ void cu_place_wg(xl_sim_t *g, uint32_t c, const xl_workload_t *wl, uint32_t kern
         slot_t *st = &cu->slot[s];
         if (st->state != W_FREE)
             continue;
-        xl_wl_wave_init(wl, &st->cur, kernel, wg, placed);
+        xl_wl_wave_init(cu->wl, &st->cur, kernel, wg, placed);
         st->wg = (uint16_t)w;
         st->uid = ++*uid;
         cu->age[s] = st->uid;

@@ -202,15 +202,18 @@ static inline void cu_walk_done(core_t *k, preq_t h, uint32_t instr, unsigned re
 
 /* Free wavefront slots of CU c: dispatch places a work-group where it fits whole. */
 static inline uint32_t cu_free_slots(const core_t *k, uint32_t c) { return k->cu[c].free; }
-/* Place work-group wg of kernel `kernel` of workload wl, `waves` wavefronts, on CU c (it
- * has the free slots): each wave takes the next dispatch number from *uid, then each
+/* Place work-group wg of kernel `kernel` of the CU's workload, `waves` wavefronts, on CU c
+ * (it has the free slots): each wave takes the next dispatch number from *uid, then each
  * fetches its first instruction. */
-void cu_place_wg(xl_sim_t *g, uint32_t c, const xl_workload_t *wl, uint32_t kernel, uint32_t wg,
-                 uint32_t waves, uint64_t *uid);
-/* CU c runs application app in address space asid (the assembly's split, dispatch.h). */
-static inline void cu_assign(core_t *k, uint32_t c, uint32_t app, uint16_t asid)
+void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
+                 uint64_t *uid);
+/* CU c runs application app, workload wl, in address space asid (the assembly's split,
+ * dispatch.h). */
+static inline void cu_assign(core_t *k, uint32_t c, uint32_t app, const xl_workload_t *wl,
+                             uint16_t asid)
 {
     k->cu[c].app = (uint8_t)app;
+    k->cu[c].wl = wl;
     k->cu[c].asid = asid;
 }
 /* The geometry: CUs, memory records per CU, wavefront slots of the whole GPU. */

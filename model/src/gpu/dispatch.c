@@ -18,10 +18,6 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
         p->cu_first = first;
         p->cu_n = base + (a < extra);
         first += p->cu_n;
-        /* the grid of every kernel is known before it runs (the progress line's total) */
-        xl_kernel_t k;
-        for (uint32_t i = 0; xl_wl_kernel(wls[a], i, &k); i++)
-            d->waves_total += (uint64_t)k.workgroups * k.waves_per_wg;
     }
 }
 
@@ -72,7 +68,7 @@ static void disp_app(xl_sim_t *g, uint32_t a)
             if (tried == p->cu_n)
                 return;
             p->live += p->k.waves_per_wg;
-            cu_place_wg(g, c, p->wl, p->kernel, p->next_wg, p->k.waves_per_wg, &g->disp.wave_uid);
+            cu_place_wg(g, c, p->kernel, p->next_wg, p->k.waves_per_wg, &g->disp.wave_uid);
             p->next_wg++;
             p->rr_cu = (i + 1) % p->cu_n;
         }

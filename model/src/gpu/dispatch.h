@@ -38,8 +38,6 @@ typedef struct {
                                * number (one GPU-wide counter, as gem5's) */
     uint32_t napps;
     uint32_t running;         /* applications not finished */
-    uint64_t waves_total;     /* wavefronts of all kernels of all applications (progress) */
-    uint64_t waves_done;      /* wavefronts retired */
     disp_app_t app[XL_SIM_MAX_APPS];
 } disp_t;
 
@@ -47,12 +45,8 @@ typedef struct {
 static inline void disp_wave_retired(disp_t *d, uint32_t a)
 {
     d->app[a].live--;
-    d->waves_done++;
     d->dispatch_pending = 1;
 }
-/* Wavefronts of every kernel of every application; those retired so far. */
-static inline uint64_t disp_waves_total(const disp_t *d) { return d->waves_total; }
-static inline uint64_t disp_waves_done(const disp_t *d) { return d->waves_done; }
 
 static inline uint32_t disp_napps(const disp_t *d) { return d->napps; }
 /* The application CU c runs (the even split above). */

@@ -141,8 +141,10 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
             FPUSH(&g->tlb.l2_retry, h.id);
             return;
         }
+    }
+    treq_t *e = treq_at(g->req, (treq_h){k});   /* L2 MSHR k holds request k */
+    if (!merged) {
         preq_t first = l1->w[l1->m[m].head].req;
-        treq_t *e = treq_at(g->req, (treq_h){k});
         memset(e, 0, sizeof *e);
         e->vpn = vpn;
         e->asid = asid;
@@ -153,7 +155,6 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
     uint32_t wi = g->tlb.l2w_free;
     g->tlb.l2w_free = g->tlb.l2w[wi].next;
     g->tlb.l2w[wi].mshr = h;
-    treq_t *e = treq_at(g->req, (treq_h){k});   /* L2 MSHR k holds request k */
     g->tlb.l2w[wi].next = e->head;
     e->head = wi;
     /* only the allocating request crosses to the IOMMU; its arrival is queued now rather

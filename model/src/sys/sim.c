@@ -87,8 +87,10 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     if ((rc = core_init(&g->core, cfg, err, errlen)) != XL_OK)
         goto fail;
     disp_init(&g->disp, wls, napps, core_ncu(&g->core));
-    for (uint32_t c = 0; c < core_ncu(&g->core); c++)
-        cu_assign(&g->core, c, disp_app_of_cu(&g->disp, c), (uint16_t)(disp_app_of_cu(&g->disp, c) + 1));
+    for (uint32_t c = 0; c < core_ncu(&g->core); c++) {
+        uint32_t a = disp_app_of_cu(&g->disp, c);
+        cu_assign(&g->core, c, a, wls[a], (uint16_t)(a + 1));
+    }
     g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
     g->pm = g->host.pm ? g->host.pm
                        : xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc,
@@ -165,8 +167,6 @@ void xl_sim_destroy(xl_sim_t *g)
 void xl_sim_set_events(xl_sim_t *g, FILE *f) { g->ev = f; }
 void xl_sim_progress(const xl_sim_t *g, xl_sim_progress_t *p)
 {
-    p->waves_total = disp_waves_total(&g->disp);
-    p->waves_done = disp_waves_done(&g->disp);
     p->instrs = core_instrs(&g->core);
     p->cycle = g->now;
 }
