@@ -36,7 +36,8 @@
 //   2. The C calls the coalescing block only when Mode != off and passes it no CL array when
 //      no walker is idle or the buffer is empty; here xl_coalesce always runs (Mode 0 makes
 //      it output zeros) and its CL vector always goes to the scheduler, which cannot pick in
-//      those cycles anyway.
+//      those cycles anyway (with PickPipe 1 it picks every cycle, and the C passes CL
+//      whenever the buffer holds an entry).
 //   3. The C keeps counts of idle and active walkers; here they are OR-reductions of the
 //      walker states.
 //   4. Counters wrap modulo 2^StatWidth (the C's are 64-bit).
@@ -69,6 +70,7 @@ module xl_walk_path #(
   parameter int        L2Entries      = 32,
   parameter int        L2Ways         = 4,
   parameter int        PwcLatency     = 1,
+  parameter int        PickPipe       = 0,                    // xl_walk_sched PickPipe
   parameter bit [15:0] Asid           = 16'd1,
   parameter int        TagWidth       = 16,
   parameter int        StatWidth      = 64,
@@ -346,7 +348,8 @@ module xl_walk_path #(
     .Policy         (Policy),
     .LfsrSeed       (LfsrSeed),
     .TagWidth       (TagWidth),
-    .CntWidth       (StatWidth)
+    .CntWidth       (StatWidth),
+    .PickPipe       (PickPipe)
   ) u_walk_sched (
     .clk_i,
     .rst_ni,

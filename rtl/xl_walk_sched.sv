@@ -36,6 +36,13 @@
 //   StampResetValue verification only: next_stamp after reset (the C twin's next_stamp can
 //                   be set the same way), so the lockstep crosses the 2^32 stamp wrap
 //                   within a short run. Default 0, which is the C's reset value.
+//   PickPipe        0: the pick of a cycle is dispatched in that cycle (the papers'        default 0
+//                   one-cycle scheduler). 1: the registered pick: the tree's result over
+//                   the entries that stay past an edge is held in pick_*_q and dispatched
+//                   in the next cycle, unless CL or a kill then excludes its slot (no
+//                   dispatch that cycle); va and tag live in a payload RAM read with the
+//                   pick (iCE40 block RAM). The C twin's pick_pipe is the same machine
+//                   (walk_sched.c, "registered pick"); cycle costs in rtl/README.md.
 //
 // Where the hardware form differs from the C code's form (behaviour identical):
 //   1. Bypass counters. The C counts bypasses lazily (bypass = b0 + (D - d0) - (o0 - r) over
@@ -83,6 +90,14 @@
 //      (difference 3): Verilator evaluates both as straight-line word operations, where a
 //      procedural loop over the slots costs tens of instructions per slot and evaluation
 //      (rtl/README.md, speed).
+//  10. Arrival order under PickPipe 1 with NumSlots <= 64: an age matrix (age_q, one row of
+//      NumSlots bits per slot: bit j of row i set when slot j arrived before slot i) instead
+//      of 32-bit stamp comparisons. The pick takes the least 12-bit key {not a candidate,
+//      class, score} by a min-tree, then the candidate holding it that no other holder is
+//      older than; the bypass increment reads the dispatched slot's row. The stamps are
+//      still kept (the C's view and the statistics read them), but no pick compares them,
+//      so the tree is 12 bits wide instead of 64 (iCE40 timing, rtl/README.md). The C's
+//      lists are in arrival order too, so the pick is the same.
 //
 // Widths and encodings (rules, policies, the LFSR) come from rtl/xl_pkg.sv. The mutants of
 // the lockstep's mutation test and of the formal check are patches of this file
@@ -97,6 +112,7 @@ module xl_walk_sched #(
   parameter int                      TagWidth        = 16,
   parameter int                      CntWidth        = 32,
   parameter bit [xl_pkg::StampW-1:0] StampResetValue = 32'h0000_0000,
+  parameter int                      PickPipe        = 0,
   // Derived widths (not to be overridden).
   localparam int                     SlotW           = (NumSlots > 1) ? $clog2(NumSlots) : 1,
   localparam int                     CountW          = $clog2(NumSlots + 1)
@@ -159,6 +175,9 @@ module xl_walk_sched #(
   localparam int          LfsrW     = xl_pkg::LfsrW;
   localparam int          BypassW   = $clog2(AgingThreshold + 1);
   localparam logic [LfsrW-1:0] LfsrReset = (LfsrSeed != '0) ? LfsrSeed : LfsrW'(1);
+  // Form difference 10: the registered pick of a buffer of up to 64 slots keeps arrival
+  // order in an age matrix instead of comparing 32-bit stamps.
+  localparam bit          AgeMatrix = PickPipe == 1 && NumSlots <= 64;
 
   `XL_ASSERT_PARAM(NumSlotsRange, NumSlots >= 1 && NumSlots <= 1048576)
   `XL_ASSERT_PARAM(AgingRange, AgingThreshold >= 1 && AgingThreshold <= 1073741824)
@@ -166,6 +185,7 @@ module xl_walk_sched #(
   `XL_ASSERT_PARAM(RandomPow2, Policy != xl_pkg::PolicyRandom || (NumSlots & (NumSlots - 1)) == 0)
   `XL_ASSERT_PARAM(TagWidthRange, TagWidth >= 1 && TagWidth <= 32)
   `XL_ASSERT_PARAM(CntWidthRange, CntWidth >= 1 && CntWidth <= 64)
+  `XL_ASSERT_PARAM(PickPipeRange, PickPipe >= 0 && PickPipe <= 1)
 
   // "a is older than b": (int32_t)(a - b) < 0 on 32-bit stamps, the sign of the difference.
   function automatic logic older(input logic [StampW-1:0] a, input logic [StampW-1:0] b);
@@ -187,14 +207,14 @@ module xl_walk_sched #(
 
   logic [NumSlots-1:0] valid_q;
   // Per-slot fields, one array element per slot (form difference 9).
-  logic [VaW-1:0]      va_q     [NumSlots];   // no reset
   logic [InstrW-1:0]   instr_q  [NumSlots];   // no reset
   logic [StampW-1:0]   stamp_q  [NumSlots];   // no reset
   // Scores as bit planes (form difference 9): plane b, bits b*NumSlots +: NumSlots, holds
   // bit b of every slot's score (bit i for slot i).
   logic [ScoreW*NumSlots-1:0] score_pl_q;   // no reset
   logic [BypassW-1:0]  bypass_q [NumSlots];   // no reset
-  logic [TagWidth-1:0] tag_q    [NumSlots];   // no reset
+  // va and tag: per-slot flops (PickPipe 0, g_pay_flops) or the payload RAM (PickPipe 1,
+  // g_pay_ram), declared there.
   logic [CountW-1:0]   count_q;
   logic [StampW-1:0]   next_stamp_q;
   logic [InstrW-1:0]   last_id_q;      // last_sched_id
@@ -208,12 +228,13 @@ module xl_walk_sched #(
   //////////////////////////////////
 
   logic [NumSlots-1:0] cand;        // may be picked: valid, not CL-blocked, not killed
+  logic [NumSlots-1:0] pick_excl;   // PickPipe 1: the slot dispatched this cycle
   logic                buf_empty;
   logic                buf_full;
   logic                imm;         // IMMEDIATE: the arrival goes straight to the walker
   logic                arr_buf;     // the arrival is written to a slot at this edge
 
-  assign cand      = valid_q & ~blocked_i & ~kill_i;
+  assign cand      = valid_q & ~blocked_i & ~kill_i & ~pick_excl;
   assign buf_empty = ~|valid_q;
   assign buf_full  = &valid_q;
   assign imm       = buf_empty & arr_valid_i & disp_ready_i & ~arr_blocked_i;
@@ -228,6 +249,8 @@ module xl_walk_sched #(
     localparam logic [NumSlots-1:0] Mask = idx_mask(b);
     assign free_idx[b] = |(free_oh & Mask);
   end
+  logic [NumSlots-1:0] arr_oh;   // the arrival's slot, one-hot
+  assign arr_oh = arr_buf ? free_oh : '0;
 
   ////////////////////////////
   // The pick (per policy)  //
@@ -295,58 +318,99 @@ module xl_walk_sched #(
       end
     end
 
-    // 1 when node b (key kb, stamp tb) goes before node a (the left, lower-slot side). One
-    // expression, so the simulation selects rather than branches.
-    function automatic logic b_first(input logic [KeyW-1:0] ka, input logic [StampW-1:0] ta,
-                                     input logic [KeyW-1:0] kb, input logic [StampW-1:0] tb);
-      b_first = (ka != kb) ? (kb < ka) : older(tb, ta);
-    endfunction
+    if (!AgeMatrix) begin : g_stamps
+      // 1 when node b (key kb, stamp tb) goes before node a (the left, lower-slot side). One
+      // expression, so the simulation selects rather than branches.
+      function automatic logic b_first(input logic [KeyW-1:0] ka, input logic [StampW-1:0] ta,
+                                       input logic [KeyW-1:0] kb, input logic [StampW-1:0] tb);
+        b_first = (ka != kb) ? (kb < ka) : older(tb, ta);
+      endfunction
 
-    // The tree, one signal per node (form difference 9): g_lv[d].g_n[n].v is node n of
-    // depth d, {key, stamp, slot} in 64 bits; depth Depth holds the leaves (slot i at
-    // leaf i; leaves >= NumSlots are never candidates) and node n of depth d is the better of
-    // nodes 2n (left) and 2n+1 of depth d+1. Each node is its own 64-bit signal with one
-    // continuous assignment, so Verilator evaluates the tree as straight-line word
-    // operations: not a loop over an array (slow, and circular to its scheduler), and not
-    // part-selects of one wide vector per level (which it merges into wide concatenations).
-    localparam int Depth = $clog2(NumSlots);   // 2^Depth leaves
+      // The tree, one signal per node (form difference 9): g_lv[d].g_n[n].v is node n of
+      // depth d, {key, stamp, slot} in 64 bits; depth Depth holds the leaves (slot i at
+      // leaf i; leaves >= NumSlots are never candidates) and node n of depth d is the better of
+      // nodes 2n (left) and 2n+1 of depth d+1. Each node is its own 64-bit signal with one
+      // continuous assignment, so Verilator evaluates the tree as straight-line word
+      // operations: not a loop over an array (slow, and circular to its scheduler), and not
+      // part-selects of one wide vector per level (which it merges into wide concatenations).
+      localparam int Depth = $clog2(NumSlots);   // 2^Depth leaves
 
-    function automatic logic [NodeW-1:0] node_min(input logic [NodeW-1:0] a,
-                                                  input logic [NodeW-1:0] b);
-      node_min = b_first(a[KeyLsb +: KeyW], a[SlotFieldW +: StampW],
-                         b[KeyLsb +: KeyW], b[SlotFieldW +: StampW]) ? b : a;
-    endfunction
+      function automatic logic [NodeW-1:0] node_min(input logic [NodeW-1:0] a,
+                                                    input logic [NodeW-1:0] b);
+        node_min = b_first(a[KeyLsb +: KeyW], a[SlotFieldW +: StampW],
+                           b[KeyLsb +: KeyW], b[SlotFieldW +: StampW]) ? b : a;
+      endfunction
 
-    for (genvar d = 0; d <= Depth; d++) begin : g_lv
-      for (genvar n = 0; n < (1 << d); n++) begin : g_n
-        logic [NodeW-1:0] v;
-        if (d == Depth) begin : g_leaf
-          if (n < NumSlots) begin : g_slot
-            assign v = cand[n] ? {1'b0, slot_key[n], stamp_q[n], SlotFieldW'(n)}
-                               : {KeyOff, StampW'(0), SlotFieldW'(n)};
-          end else begin : g_pad
-            assign v = {KeyOff, StampW'(0), SlotFieldW'(0)};
+      for (genvar d = 0; d <= Depth; d++) begin : g_lv
+        for (genvar n = 0; n < (1 << d); n++) begin : g_n
+          logic [NodeW-1:0] v;
+          if (d == Depth) begin : g_leaf
+            if (n < NumSlots) begin : g_slot
+              assign v = cand[n] ? {1'b0, slot_key[n], stamp_q[n], SlotFieldW'(n)}
+                                 : {KeyOff, StampW'(0), SlotFieldW'(n)};
+            end else begin : g_pad
+              assign v = {KeyOff, StampW'(0), SlotFieldW'(0)};
+            end
+          end else begin : g_inner
+            assign v = node_min(g_lv[d + 1].g_n[2 * n].v, g_lv[d + 1].g_n[2 * n + 1].v);
           end
-        end else begin : g_inner
-          assign v = node_min(g_lv[d + 1].g_n[2 * n].v, g_lv[d + 1].g_n[2 * n + 1].v);
         end
       end
+
+      logic [ClsW:0]    root_top;    // the root's {not a candidate, class}
+      logic [SlotW-1:0] root_slot;
+      logic             unused_root;
+      assign root_top    = g_lv[0].g_n[0].v[NodeW-1 -: ClsW + 1];
+      assign root_slot   = g_lv[0].g_n[0].v[SlotW-1:0];
+      assign unused_root = ^g_lv[0].g_n[0].v[NodeW-ClsW-2:SlotW];
+
+      logic [ClsW-1:0] root_cls;
+      assign pick_any = !root_top[ClsW];
+      assign pick_idx = root_slot;
+      assign root_cls = root_top[ClsW-1:0];
+      assign pick_rule = (Policy == xl_pkg::PolicyFcfs) ? xl_pkg::RuleFcfs :
+                         (root_cls == ClsAged) ? xl_pkg::RuleAging :
+                         (root_cls == ClsBatch) ? xl_pkg::RuleBatch : xl_pkg::RuleMinScore;
+    end else begin : g_age
+      // Form difference 10. Arrival order comes from the age matrix (g_age_mat.age_q: bit j
+      // of row i is set when slot j arrived before slot i), not from stamps: the least key
+      // {not a candidate, class, score} over the slots by a min-tree of 12-bit keys, then
+      // among the candidates holding it the one no other of them is older than. The same
+      // pick as the stamp tree: the C's lists are in arrival order too.
+      localparam int Depth = $clog2(NumSlots);
+      for (genvar d = 0; d <= Depth; d++) begin : g_lv
+        for (genvar n = 0; n < (1 << d); n++) begin : g_n
+          logic [KeyW-1:0] v;
+          if (d == Depth) begin : g_leaf
+            if (n < NumSlots) begin : g_slot
+              assign v = cand[n] ? {1'b0, slot_key[n]} : KeyOff;
+            end else begin : g_pad
+              assign v = KeyOff;
+            end
+          end else begin : g_inner
+            assign v = (g_lv[d + 1].g_n[2 * n + 1].v < g_lv[d + 1].g_n[2 * n].v) ?
+                       g_lv[d + 1].g_n[2 * n + 1].v : g_lv[d + 1].g_n[2 * n].v;
+          end
+        end
+      end
+      logic [KeyW-1:0]     min_key;
+      logic [NumSlots-1:0] best, oldest;
+      assign min_key = g_lv[0].g_n[0].v;
+      for (genvar i = 0; i < NumSlots; i++) begin : g_best
+        assign best[i]   = cand[i] && {1'b0, slot_key[i]} == min_key;
+        assign oldest[i] = best[i] && (best & g_age_mat.age_q[i]) == '0;
+      end
+      for (genvar b = 0; b < SlotW; b++) begin : g_pick_idx
+        localparam logic [NumSlots-1:0] Mask = idx_mask(b);
+        assign pick_idx[b] = |(oldest & Mask);
+      end
+      logic [ClsW-1:0] root_cls;
+      assign pick_any  = !min_key[KeyW-1];
+      assign root_cls  = min_key[KeyW-2 -: ClsW];
+      assign pick_rule = (Policy == xl_pkg::PolicyFcfs) ? xl_pkg::RuleFcfs :
+                         (root_cls == ClsAged) ? xl_pkg::RuleAging :
+                         (root_cls == ClsBatch) ? xl_pkg::RuleBatch : xl_pkg::RuleMinScore;
     end
-
-    logic [ClsW:0]    root_top;    // the root's {not a candidate, class}
-    logic [SlotW-1:0] root_slot;
-    logic             unused_root;
-    assign root_top    = g_lv[0].g_n[0].v[NodeW-1 -: ClsW + 1];
-    assign root_slot   = g_lv[0].g_n[0].v[SlotW-1:0];
-    assign unused_root = ^g_lv[0].g_n[0].v[NodeW-ClsW-2:SlotW];
-
-    logic [ClsW-1:0] root_cls;
-    assign pick_any = !root_top[ClsW];
-    assign pick_idx = root_slot;
-    assign root_cls = root_top[ClsW-1:0];
-    assign pick_rule = (Policy == xl_pkg::PolicyFcfs) ? xl_pkg::RuleFcfs :
-                       (root_cls == ClsAged) ? xl_pkg::RuleAging :
-                       (root_cls == ClsBatch) ? xl_pkg::RuleBatch : xl_pkg::RuleMinScore;
   end
 
   // last_sched_id is kept under every policy (the C twin's view has it), but only SIMT
@@ -357,23 +421,114 @@ module xl_walk_sched #(
   end
 
   logic                disp_buf;   // a dispatch from the buffer at this edge
+  logic [SlotW-1:0]    disp_idx;   // its slot
+  ws_rule_e            disp_rule_buf;
   logic [NumSlots-1:0] disp_oh;    // its slot, one-hot
-  assign disp_buf = disp_ready_i & pick_any;
-  assign disp_oh  = disp_buf ? (NumSlots'(1) << pick_idx) : '0;
 
-  // The picked slot's registers (read mux).
+  // The dispatched slot's fields.
   logic [VaW-1:0]      sel_va;
   logic [InstrW-1:0]   sel_instr;
   logic [StampW-1:0]   sel_stamp;
   logic [ScoreW-1:0]   sel_score;
   logic [TagWidth-1:0] sel_tag;
-  assign sel_va    = va_q[pick_idx];
-  assign sel_instr = instr_q[pick_idx];
-  assign sel_stamp = stamp_q[pick_idx];
-  for (genvar b = 0; b < ScoreW; b++) begin : g_sel_score
-    assign sel_score[b] = score_pl_q[b*NumSlots + 32'(pick_idx)];
+
+  if (PickPipe == 0) begin : g_pick_comb
+    // The pick of this cycle is dispatched in this cycle; va and tag are per-slot flops
+    // read by the pick (a mux over the slots).
+    assign disp_buf      = disp_ready_i & pick_any;
+    assign disp_idx      = pick_idx;
+    assign disp_rule_buf = pick_rule;
+    assign pick_excl     = '0;
+  end else begin : g_pick_reg
+    // The registered pick (PickPipe 1): this cycle's tree result, over the entries that
+    // stay past this edge's dispatch, is dispatched next cycle unless CL or a kill then
+    // excludes its slot (a dropped pick: no dispatch that cycle). The slot it names is
+    // still valid then: it was neither dispatched nor killed in the cycle of the pick, and
+    // an arrival only takes a slot free before its edge.
+    logic        pick_valid_q;
+    logic [SlotW-1:0] pick_slot_q;
+    ws_rule_e    pick_rule_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        pick_valid_q <= 1'b0;
+        pick_slot_q  <= '0;
+        pick_rule_q  <= xl_pkg::RuleNone;
+      end else begin
+        pick_valid_q <= pick_any;
+        pick_slot_q  <= pick_any ? pick_idx : '0;
+        pick_rule_q  <= pick_any ? pick_rule : xl_pkg::RuleNone;
+      end
+    end
+    assign disp_buf      = disp_ready_i & pick_valid_q & ~blocked_i[pick_slot_q] &
+                           ~kill_i[pick_slot_q];
+    assign disp_idx      = pick_slot_q;
+    assign disp_rule_buf = pick_rule_q;
+    assign pick_excl     = disp_oh;
   end
-  assign sel_tag   = tag_q[pick_idx];
+  assign disp_oh = disp_buf ? (NumSlots'(1) << disp_idx) : '0;
+
+  // The age matrix (form difference 10) and, from it, the slots older than the dispatched
+  // one (they count a bypass).
+  logic [NumSlots-1:0] age_disp;
+  if (AgeMatrix) begin : g_age_mat
+    // Row i is written when slot i takes an arrival: every entry that stays past that edge
+    // is older. An arrival into slot a clears column a in every other row (the new entry is
+    // younger than all). Bits of free slots are stale and never read unmasked.
+    logic [NumSlots-1:0] age_q [NumSlots];   // no reset: row i is written before it is read
+    logic [NumSlots-1:0] stay_all;
+    assign stay_all = valid_q & ~kill_i & ~disp_oh;
+    for (genvar i = 0; i < NumSlots; i++) begin : g_row
+      always_ff @(posedge clk_i) begin
+        age_q[i] <= arr_oh[i] ? stay_all : (age_q[i] & ~arr_oh);
+      end
+    end
+    assign age_disp = age_q[disp_idx];
+  end else begin : g_no_age_mat
+    assign age_disp = '0;
+  end
+
+  if (PickPipe == 0) begin : g_pay_flops
+    logic [VaW-1:0]      va_q  [NumSlots];   // no reset
+    logic [TagWidth-1:0] tag_q [NumSlots];   // no reset
+    for (genvar i = 0; i < NumSlots; i++) begin : g_slot
+      always_ff @(posedge clk_i) begin
+        if (arr_oh[i]) begin
+          va_q[i]  <= arr_va_i;
+          tag_q[i] <= arr_tag_i;
+        end
+      end
+    end
+    assign sel_va    = va_q[pick_idx];
+    assign sel_instr = instr_q[pick_idx];
+    assign sel_stamp = stamp_q[pick_idx];
+    assign sel_tag   = tag_q[pick_idx];
+  end else begin : g_pay_ram
+    // The payload RAM (PickPipe 1): one write port (the arrival's slot) and one registered
+    // read port addressed by this cycle's pick, so the dispatched entry's fields come
+    // from its output register next cycle. Synchronous, no reset, no read of a slot
+    // written at the same edge (the pick never names a free slot): block RAM on the
+    // iCE40 (SB_RAM40_4K) and elsewhere.
+    localparam int PayW = VaW + InstrW + StampW + TagWidth;
+    logic [PayW-1:0] pay_mem [NumSlots];
+    logic [PayW-1:0] pay_q;
+    always_ff @(posedge clk_i) begin
+      if (arr_buf) begin
+        pay_mem[free_idx] <= {arr_va_i, arr_instr_id_i, next_stamp_q, arr_tag_i};
+      end
+      pay_q <= pay_mem[pick_idx];
+    end
+    assign {sel_va, sel_instr, sel_stamp, sel_tag} = pay_q;
+    // The instr_id flops serve only SIMT's CAM and batching here (lowRISC unused_ idiom).
+    if (Policy != xl_pkg::PolicySimt) begin : g_unused_instr
+      logic [NumSlots-1:0] unused_instr;
+      for (genvar i = 0; i < NumSlots; i++) begin : g_u
+        assign unused_instr[i] = ^instr_q[i];
+      end
+    end
+  end
+  for (genvar b = 0; b < ScoreW; b++) begin : g_sel_score
+    assign sel_score[b] = score_pl_q[b*NumSlots + 32'(disp_idx)];
+  end
 
   /////////////////////////////
   // Score merge (SIMT §2.3) //
@@ -413,8 +568,8 @@ module xl_walk_sched #(
 
   assign disp_valid_o    = imm | disp_buf;
   assign disp_rule_o     = imm ? xl_pkg::RuleImmediate :
-                           (disp_buf ? pick_rule : xl_pkg::RuleNone);
-  assign disp_slot_o     = disp_buf ? pick_idx : '0;
+                           (disp_buf ? disp_rule_buf : xl_pkg::RuleNone);
+  assign disp_slot_o     = disp_buf ? disp_idx : '0;
   assign disp_va_o       = imm ? arr_va_i : (disp_buf ? sel_va : '0);
   assign disp_instr_id_o = imm ? arr_instr_id_i : (disp_buf ? sel_instr : '0);
   assign disp_stamp_o    = disp_buf ? sel_stamp : '0;
@@ -437,13 +592,11 @@ module xl_walk_sched #(
   ////////////////
 
   logic [NumSlots-1:0] killed_vec;   // valid slots completed by coalescing
-  logic [NumSlots-1:0] arr_oh;       // the arrival's slot, one-hot
   logic [NumSlots-1:0] valid_d;
   logic [CountW-1:0]   count_d;
   logic [LfsrW-1:0]    lfsr_step;
 
   assign killed_vec = valid_q & kill_i;
-  assign arr_oh     = arr_buf ? free_oh : '0;
   assign valid_d    = (valid_q & ~kill_i & ~disp_oh) | arr_oh;
   assign count_d    = count_q - CountW'($countones(killed_vec)) - CountW'(disp_buf) +
                       CountW'(arr_buf);
@@ -502,14 +655,13 @@ module xl_walk_sched #(
   for (genvar i = 0; i < NumSlots; i++) begin : g_slot
     always_ff @(posedge clk_i) begin
       if (arr_oh[i]) begin
-        va_q[i]     <= arr_va_i;
         instr_q[i]  <= arr_instr_id_i;
         stamp_q[i]  <= next_stamp_q;
-        tag_q[i]    <= arr_tag_i;
       end
       // 0 for an arrival, else +1 when passed (saturating at the threshold).
       bypass_q[i] <= arr_oh[i] ? '0 : bypass_q[i] + BypassW'(disp_buf && valid_q[i] &&
-                     bypass_q[i] != BypassW'(AgingThreshold) && older(stamp_q[i], sel_stamp));
+                     bypass_q[i] != BypassW'(AgingThreshold) &&
+                     (AgeMatrix ? age_disp[i] : older(stamp_q[i], sel_stamp)));
     end
   end
 
@@ -552,7 +704,9 @@ module xl_walk_sched #(
   end
 
   `XL_ASSERT(CountMatchesValid, 32'(count_q) == 32'($countones(valid_q)), clk_i, rst_ni)
-  `XL_ASSERT(PickIsCandidate, !disp_buf || (disp_oh & cand) != '0, clk_i, rst_ni)
+  // The dispatched slot is valid and eligible (cand itself leaves it out under PickPipe 1).
+  `XL_ASSERT(PickIsCandidate, !disp_buf || (disp_oh & valid_q & ~blocked_i & ~kill_i) != '0,
+             clk_i, rst_ni)
   `XL_ASSERT(ArrivalSlotFree, !arr_buf || (arr_oh & valid_q) == '0, clk_i, rst_ni)
   `XL_ASSERT(ImmediateOnlyEmpty, !imm || (buf_empty && !disp_buf), clk_i, rst_ni)
   `XL_ASSERT_KNOWN(KnownArrival, {arr_ready_o, arr_buffered_o, arr_slot_o, arr_score_o},

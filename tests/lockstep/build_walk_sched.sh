@@ -39,11 +39,14 @@ MUTANTS=
 while [ $# -gt 0 ]; do
     case "$1" in
         --mutant)
-            [ $# -ge 2 ] || usage "--mutant needs NAME:POLICY"
-            name=${2%%:*}; pol=${2#*:}
+            [ $# -ge 2 ] || usage "--mutant needs NAME:POLICY[:SET]"
+            name=${2%%:*}; rest=${2#*:}; pol=${rest%%:*}; mset=small
+            [ "$rest" = "$pol" ] || mset=${rest#*:}
             xl_mutant_check walk_sched "$name"
             policy_num "$pol" > /dev/null || usage "--mutant $2: policy is fcfs|random|simt"
-            MUTANTS="$MUTANTS $name:$pol"
+            case $mset in small|small_pipe) ;;
+                *) usage "--mutant $2: set is small or small_pipe" ;; esac
+            MUTANTS="$MUTANTS $name:$pol:$mset"
             shift 2 ;;
         --aging-small) [ $# -ge 2 ] || usage "--aging-small needs a list"
                        AGING_SMALL=$2; custom_aging=1; shift 2 ;;
@@ -67,8 +70,12 @@ fi
 [ -z "$MUTANTS" ] || [ -z "$custom_aging" ] || usage "--mutant builds use the default agings"
 
 # {NumSlots, TagWidth, CntWidth, StampResetValue (hex), LfsrSeed (hex)}
-SMALL="16 8 16 FFFFFF00 0000ACE1"
-PAPER="256 16 64 00000000 2545F491"
+# NumSlots TagWidth CntWidth StampResetValue LfsrSeed PickPipe; the _pipe sets are the
+# registered pick (rtl/README.md, xl_walk_sched "PickPipe")
+SMALL="16 8 16 FFFFFF00 0000ACE1 0"
+PAPER="256 16 64 00000000 2545F491 0"
+SMALL_PIPE="16 8 16 FFFFFF00 0000ACE1 1"
+PAPER_PIPE="256 16 64 FFFFF000 2545F491 1"
 
 MODEL_SRC="model/src/iommu/walk_sched.c model/src/kernel/rng.c"
 VLT=tests/lockstep/walk_sched_waiver.vlt
@@ -78,13 +85,13 @@ gflags() {
     # shellcheck disable=SC2086  # split the parameter set into its fields
     set -- $1 "$2" "$3"
     echo "-GNumSlots=$1 -GTagWidth=$2 -GCntWidth=$3 -GStampResetValue=32'h$4" \
-         "-GLfsrSeed=32'h$5 -GPolicy=$6 -GAgingThreshold=$7"
+         "-GLfsrSeed=32'h$5 -GPickPipe=$6 -GPolicy=$7 -GAgingThreshold=$8"
 }
 # geom "SLOTS TAGW CNTW STAMP SEED" -> C initialiser
 geom() {
     # shellcheck disable=SC2086  # split the parameter set into its fields
     set -- $1
-    echo "{${1}u, ${2}u, ${3}u, 0x${4}u, 0x${5}u}"
+    echo "{${1}u, ${2}u, ${3}u, 0x${4}u, 0x${5}u, ${6}u}"
 }
 
 # shellcheck disable=SC2086  # a list of files
@@ -96,7 +103,8 @@ if [ -n "$MUTANTS" ]; then
     a=${AGING_SMALL%% *}
     LIST=""
     for mp in $MUTANTS; do
-        LIST="${LIST}small ${mp#*:} $a ${mp%%:*} Vws_mut_${mp%%:*}
+        name=${mp%%:*}; rest=${mp#*:}
+        LIST="${LIST}${rest#*:} ${rest%%:*} $a $name Vws_mut_$name
 "
     done
 else
@@ -115,13 +123,25 @@ else
             done
         done
     done
+    # The registered pick: the small set under every policy, the paper set under SIMT.
+    if [ -z "$custom_aging" ]; then
+        for pol in fcfs random simt; do
+            LIST="${LIST}small_pipe $pol 8 - Vws_small_pipe_${pol}_a8
+"
+        done
+        LIST="${LIST}paper_pipe simt 64 - Vws_paper_pipe_simt_a64
+"
+    fi
 fi
 mkdir -p "$BOUT"
 printf '%s' "$LIST" > "$BOUT/models.txt"
 
 # Each model's Verilator line (a mutant's from its patched copy of rtl/), two at a time.
 while read -r set pol a mut prefix; do
-    if [ "$set" = small ]; then g=$SMALL; else g=$PAPER; fi
+    case $set in
+        small) g=$SMALL ;; paper) g=$PAPER ;;
+        small_pipe) g=$SMALL_PIPE ;; paper_pipe) g=$PAPER_PIPE ;;
+    esac
     if [ "$mut" = - ]; then
         r=rtl; extra=""
     else
@@ -144,6 +164,8 @@ HDR="$BOUT/ws_models.h"
     echo " * models linked into this harness binary and their parameter sets. */"
     echo "#define XL_WS_SMALL_GEOM $(geom "$SMALL")"
     echo "#define XL_WS_PAPER_GEOM $(geom "$PAPER")"
+    echo "#define XL_WS_SMALL_PIPE_GEOM $(geom "$SMALL_PIPE")"
+    echo "#define XL_WS_PAPER_PIPE_GEOM $(geom "$PAPER_PIPE")"
 } > "$HDR.tmp"
 MODELS=""
 while read -r set pol a mut prefix; do

@@ -45,14 +45,14 @@ const char *const kProg = "xl_walk_path_lockstep";
 struct Desc {
     const char *name;
     uint32_t slots, walkers, policy, coalesce, aging, lfsr;
-    uint32_t e4, w4, e3, w3, e2, w2, pwc_latency, tagw, statw;
+    uint32_t e4, w4, e3, w3, e2, w2, pwc_latency, tagw, statw, pick_pipe;
 };
 
 const char *const kPolicyName[] = {"fcfs", "random", "simt"};
 const char *const kCoalName[] = {"off", "leaf", "upper", "both"};
 
-#define XL_DESC(prefix, name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw) \
-    {name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw},
+#define XL_DESC(prefix, name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp) \
+    {name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp},
 const Desc kModels[] = {XL_WALK_PATH_MODELS(XL_DESC)};
 #undef XL_DESC
 
@@ -674,9 +674,10 @@ struct Trace {
         char want[512], why[128];
         std::snprintf(want, sizeof want,
                       "slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
-                      "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=1",
+                      "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=1",
                       d.slots, d.walkers, kPolicyName[d.policy], kCoalName[d.coalesce], d.aging,
-                      d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2, d.w2, d.pwc_latency);
+                      d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2, d.w2, d.pwc_latency,
+                      d.pick_pipe ? " pick_pipe=1" : "");
         xl_trace_p_t tp;
         if (!xl_trace_parse_p(line, &tp, why, sizeof why))
             bad(why);
@@ -990,6 +991,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     p.pwc.entries[2] = d.e2;
     p.pwc.ways[2] = d.w2;
     p.pwc_latency = d.pwc_latency;
+    p.pick_pipe = d.pick_pipe;
     xl_walk_path_t ref;
     xl_walk_path_out_t exp;
     char err[256] = "";

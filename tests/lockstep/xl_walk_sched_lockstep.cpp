@@ -16,6 +16,9 @@
 // Policy and AgingThreshold are RTL parameters, so every (parameter set, policy, threshold)
 // is its own Verilated model; tests/lockstep/build_walk_sched.sh builds them and writes
 // ws_models.h (the list, and the two parameter sets). Run with --help for the options.
+#include <type_traits>
+#include <utility>
+
 #include "lockstep.h"
 
 #include "ws_models.h"   // generated: model headers, XL_WS_MODELS(X), XL_WS_*_GEOM
@@ -30,12 +33,30 @@ namespace {
 const char *const kProg = "xl_walk_sched_lockstep";
 const unsigned kMaxWords = 4;   // slots up to 256 (the paper's buffer)
 
-// {NumSlots, TagWidth, CntWidth, StampResetValue, LfsrSeed}
+// {NumSlots, TagWidth, CntWidth, StampResetValue, LfsrSeed, PickPipe}
 struct Geom {
-    uint32_t slots, tag_width, cnt_width, stamp_reset, lfsr_seed;
+    uint32_t slots, tag_width, cnt_width, stamp_reset, lfsr_seed, pick_pipe;
 };
 const Geom kSmall = XL_WS_SMALL_GEOM;
 const Geom kPaper = XL_WS_PAPER_GEOM;
+const Geom kSmallPipe = XL_WS_SMALL_PIPE_GEOM;
+const Geom kPaperPipe = XL_WS_PAPER_PIPE_GEOM;
+
+const Geom &geom_of(const std::string &params)
+{
+    return params == "small" ? kSmall : params == "paper" ? kPaper
+         : params == "small_pipe" ? kSmallPipe : kPaperPipe;
+}
+
+// Does the Verilated root R hold the payload RAM (PickPipe 1) or the per-slot va/tag
+// flops (PickPipe 0)? The names differ by generate block; the unused branch of an
+// `if constexpr` on this is never compiled for a model.
+template <class R, class = void>
+struct HasPayRam : std::false_type {};
+template <class R>
+struct HasPayRam<R, std::void_t<decltype(std::declval<const R &>()
+                                             .xl_walk_sched__DOT__g_pay_ram__DOT__pay_mem)>>
+    : std::true_type {};
 
 const char *const kPolicyName[3] = {"fcfs", "random", "simt"};
 
@@ -96,9 +117,11 @@ void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: %s [options]\n"
-        "  --params small|paper  small = %u slots, tags %u bits, counters %u bits (compared\n"
-        "                      modulo 2^%u), stamps from 0x%08X; paper = %u slots, tags %u bits,\n"
-        "                      counters %u bits, stamps from 0x%08X\n"
+        "  --params small|paper|small_pipe|paper_pipe  small = %u slots, tags %u bits,\n"
+        "                      counters %u bits (compared modulo 2^%u), stamps from 0x%08X;\n"
+        "                      paper = %u slots, tags %u bits, counters %u bits, stamps from\n"
+        "                      0x%08X; the _pipe sets build the same sizes with PickPipe 1\n"
+        "                      (registered pick)\n"
         "  --policy fcfs|random|simt|all  (default all: the three in turn, same seed, --cycles\n"
         "                      each)\n"
         "  --mode random|pressure  random: bursty arrivals from a few active instructions,\n"
@@ -137,7 +160,7 @@ Opts parse(int argc, char **argv)
     Opts o;
     xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
         if (a.is("--params"))
-            o.params = a.choice("parameter set", {"small", "paper"});
+            o.params = a.choice("parameter set", {"small", "paper", "small_pipe", "paper_pipe"});
         else if (a.is("--policy"))
             o.policy = a.choice("policy", {"fcfs", "random", "simt", "all"});
         else if (a.is("--mode"))
@@ -265,15 +288,24 @@ void rtl_view(const M *m, const Geom &g, unsigned bw, xl_ws_entry_t *out)
         e.valid = (uint8_t)bits(r->xl_walk_sched__DOT__valid_q, i, 1);
         if (!e.valid)
             continue;
-        // One array element per slot (rtl/xl_walk_sched.sv form difference 9).
-        e.va = bits(r->xl_walk_sched__DOT__va_q[i], 0u, 48u);
+        // One array element per slot (rtl/xl_walk_sched.sv form difference 9); va and tag
+        // in flops (PickPipe 0) or in the payload RAM, {va, instr_id, stamp, tag} (1).
+        using R = std::remove_cv_t<std::remove_pointer_t<decltype(r)>>;
+        if constexpr (HasPayRam<R>::value) {
+            const auto &w = r->xl_walk_sched__DOT__g_pay_ram__DOT__pay_mem[i];
+            e.va = bits(w, g.tag_width + 52u, 48u);
+            e.tag = (uint32_t)bits(w, 0u, g.tag_width);
+        } else {
+            e.va = bits(r->xl_walk_sched__DOT__g_pay_flops__DOT__va_q[i], 0u, 48u);
+            e.tag = (uint32_t)bits(r->xl_walk_sched__DOT__g_pay_flops__DOT__tag_q[i], 0u,
+                                   g.tag_width);
+        }
         e.instr_id = (uint32_t)bits(r->xl_walk_sched__DOT__instr_q[i], 0u, 20u);
         e.stamp = (uint32_t)bits(r->xl_walk_sched__DOT__stamp_q[i], 0u, 32u);
         e.score = 0;   // bit planes: bit b of slot i's score is plane bit b * slots + i
         for (unsigned b = 0; b < 9u; b++)
             e.score |= (uint16_t)(bits(r->xl_walk_sched__DOT__score_pl_q, b * g.slots + i, 1) << b);
         e.bypass = (uint32_t)bits(r->xl_walk_sched__DOT__bypass_q[i], 0u, bw);
-        e.tag = (uint32_t)bits(r->xl_walk_sched__DOT__tag_q[i], 0u, g.tag_width);
     }
 }
 
@@ -558,6 +590,12 @@ std::vector<xl_ls::Field> view_diff(const M *m, const xl_walk_sched_t *c, const 
     add("last_sched_id", c->last_sched_id, r->xl_walk_sched__DOT__last_id_q);
     add("last_valid", c->last_valid, r->xl_walk_sched__DOT__last_valid_q);
     add("lfsr", c->lfsr, r->xl_walk_sched__DOT__lfsr_q);
+    using R = std::remove_cv_t<std::remove_pointer_t<decltype(r)>>;
+    if constexpr (HasPayRam<R>::value) {   // the registered pick (PickPipe 1)
+        add("pick_valid", c->pick_valid, r->xl_walk_sched__DOT__g_pick_reg__DOT__pick_valid_q);
+        add("pick_slot", c->pick_slot, r->xl_walk_sched__DOT__g_pick_reg__DOT__pick_slot_q);
+        add("pick_rule", c->pick_rule, r->xl_walk_sched__DOT__g_pick_reg__DOT__pick_rule_q);
+    }
     for (uint32_t i = 0; i < g.slots; i++) {
         const xl_ws_entry_t &a = cv[i], &b = rv[i];
         std::string p = "slot[" + std::to_string(i) + "].";
@@ -767,6 +805,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     p.policy = (xl_ws_policy_t)pol;
     p.aging_threshold = aging;
     p.lfsr_seed = g.lfsr_seed;
+    p.pick_pipe = g.pick_pipe;
     xl_walk_sched_t ref;
     char err[200] = "";
     if (!xl_ls::twin_accepts(xl_walk_sched_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
@@ -941,7 +980,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
 
 int run_policy(const Opts &o, int pol, const char *argv0, Totals &tot)
 {
-    const Geom &g = o.params == "small" ? kSmall : kPaper;
+    const Geom &g = geom_of(o.params);
 #define X(P, POL, AG, MUT, CLS)                                                   \
     if (o.params == P && pol == POL && o.aging == AG && o.mutant == MUT)         \
         return run<CLS>(o, g, pol, argv0, tot);

@@ -92,6 +92,7 @@ lint "small set, no --assert" $(gflags)
 # ------------------------------------------------------------------ lockstep harness
 # The parameter sets of tests/lockstep/build_walk_path.sh.
 MODELS="paper_simt_both paper_fcfs_off small_random_both mid_simt_upper tiny_fcfs_leaf"
+MODELS="$MODELS mid_simt_both_pipe"
 xl_harness_built tests/lockstep/build_walk_path.sh "$L/lockstep-build.log" ": $MODELS"
 
 # ------------------------------------------------------------------ traces
@@ -108,6 +109,9 @@ settings() {
         mid_simt_upper) echo "--set iommu.sched=simt --set iommu.coalesce=upper" \
             "--set iommu.buffer_entries=32 --set iommu.walkers=4 --set iommu.aging_threshold=24" \
             "--set iommu.pwc_latency=3 $SM" ;;
+        mid_simt_both_pipe) echo "--set iommu.sched=simt --set iommu.coalesce=both" \
+            "--set iommu.buffer_entries=32 --set iommu.walkers=4 --set iommu.aging_threshold=24" \
+            "--set iommu.pick_pipe=1 $SM" ;;
         tiny_fcfs_leaf) echo "--set iommu.sched=fcfs --set iommu.coalesce=leaf" \
             "--set iommu.buffer_entries=8 --set iommu.walkers=3 --set iommu.pwc_latency=2" \
             "--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=2" \
@@ -254,6 +258,11 @@ if [ -n "$LS" ]; then
         xl_mutants_result "$L/mutants.log" $?
         model_checks paper_fcfs_off
         model_checks mid_simt_upper
+        # the registered pick (PickPipe 1): one random and one pressure run, two replays
+        run_ls mid_simt_both_pipe random 1
+        run_ls mid_simt_both_pipe pressure 3
+        replay mid_simt_both_pipe mvt
+        replay mid_simt_both_pipe xsbench
     ) &
     LANE_A=$!
 

@@ -20,7 +20,7 @@
 static void mk(xl_walk_sched_t *s, uint32_t slots, xl_ws_policy_t pol, uint32_t aging,
                uint32_t seed)
 {
-    xl_ws_params_t p = {slots, pol, aging, seed};
+    xl_ws_params_t p = {slots, pol, aging, seed, 0};
     char err[160] = "";
     assert_int_equal(xl_walk_sched_init(s, &p, err, sizeof err), XL_OK);
     assert_string_equal(err, "");
@@ -124,7 +124,7 @@ static void take(xl_walk_sched_t *s, uint32_t slot, xl_ws_rule_t rule, uint32_t 
 static void expect_err(uint32_t slots, unsigned pol, uint32_t aging, const char *msg)
 {
     xl_walk_sched_t s;
-    xl_ws_params_t p = {slots, (xl_ws_policy_t)pol, aging, 1};
+    xl_ws_params_t p = {slots, (xl_ws_policy_t)pol, aging, 1, 0};
     char err[160] = "";
     assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_EINPUT);
     assert_string_equal(err, msg);
@@ -1011,6 +1011,87 @@ static void test_11_17_stress_coalescing_ports(void **state)
     assert_true(seen[XL_RULE_BATCH] > 0 && seen[XL_RULE_MINSCORE] > 0);
 }
 
+/* The registered pick (PickPipe 1, rtl/README.md xl_walk_sched): the pick made in a cycle,
+ * over the entries that stay past its edge, is dispatched in the next cycle unless CL or
+ * a kill then excludes its slot. FCFS, 4 slots, stamps 7, 3, 5 in slots 0, 1, 2:
+ *   cycle 1  ready, no pick yet: nothing dispatched; pick <- slot 1 (stamp 3)
+ *   cycle 2  ready: slot 1 dispatched; pick <- slot 2 (stamp 5), slot 1 excluded
+ *   cycle 3  ready, slot 2 CL-blocked: the pick is dropped; pick <- slot 0 (2 is blocked)
+ *   cycle 4  not ready: nothing; pick <- slot 2 again (no longer blocked, older than 0)
+ *   cycle 5  ready, slot 2 killed: dropped, slot 2 leaves; pick <- slot 0
+ *   cycle 6  ready: slot 0 dispatched; no entry left, pick invalid
+ *   cycle 7  arrival with a walker ready and an empty buffer: IMMEDIATE, as without the
+ *            registered pick. */
+static void test_11_18_registered_pick(void **state)
+{
+    xl_walk_sched_t s;
+    xl_ws_params_t p = {4, XL_WS_FCFS, BIG_AGING, 1, 1};
+    xl_ws_in_t in = no_in();
+    xl_ws_out_t o;
+    uint64_t blk = 0, kill = 0;
+    char err[160] = "";
+    (void)state;
+    assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_OK);
+    put(&s, 0, 1, 7, 0, 0, 100);
+    put(&s, 1, 1, 3, 0, 0, 101);
+    put(&s, 2, 1, 5, 0, 0, 102);
+    in.disp_ready = 1;
+    in.blocked = &blk;
+    in.kill = &kill;
+    /* cycle 1 */
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 1);
+    /* cycle 2 */
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=1 disp_stamp=3 disp_tag=101");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_slot, 2);
+    /* cycle 3 */
+    blk = 1u << 2;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 0);
+    /* cycle 4 */
+    blk = 0;
+    in.disp_ready = 0;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_slot, 2);
+    /* cycle 5 */
+    in.disp_ready = 1;
+    kill = 1u << 2;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_slot, 0);
+    assert_int_equal(s.count, 1);
+    /* cycle 6 */
+    kill = 0;
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=0 disp_stamp=7 disp_tag=100");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 0);
+    assert_int_equal(s.count, 0);
+    /* cycle 7 */
+    in = arrival(9, 2, 104, 1);
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "arr_ready=1 arr_buffered=0 disp_valid=1 disp_rule=1 disp_tag=104");
+    xl_walk_sched_step(&s, &in);
+    expect_sched(&s, "count=0 killed=1 immediate=1");
+    assert_int_equal(s.dispatched[XL_RULE_FCFS], 2);
+    /* a bad PickPipe is refused with one line */
+    p.pick_pipe = 2;
+    xl_walk_sched_free(&s);
+    assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "walk_sched: pick_pipe must be 0 or 1 (got 2)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1031,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_11_15_reset),
         cmocka_unit_test(test_11_16_stress),
         cmocka_unit_test(test_11_17_stress_coalescing_ports),
+        cmocka_unit_test(test_11_18_registered_pick),
     };
     return cmocka_run_group_tests_name("t11_walk_sched", tests, NULL, NULL);
 }

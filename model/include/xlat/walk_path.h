@@ -56,6 +56,7 @@ typedef struct {
     xl_co_mode_t coalesce;
     xl_pwc_params_t pwc;
     uint32_t pwc_latency;     /* >= 1: dispatch to the first read request */
+    uint32_t pick_pipe;       /* xl_walk_sched PickPipe: 0 or 1 */
 } xl_walk_path_params_t;
 
 /* Address spaces the walk path tells apart: a request carries its ASID (arr_asid, below
@@ -159,7 +160,8 @@ void xl_walk_path_commit(xl_walk_path_t *m, const xl_walk_path_in_t *in, const x
 void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out);
 
 /* Can a cycle change anything? (No arrival, no response: walkers in LOOKUP/REQ, or an
- * idle walker with buffered requests not all blocked last time.) */
+ * idle walker with buffered requests not all blocked last time, or a registered pick
+ * waiting to be dispatched.) */
 int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck);
 /* The twin's own counters, registered by group at the place the system's results list
  * them (walk_path_stats.c, apart so the lockstep harness links the twin without it). */

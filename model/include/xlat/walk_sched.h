@@ -86,6 +86,8 @@ typedef struct {
     xl_ws_policy_t policy;
     uint32_t aging_threshold;  /* AgingThreshold, >= 1 */
     uint32_t lfsr_seed;        /* RANDOM: initial LFSR state; 0 is replaced by 1 */
+    uint32_t pick_pipe;        /* PickPipe: 0 the pick in the dispatch cycle; 1 the pick
+                                  registered one cycle ahead (rtl/README.md, xl_walk_sched) */
 } xl_ws_params_t;
 
 /* One buffer slot. The first six fields are the RTL's per-slot registers; score and
@@ -135,6 +137,9 @@ typedef struct {
     uint32_t last_sched_id;
     uint8_t  last_valid;       /* 1 once any dispatch has happened since reset */
     uint32_t lfsr;
+    uint8_t  pick_valid;       /* PickPipe 1: the registered pick (RTL pick_valid_q, */
+    uint32_t pick_slot;        /*   pick_slot_q, pick_rule_q) */
+    uint8_t  pick_rule;
     /* derived state (C only) */
     uint64_t *freemap;         /* bit i set: slot i is free */
     uint32_t words;            /* words of freemap */

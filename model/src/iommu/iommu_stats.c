@@ -151,9 +151,10 @@ void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root)
     static const char *const co[] = {"off", "leaf", "upper", "both"};
     fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
     fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
-            "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u asid=%u root=0x%llx\n",
+            "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=%u root=0x%llx\n",
             p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
             p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
-            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency, (unsigned)asid,
+            p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency,
+            p->pick_pipe ? " pick_pipe=1" : "", (unsigned)asid,
             (unsigned long long)root);
 }

@@ -25,7 +25,7 @@ int xl_walk_path_init(xl_walk_path_t *m, const xl_walk_path_params_t *p, char *e
         return XL_EINPUT;
     }
     m->p = *p;
-    xl_ws_params_t wp = {p->slots, p->policy, p->aging_threshold, p->lfsr_seed};
+    xl_ws_params_t wp = {p->slots, p->policy, p->aging_threshold, p->lfsr_seed, p->pick_pipe};
     xl_co_params_t cp = {p->slots, p->walkers, p->coalesce};
     if ((rc = xl_walk_sched_init(&m->ws, &wp, err, errlen)) != XL_OK ||
         (rc = xl_pwc_init(&m->pwc, &p->pwc, err, errlen)) != XL_OK ||
@@ -97,7 +97,11 @@ xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w)
 
 int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
 {
-    return m->active > 0u || (m->idle > 0u && m->ws.count > 0u && !last_stuck);
+    /* with the registered pick a stuck cycle can still have registered a pick at its
+     * edge (the buffer's first entries, or CL lifted for the next pick): that pick is
+     * dispatched in the next cycle, which must run */
+    return m->active > 0u ||
+           (m->idle > 0u && m->ws.count > 0u && (!last_stuck || m->ws.pick_valid));
 }
 
 /* A tripwire for the field-by-field clearing at the top of xl_walk_path_comb: a field added to
@@ -223,7 +227,9 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
     out->co_in.arr_va = in->arr_va;
     if (coal) {
         xl_co_out_t *co = &out->co;
-        co->blocked = (m->idle > 0u && m->ws.count > 0u) ? blocked : NULL;
+        /* CL matters only to a pick: with the one-cycle pick that is a cycle with an
+         * idle walker; the registered pick (pick_pipe) picks every cycle */
+        co->blocked = ((m->idle > 0u || m->p.pick_pipe) && m->ws.count > 0u) ? blocked : NULL;
         co->kill = kill;
         xl_coalesce_comb(&m->co, &out->co_in, co);
         for (i = 0; i < XL_CO_LANES; i++)

@@ -64,6 +64,18 @@
  * D - d0, so while D - min(d0 - b0) < aging_threshold no entry can be aged and the
  * aging check costs nothing; otherwise comb walks the age list counting r.
  *
+ * The registered pick (p.pick_pipe 1, RTL PickPipe 1; rtl/README.md): the pick above is
+ * made every cycle over the entries that stay past the edge (buffered before it, not CL-
+ * blocked or killed in the cycle, and not the entry dispatched in it), with the state
+ * before the edge, and held in pick_valid/pick_slot/pick_rule. The next cycle dispatches
+ * that entry, by the rule it was picked by, if a walker is ready and neither CL nor a kill
+ * excludes it then; otherwise nothing is dispatched from the buffer that cycle (the pick
+ * is dropped, and the register takes that cycle's pick). The entry is still buffered: the
+ * cycle of the pick neither dispatched nor killed it, and an arrival only takes a slot
+ * that was free before its edge. IMMEDIATE is unchanged (it needs an empty buffer, which
+ * leaves nothing to pick). A buffered entry is thus dispatched one cycle later than with
+ * the pick in the dispatch cycle, at the earliest two cycles after its arrival's edge.
+ *
  * The clock edge (step), in this order:
  *  1. the dispatched entry leaves its slot; every remaining entry older than it
  *     increments its bypass counter, saturating at aging_threshold (§2.5);
@@ -254,11 +266,12 @@ static void bkey_recompute(xl_walk_sched_t *s)
     s->bkey_min = m;
 }
 
-/* Is slot i out of this cycle's picks (CL set or completed by coalescing)? */
-static int excluded(const xl_ws_in_t *in, uint32_t i)
+/* Is slot i out of this cycle's picks (CL set, completed by coalescing, or slot skip)? */
+static int excluded(const xl_ws_in_t *in, uint32_t i, uint32_t skip)
 {
     uint64_t bit = UINT64_C(1) << (i & 63u);
-    return (in->blocked && (in->blocked[i >> 6] & bit)) || (in->kill && (in->kill[i >> 6] & bit));
+    return i == skip || (in->blocked && (in->blocked[i >> 6] & bit)) ||
+           (in->kill && (in->kill[i >> 6] & bit));
 }
 
 /* Remove slot i without a dispatch (walk coalescing completed it): every younger entry
@@ -306,6 +319,12 @@ int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, s
     if (p->aging_threshold > WS_MAX_AGING) {
         snprintf(msg, sizeof msg, "aging_threshold must be at most %lu (got %lu)",
                  (unsigned long)WS_MAX_AGING, (unsigned long)p->aging_threshold);
+        set_err(err, errlen, msg);
+        return XL_EINPUT;
+    }
+    if (p->pick_pipe > 1u) {
+        snprintf(msg, sizeof msg, "pick_pipe must be 0 or 1 (got %lu)",
+                 (unsigned long)p->pick_pipe);
         set_err(err, errlen, msg);
         return XL_EINPUT;
     }
@@ -377,6 +396,9 @@ void xl_walk_sched_reset(xl_walk_sched_t *s)
     s->last_sched_id = 0u;
     s->last_valid = 0u;
     s->lfsr = s->p.lfsr_seed != 0u ? s->p.lfsr_seed : 1u;
+    s->pick_valid = 0u;
+    s->pick_slot = 0u;
+    s->pick_rule = (uint8_t)XL_RULE_NONE;
     s->arrivals = 0u;
     s->immediate = 0u;
     memset(s->dispatched, 0, sizeof s->dispatched);
@@ -450,14 +472,16 @@ void xl_walk_sched_load(xl_walk_sched_t *s, uint32_t slot, const xl_ws_entry_t *
 /* ------------------------------------------------------------ comb */
 
 /* The dispatch pick among buffered entries not excluded this cycle (count > 0), by the
- * policy's rule; NIL if every entry is excluded. */
-static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_rule_t *rule)
+ * policy's rule; NIL if every entry is excluded. Slot skip (NIL: none) is excluded too:
+ * with the registered pick it is the entry dispatched in this cycle. */
+static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, uint32_t skip,
+                        xl_ws_rule_t *rule)
 {
     uint32_t i;
-    int ex = in->blocked != NULL || in->kill != NULL;
+    int ex = in->blocked != NULL || in->kill != NULL || skip != NIL;
     if (s->p.policy == XL_WS_FCFS) {
         *rule = XL_RULE_FCFS;   /* §2.7 FCFS: oldest pending request */
-        for (i = s->age_head; i != NIL && ex && excluded(in, i); i = s->e[i].age_next)
+        for (i = s->age_head; i != NIL && ex && excluded(in, i, skip); i = s->e[i].age_next)
             ;
         return i;
     }
@@ -472,6 +496,8 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ru
                 v &= ~in->blocked[w];
             if (in->kill)
                 v &= ~in->kill[w];
+            if (skip != NIL && skip >> 6 == w)
+                v &= ~(UINT64_C(1) << (skip & 63u));
             if (k == 0u)
                 v &= ~UINT64_C(0) << (start & 63u);
             else if (k == s->words)
@@ -485,7 +511,7 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ru
     if (aging_possible(s)) {
         uint32_t r = 0;
         for (i = s->age_head; i != NIL; i = s->e[i].age_next, r++)
-            if (bypass_of(s, i, r) >= s->p.aging_threshold && !(ex && excluded(in, i))) {
+            if (bypass_of(s, i, r) >= s->p.aging_threshold && !(ex && excluded(in, i, skip))) {
                 *rule = XL_RULE_AGING;
                 return i;
             }
@@ -493,7 +519,7 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ru
     if (s->last_valid) {
         uint32_t r = rec_find(s, s->last_sched_id);
         if (r != NIL) {
-            for (i = s->rec[r].head; i != NIL && ex && excluded(in, i); i = s->e[i].ins_next)
+            for (i = s->rec[r].head; i != NIL && ex && excluded(in, i, skip); i = s->e[i].ins_next)
                 ;
             if (i != NIL) {
                 *rule = XL_RULE_BATCH;
@@ -506,7 +532,7 @@ static uint32_t ws_pick(const xl_walk_sched_t *s, const xl_ws_in_t *in, xl_ws_ru
         const xl_ws_rec_t *x = &s->rec[s->act[k]];
         if (s->last_valid && x->instr_id == s->last_sched_id)
             continue;   /* its entries are batching candidates, all excluded */
-        for (i = x->head; i != NIL && ex && excluded(in, i); i = s->e[i].ins_next)
+        for (i = x->head; i != NIL && ex && excluded(in, i, skip); i = s->e[i].ins_next)
             ;
         if (i == NIL)
             continue;
@@ -540,8 +566,16 @@ static __attribute__((noinline)) void ws_comb_busy(const xl_walk_sched_t *s,
         out->disp_tag = in->arr_tag;
         return;
     }
-    if (rdy && s->count > 0u)
-        pick = ws_pick(s, in, &rule);
+    if (rdy && s->count > 0u) {
+        if (!s->p.pick_pipe) {
+            pick = ws_pick(s, in, NIL, &rule);
+        } else if (s->pick_valid && !excluded(in, s->pick_slot, NIL)) {
+            /* registered pick: the entry picked last cycle, unless CL or a kill now
+             * excludes it (then no dispatch this cycle) */
+            pick = s->pick_slot;
+            rule = (xl_ws_rule_t)s->pick_rule;
+        }
+    }
     if (pick != NIL) {
         const xl_ws_slot_t *e = &s->e[pick];
         out->disp_valid = 1u;
@@ -660,6 +694,18 @@ static __attribute__((noinline)) void ws_commit_busy(xl_walk_sched_t *s, const x
 void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
 {
     const xl_ws_out_t *o = op;
+    if (s->p.pick_pipe) {
+        /* The registered pick: this cycle's pick over the entries buffered before the
+         * edge, without the one dispatched now, by the state before the edge; it is
+         * dispatched next cycle if still eligible then. An entry it names stays valid
+         * until then: it was neither killed nor dispatched in this cycle. */
+        xl_ws_rule_t rule = XL_RULE_NONE;
+        uint32_t skip = o->disp_valid && o->disp_rule != XL_RULE_IMMEDIATE ? o->disp_slot : NIL;
+        uint32_t nxt = s->count > 0u ? ws_pick(s, in, skip, &rule) : NIL;
+        s->pick_valid = nxt != NIL;
+        s->pick_slot = nxt != NIL ? nxt : 0u;
+        s->pick_rule = nxt != NIL ? (uint8_t)rule : (uint8_t)XL_RULE_NONE;
+    }
     if (in->arr_valid && !o->arr_ready)
         s->full_cycles++;
     /* No dispatch, no kill input and no arrival buffered: no register changes. The

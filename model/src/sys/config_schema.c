@@ -89,6 +89,7 @@ const cfg_key_t cfg_schema[] = {
     U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB <-> IOMMU latency in GPU cycles, each way; chosen default [OPEN]"),
     U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
     U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
+    U32(iommu, pick_pipe,       0,   0, 1,       "stages", "walk scheduler pick: 0 = made in the cycle a walker takes it (the papers' scheduler); 1 = made one cycle ahead and registered, dropped when its entry turns CL or is coalesced meanwhile (rtl/README.md, xl_walk_sched PickPipe) [INF]"),
     ENUM(iommu, walk_path, XL_WALK_SRC_DRAM, path_names, "l2|dram", "where walker reads go: dram = straight to main memory, the IOMMU being in the CPU complex (ISCA'18 §II-B, MICRO'18 §VI); l2 = through the GPU's shared L2 data cache (a variant) [ISCA]"),
     U32(iommu, ptcache_kb,      0,   0, 1024,    "KB",     "IOMMU cache of 64 B page-table lines in front of the walkers' memory port, 0 = none [MICRO'18 §VI alternative; sizes INF 4-32]"),
     U32(iommu, ptcache_ways,    8,   1, 1024,    "ways",   "associativity of the page-table line cache (LRU); chosen default [INF]"),
