@@ -41,7 +41,7 @@ module xl_coalesce_fv #(
   input logic         line_valid_i,
   input logic [2:0]   line_level_i,
   input logic [9:0]   line_vb_i,
-  input logic [511:0] line_i,
+  input logic [31:0]  line_ent_i,   // per entry: present, PS, two frame bits
   input logic [1:0]   resume_slot_i
 );
   localparam int N = 4;
@@ -78,6 +78,19 @@ module xl_coalesce_fv #(
   logic [39:0]   cpl_shift;
   logic [47:0]   line_va;
   assign line_va = va(line_vb_i);
+  // The line: entry i has present = line_ent_i[4i], PS = [4i+1] and frame bits 21 and 12 from
+  // [4i+3] and [4i+2] (so 4 KB and 2 MB bases differ), every other bit 0. (512 free bits made
+  // each check about twice as slow.)
+  logic [511:0]  line_i;
+  always @* begin
+    line_i = '0;
+    for (int i = 0; i < 8; i++) begin
+      line_i[64 * i + 0]  = line_ent_i[4 * i + 0];
+      line_i[64 * i + 7]  = line_ent_i[4 * i + 1];
+      line_i[64 * i + 12] = line_ent_i[4 * i + 2];
+      line_i[64 * i + 21] = line_ent_i[4 * i + 3];
+    end
+  end
 
   xl_coalesce #(
     .NumSlots (N), .NumWalkers (1), .Mode (Mode), .StatWidth (1)
