@@ -173,23 +173,24 @@ CO="coalesce xl_coalesce.sv tests/formal/xl_coalesce_fv.sv"
 WP="walk_path xl_walk_sched.sv,xl_coalesce.sv,xl_pwc.sv,xl_walk_path.sv tests/formal/xl_walk_path_fv.sv"
 
 # The jobs, longest first so the two lanes end together. Scheduler: SIMT needs 7 steps to
-# age an entry (reset, the entry, three younger arrivals dispatched past it, the pick).
+# age an entry at threshold 2 (reset, the entry, younger arrivals, two dispatches past it,
+# the pick, the sampled step).
 job walk_path $WP - bmc 16 pass
 job coalesce $CO - bmc 5 pass
 job walk_sched_simt $WS -set,Policy,2 bmc 7 pass
 job walk_sched_clamp $WS -set,Policy,2,-set,EstBig,1 bmc 5 pass
-job walk_sched_fcfs $WS -set,Policy,0 bmc 8 pass
-job walk_sched_random $WS -set,Policy,1,-set,Seed,32\'h2545F491 bmc 8 pass
+job walk_sched_fcfs $WS -set,Policy,0 bmc 7 pass
+job walk_sched_random $WS -set,Policy,1,-set,Seed,32\'h2545F491 bmc 7 pass
 job walk_sched_simt_cover $WS -set,Policy,2 cover=0,1,2 8 pass
 job walk_sched_clamp_cover $WS -set,Policy,2,-set,EstBig,1 cover=3 5 pass
-job walk_sched_fcfs_cover $WS -set,Policy,0 cover=4,5,7 8 pass
-job walk_sched_random_cover $WS -set,Policy,1 cover=6 8 pass
+job walk_sched_fcfs_cover $WS -set,Policy,0 cover=4,5,7 7 pass
+job walk_sched_random_cover $WS -set,Policy,1 cover=6 7 pass
 job mutant_tie_youngest $WS -set,Policy,2 bmc 7 fail lockstep/TIE_YOUNGEST
 job mutant_aging_early $WS -set,Policy,2 bmc 7 fail lockstep/AGING_EARLY
-job mutant_cl_immediate $WS -set,Policy,0 bmc 8 fail lockstep/CL_IMMEDIATE
-job mutant_stamp_wrap $WS -set,Policy,0 bmc 8 fail formal/STAMP_WRAP
+job mutant_cl_immediate $WS -set,Policy,0 bmc 7 fail lockstep/CL_IMMEDIATE
+job mutant_stamp_wrap $WS -set,Policy,0 bmc 7 fail formal/STAMP_WRAP
 job mutant_score_trunc $WS -set,Policy,2,-set,EstBig,1 bmc 5 fail formal/SCORE_TRUNC
-job mutant_lfsr_taps $WS -set,Policy,1 bmc 8 fail formal/LFSR_TAPS
+job mutant_lfsr_taps $WS -set,Policy,1 bmc 7 fail formal/LFSR_TAPS
 job pwc $PW - bmc 8 pass
 job pwc_cover $PW - cover=0,1,2,3,4 10 pass
 job mutant_dec_wrap $PW - bmc 8 fail lockstep/DEC_WRAP
@@ -197,7 +198,7 @@ job mutant_victim_reserved $PW - bmc 8 fail formal/VICTIM_RESERVED
 job coalesce_cover $CO - cover=0,1,2 5 pass
 job mutant_kill_stays $CO - bmc 5 fail formal/KILL_STAYS
 job mutant_nbr_shift $CO - bmc 4 fail lockstep/NBR_SHIFT
-job walk_path_cover $WP - cover=1 12 pass
+job walk_path_cover $WP - cover=1 13 pass
 job mutant_leaf_again $WP - bmc 12 fail formal/LEAF_AGAIN
 job mutant_no_descent $WP - bmc 16 fail formal/NO_DESCENT
 
