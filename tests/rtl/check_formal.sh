@@ -175,58 +175,63 @@ WP="walk_path xl_walk_sched.sv,xl_coalesce.sv,xl_pwc.sv,xl_walk_path.sv tests/fo
 # The jobs, longest first so the two lanes end together. Scheduler: SIMT needs 7 steps to
 # age an entry at threshold 2 (reset, the entry, younger arrivals, two dispatches past it,
 # the pick, the sampled step).
-job walk_path $WP - bmc 16 pass
-job coalesce $CO - bmc 5 pass
-job walk_sched_simt $WS -set,Policy,2 bmc 7 pass
-job walk_sched_clamp $WS -set,Policy,2,-set,EstBig,1 bmc 5 pass
-job walk_sched_fcfs $WS -set,Policy,0 bmc 7 pass
-job walk_sched_random $WS -set,Policy,1,-set,Seed,32\'h2545F491 bmc 7 pass
-job walk_sched_simt_cover $WS -set,Policy,2 cover=0,1,2 8 pass
-job walk_sched_clamp_cover $WS -set,Policy,2,-set,EstBig,1 cover=3 5 pass
-job walk_sched_fcfs_cover $WS -set,Policy,0 cover=4,5,7 7 pass
-job walk_sched_random_cover $WS -set,Policy,1 cover=6 7 pass
-job mutant_tie_youngest $WS -set,Policy,2 bmc 7 fail lockstep/TIE_YOUNGEST
-job mutant_aging_early $WS -set,Policy,2 bmc 7 fail lockstep/AGING_EARLY
-job mutant_cl_immediate $WS -set,Policy,0 bmc 7 fail lockstep/CL_IMMEDIATE
-job mutant_stamp_wrap $WS -set,Policy,0 bmc 7 fail formal/STAMP_WRAP
-job mutant_score_trunc $WS -set,Policy,2,-set,EstBig,1 bmc 5 fail formal/SCORE_TRUNC
-job mutant_lfsr_taps $WS -set,Policy,1 bmc 7 fail formal/LFSR_TAPS
-job pwc $PW - bmc 8 pass
-job pwc_cover $PW - cover=0,1,2,3,4 10 pass
-job mutant_dec_wrap $PW - bmc 8 fail lockstep/DEC_WRAP
-job mutant_victim_reserved $PW - bmc 8 fail formal/VICTIM_RESERVED
-job coalesce_cover $CO - cover=0,1,2 5 pass
-job mutant_kill_stays $CO - bmc 5 fail formal/KILL_STAYS
-job mutant_nbr_shift $CO - bmc 4 fail lockstep/NBR_SHIFT
-job walk_path_cover $WP - cover=1 13 pass
-job mutant_leaf_again $WP - bmc 12 fail formal/LEAF_AGAIN
-job mutant_no_descent $WP - bmc 16 fail formal/NO_DESCENT
+# shellcheck disable=SC2086  # WS, PW, CO and WP are lists of words
+queue() {
+    job walk_path $WP - bmc 16 pass
+    job coalesce $CO - bmc 5 pass
+    job walk_sched_simt $WS -set,Policy,2 bmc 7 pass
+    job walk_sched_clamp $WS -set,Policy,2,-set,EstBig,1 bmc 5 pass
+    job walk_sched_fcfs $WS -set,Policy,0 bmc 7 pass
+    job walk_sched_random $WS -set,Policy,1,-set,Seed,32\'h2545F491 bmc 7 pass
+    job walk_sched_simt_cover $WS -set,Policy,2 cover=0,1,2 8 pass
+    job walk_sched_clamp_cover $WS -set,Policy,2,-set,EstBig,1 cover=3 5 pass
+    job walk_sched_fcfs_cover $WS -set,Policy,0 cover=4,5,7 7 pass
+    job walk_sched_random_cover $WS -set,Policy,1 cover=6 7 pass
+    job mutant_tie_youngest $WS -set,Policy,2 bmc 7 fail lockstep/TIE_YOUNGEST
+    job mutant_aging_early $WS -set,Policy,2 bmc 7 fail lockstep/AGING_EARLY
+    job mutant_cl_immediate $WS -set,Policy,0 bmc 7 fail lockstep/CL_IMMEDIATE
+    job mutant_stamp_wrap $WS -set,Policy,0 bmc 7 fail formal/STAMP_WRAP
+    job mutant_score_trunc $WS -set,Policy,2,-set,EstBig,1 bmc 5 fail formal/SCORE_TRUNC
+    job mutant_lfsr_taps $WS -set,Policy,1 bmc 7 fail formal/LFSR_TAPS
+    job pwc $PW - bmc 8 pass
+    job pwc_cover $PW - cover=0,1,2,3,4 10 pass
+    job mutant_dec_wrap $PW - bmc 8 fail lockstep/DEC_WRAP
+    job mutant_victim_reserved $PW - bmc 8 fail formal/VICTIM_RESERVED
+    job coalesce_cover $CO - cover=0,1,2 5 pass
+    job mutant_kill_stays $CO - bmc 5 fail formal/KILL_STAYS
+    job mutant_nbr_shift $CO - bmc 4 fail lockstep/NBR_SHIFT
+    job walk_path_cover $WP - cover=1 13 pass
+    job mutant_leaf_again $WP - bmc 12 fail formal/LEAF_AGAIN
+    job mutant_no_descent $WP - bmc 16 fail formal/NO_DESCENT
 
-# XL_FORMAL_LONG=1 adds the checks that do not fit make test's budget (about 150 s wall): FCFS
-# from the 2^31 stamp boundary, two more mutants of properties that have one above, the top's
-# end-to-end bound (25 cycles from acceptance: depth 28) and its cover, and the k-induction
-# attempts, which do not close (the induction step fails at every k up to 4: expected fail).
-if [ -n "$XL_FORMAL_LONG" ]; then
-    job walk_sched_fcfs_sign $WS -set,Policy,0,-set,StampStart,32\'h7FFFFFFE bmc 8 pass
-    job mutant_cnt_sat $PW - bmc 8 fail lockstep/CNT_SAT
-    job mutant_own_lane $CO - bmc 4 fail lockstep/OWN_LANE
-    job walk_path_end $WP - bmc 28 pass
-    job walk_path_end_cover $WP - cover=2 28 pass
-    job pwc_induct $PW - induct 4 fail
-    job coalesce_induct $CO - induct 4 fail
-    job walk_sched_fcfs_induct $WS -set,Policy,0 induct 4 fail
-fi
+    # XL_FORMAL_LONG=1 adds the checks that do not fit make test's budget (about 150 s wall): FCFS
+    # from the 2^31 stamp boundary, two more mutants of properties that have one above, the top's
+    # end-to-end bound (25 cycles from acceptance: depth 28) and its cover, and the k-induction
+    # attempts, which do not close (the induction step fails at every k up to 4: expected fail).
+    if [ -n "$XL_FORMAL_LONG" ]; then
+        job walk_sched_fcfs_sign $WS -set,Policy,0,-set,StampStart,32\'h7FFFFFFE bmc 8 pass
+        job mutant_cnt_sat $PW - bmc 8 fail lockstep/CNT_SAT
+        job mutant_own_lane $CO - bmc 4 fail lockstep/OWN_LANE
+        job walk_path_end $WP - bmc 28 pass
+        job walk_path_end_cover $WP - cover=2 28 pass
+        job pwc_induct $PW - induct 4 fail
+        job coalesce_induct $CO - induct 4 fail
+        job walk_sched_fcfs_induct $WS -set,Policy,0 induct 4 fail
+    fi
+}
+queue
 
 if [ -n "$XL_FORMAL_ONLY" ]; then
     _i=1
     while [ "$_i" -le "$NJOB" ]; do
-        # shellcheck disable=SC2086
-        _n=$(set -- $(cat "$B/jobs/$_i.args"); echo "$1")
+        _n=$(cut -d ' ' -f 1 < "$B/jobs/$_i.args")
         _keep=0
+        set -f   # the patterns are not file names
         for _p in $XL_FORMAL_ONLY; do
             # shellcheck disable=SC2254  # a pattern
             case $_n in $_p) _keep=1 ;; esac
         done
+        set +f
         [ "$_keep" = 1 ] || mkdir "$B/jobs/$_i.claim"
         _i=$((_i + 1))
     done
