@@ -249,6 +249,17 @@ xl_mutant_rtl() {
     echo "$_mr"
 }
 
+# xl_formal_mutant_rtl BLOCK NAME DIR: xl_mutant_rtl for a patch of the formal check's own
+# mutants, tests/formal/mutants/BLOCK/NAME.patch (tests/rtl/check_formal.sh).
+xl_formal_mutant_rtl() {
+    _saved=$XL_MUTANTS
+    XL_MUTANTS=tests/formal/mutants
+    xl_mutant_rtl "$@"
+    _rc=$?
+    XL_MUTANTS=$_saved
+    return $_rc
+}
+
 # xl_mutants_begin BLOCK LOGDIR [NAME...]: the start of a mutation test script: MUTANTS (the
 # names given, else every patch of the block), SEEDS, LOG (created) and status.
 xl_mutants_begin() {
