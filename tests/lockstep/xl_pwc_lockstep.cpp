@@ -573,9 +573,19 @@ int run(const Opts &o, const Geom &g, const char *argv0)
             // The state after the previous edge (the C twin has not stepped yet), every
             // --state-every cycles and after the last edge.
             bool state_bad = false;
-            if (!differ && ((o.state_every != 0 && cyc % o.state_every == 0) || cyc == o.cycles))
-                state_bad = ps.diff(&ref, cyc == o.inject_cycle ? inject_state : -1, snames,
-                                    srows) != 0;
+            if (!differ && ((o.state_every != 0 && cyc % o.state_every == 0) || cyc == o.cycles)) {
+                bool done = true;
+                int inj = cyc == o.inject_cycle ? inject_state : -1;
+                state_bad = ps.diff(&ref, inj, snames, srows, &done) != 0;
+                if (!done) {
+                    // A self-test that corrupts nothing would pass: refuse it instead.
+                    std::fprintf(stderr, "%s: error: --inject-field %s: no such item is "
+                                 "compared at cycle %" PRIu64 "\n", kProg,
+                                 o.inject_field.c_str(), cyc);
+                    xl_pwc_free(&ref);
+                    return 2;
+                }
+            }
             hist.push({cyc, in, rst});
             if (differ || state_bad || dut.ctx.gotError()) {
                 std::printf("MISMATCH block=xl_pwc params=%s mode=%s seed=%" PRIu64

@@ -76,9 +76,10 @@ public:
     // Compares every level's state; appends a row (name, C, RTL) for each differing item to
     // `names`/`rows` (row names are set by the caller from `names`, which may reallocate).
     // `inject` >= 0 flips bit 0 of the C side of the first compared item of that kind
-    // (inject_names() order). Returns the number of differing items.
+    // (inject_names() order); *done (when given) says whether there was one. Returns the
+    // number of differing items.
     unsigned diff(const xl_pwc_t *c, int inject, std::vector<std::string> &names,
-                  std::vector<Field> &rows) const
+                  std::vector<Field> &rows, bool *done = nullptr) const
     {
         if (inject < 0 && same(c))
             return 0;
@@ -120,6 +121,8 @@ public:
                 cmp(2, i, s, "plru", bits, L.plru.at(s));
             }
         }
+        if (done != nullptr)
+            *done = injected;
         return bad;
     }
 
