@@ -377,10 +377,11 @@ struct Stim {
     //   cycles so 256 slots can); then an arrival every other cycle on average meets the
     //   empty buffer with a walker ready, half of them with arr_blocked: the IMMEDIATE path
     //   and its CL veto, which the other pressure phases reach only with a small buffer;
-    // - hot (SIMT, one phase in four, both modes): three arrivals in four carry one instruction id
-    //   with estimate 4. Its entries take the highest score, so MINSCORE leaves them buffered
-    //   and every new one merges: the score climbs to xl_pkg::ScoreMax (256) by merges of
-    //   real estimates (otherwise it saturates mostly through the rare estimates above 4).
+    // - hot (SIMT, one phase in four, both modes): three arrivals in four carry one
+    //   instruction id with estimate 4. Its entries take the highest score, so MINSCORE
+    //   leaves them buffered and every new one merges: the score climbs to xl_pkg::ScoreMax
+    //   (256) by merges of real estimates (otherwise it saturates mostly through the rare
+    //   estimates above 4).
     void corner_phase()
     {
         drain = pressure && !stall && xbelow(2) == 0;
@@ -698,8 +699,8 @@ void cover_corners(const xl_walk_sched_t *c, const xl_ws_in_t &in, const Cyc &cy
         in.arr_est <= 4)
         b[kScoreSatMerge].count++;
     // A pick by age (FCFS, or SIMT's oldest-first within its class) while the candidates'
-    // stamps span more than 2^31 as plain numbers: the pick's wrapping compare and a plain
-    // one disagree on their order.
+    // stamps span 2^31 or more as plain numbers: the pick's wrapping compare and a plain one
+    // disagree on their order.
     bool by_age = o.disp_rule == XL_RULE_FCFS || o.disp_rule == XL_RULE_AGING ||
                   o.disp_rule == XL_RULE_BATCH || o.disp_rule == XL_RULE_MINSCORE;
     if (wrapped && o.disp_valid && by_age && c->next_stamp < (UINT32_C(1) << 31)) {
