@@ -12,8 +12,11 @@
 #               arrivals, again after every reset), LfsrSeed 0xACE1; AgingThreshold 8
 #               (aging fires often)
 #        paper  NumSlots 256 (the ISCA'18 IOMMU buffer), TagWidth 16, CntWidth 64,
-#               StampResetValue 0, LfsrSeed 0x2545F491; AgingThreshold 2000000 (the
-#               paper's) and 64 (so aging fires with 256 slots)
+#               StampResetValue 0xFFFFFF00 (the first 256 arrivals fill the buffer with
+#               stamps below 2^32, later ones wrap, so picks by age compare stamps across
+#               the wrap within a short run; the C's reset value 0 is the one the top's
+#               lockstep runs, with the scheduler's state compared), LfsrSeed 0x2545F491;
+#               AgingThreshold 2000000 (the paper's) and 64 (so aging fires with 256 slots)
 #      The numbers are written here once and passed to Verilator (-G) and to the harness
 #      (the generated ws_models.h: the model list and both parameter sets);
 #   3. tests/lockstep/xl_walk_sched_lockstep.cpp linked with every model:
@@ -69,13 +72,12 @@ if [ -z "$AGING_SMALL" ] || [ -z "$AGING_PAPER" ]; then
 fi
 [ -z "$MUTANTS" ] || [ -z "$custom_aging" ] || usage "--mutant builds use the default agings"
 
-# {NumSlots, TagWidth, CntWidth, StampResetValue (hex), LfsrSeed (hex)}
 # NumSlots TagWidth CntWidth StampResetValue LfsrSeed PickPipe; the _pipe sets are the
 # registered pick (rtl/README.md, xl_walk_sched "PickPipe")
 SMALL="16 8 16 FFFFFF00 0000ACE1 0"
-PAPER="256 16 64 00000000 2545F491 0"
+PAPER="256 16 64 FFFFFF00 2545F491 0"
 SMALL_PIPE="16 8 16 FFFFFF00 0000ACE1 1"
-PAPER_PIPE="256 16 64 FFFFF000 2545F491 1"
+PAPER_PIPE="256 16 64 FFFFFF00 2545F491 1"
 
 MODEL_SRC="model/src/iommu/walk_sched.c model/src/kernel/rng.c"
 VLT=tests/lockstep/walk_sched_waiver.vlt

@@ -6,8 +6,10 @@
 // docs/rtl.md §1.10, §1.11).
 //
 // Per cycle: draw inputs (seeded xl_rng, model/include/xlat/rng.h), drive them, eval; ask
-// the C twin for the expected outputs (comb); compare; count coverage from the C state;
-// step the C twin; clock edge. Random initial values in every unreset flop (Verilator
+// the C twin for the expected outputs (comb); compare; compare the internal state (every
+// entry's valid bit, pending counter, asid, tag and next, every set's PLRU bits: the RTL's
+// public_flat_rd registers of tests/lockstep/xl_pwc_waiver.vlt, read by xl_pwc_state.h) with
+// the C twin's; count coverage from the C state; step the C twin; clock edge. Random initial values in every unreset flop (Verilator
 // --x-initial unique with randReset 2, seeded from --seed).
 //
 // Two RTL parameter sets are linked into this one binary as separate Verilated models:
@@ -15,8 +17,7 @@
 // Verilator (-G) and this file (-DXL_PWC_*_GEOM), so the numbers live in one place).
 // See tests/lockstep/README.md for the options.
 #include "lockstep.h"
-
-
+#include "xl_pwc_state.h"
 
 #include "Vxl_pwc_small.h"
 #ifndef XL_ONLY_SMALL
@@ -52,6 +53,7 @@ const Geom kPaper = {XL_PWC_PAPER_GEOM};
 struct Opts : xl_ls::CommonOpts {
     std::string params = "small";
     std::string mode = "random";
+    uint64_t state_every = 1;
     Opts() : CommonOpts("probe_reads", "build/rtl/pwc/waves") {}
 };
 
@@ -63,7 +65,11 @@ void usage(FILE *f)
         "                      12-bit statistics (compared modulo 2^12); paper = 4x4, 8x4, 32x4,\n"
         "                      64-bit statistics (configs/isca18.ini)\n"
         "  --mode random|pressure  random: each port valid half the time; pressure: every\n"
-        "                      port valid every cycle. Addresses come from a small seeded pool.\n",
+        "                      port valid every cycle. Addresses come from a small seeded pool.\n"
+        "  --state-every N     compare the internal state (valid, counter, asid, tag, next of\n"
+        "                      every entry, PLRU bits of every set) every N cycles (default 1;\n"
+        "                      0 = never); --inject-field pwc_valid|pwc_cnt|pwc_plru|pwc_tag|\n"
+        "                      pwc_asid|pwc_next corrupts the first compared item of that kind\n",
         kProg);
     xl_ls::usage_common(f, Opts());
 }
@@ -92,12 +98,22 @@ Opts parse(int argc, char **argv)
 #endif
         } else if (a.is("--mode")) {
             o.mode = a.choice("mode", {"random", "pressure"});
+        } else if (a.is("--state-every")) {
+            o.state_every = a.u64(0, UINT64_MAX);
         } else {
             return false;
         }
         return true;
     });
-    xl_ls::check_common(kProg, o, {std::begin(kFieldNames), std::end(kFieldNames)});
+    std::vector<std::string> names(std::begin(kFieldNames), std::end(kFieldNames));
+    for (const char *const *n = xl_ls::PwcState::inject_names(); *n != nullptr; n++)
+        names.push_back(*n);
+    xl_ls::check_common(kProg, o, names);
+    if (o.inject && o.inject_field.rfind("pwc_", 0) == 0 &&
+        (o.state_every == 0 || o.inject_cycle % o.state_every != 0))
+        xl_ls::usage_error(kProg, "--inject-field %s: the state is not compared at cycle %"
+                           PRIu64 " (--state-every %" PRIu64 ")", o.inject_field.c_str(),
+                           o.inject_cycle, o.state_every);
     return o;
 }
 
@@ -466,6 +482,8 @@ std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t c
     std::vector<std::string> a = {argv0, "--params", o.params, "--mode", o.mode,
                                   "--seed", std::to_string(o.seed),
                                   "--cycles", std::to_string(cycles), "--cov-min", "0"};
+    if (o.state_every != 1)
+        a.insert(a.end(), {"--state-every", std::to_string(o.state_every)});
     xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
@@ -505,6 +523,23 @@ int run(const Opts &o, const Geom &g, const char *argv0)
         return 2;
     uint64_t cyc = 0;
 
+    // The internal state: the registers of the instance "xl_pwc" of model "xl_pwc".
+    xl_ls::PwcState ps;
+    int inject_state = -1;   // --inject-field pwc_*: the kind of item to corrupt
+    if (!o.rtl_only) {
+        std::string e;
+        if (!ps.open(dut.ctx, std::string(m->name()) + ".xl_pwc", &ref, e)) {
+            std::fprintf(stderr, "%s: error: %s\n", kProg, e.c_str());
+            xl_pwc_free(&ref);
+            return 2;
+        }
+        for (int k = 0; xl_ls::PwcState::inject_names()[k] != nullptr; k++)
+            if (o.inject && o.inject_field == xl_ls::PwcState::inject_names()[k])
+                inject_state = k;
+    }
+    std::vector<std::string> snames;
+    std::vector<xl_ls::Field> srows;
+
     Stim st;
     st.init(o.seed, press, g);
     std::vector<xl_ls::CovBin> bins =
@@ -535,12 +570,36 @@ int run(const Opts &o, const Geom &g, const char *argv0)
             bool differ = false;
             for (const xl_ls::Field &x : f)
                 differ = differ || x.exp != x.act;
+            // The state after the previous edge (the C twin has not stepped yet), every
+            // --state-every cycles and after the last edge.
+            bool state_bad = false;
+            if (!differ && ((o.state_every != 0 && cyc % o.state_every == 0) || cyc == o.cycles)) {
+                bool done = true;
+                int inj = cyc == o.inject_cycle ? inject_state : -1;
+                state_bad = ps.diff(&ref, inj, snames, srows, &done) != 0;
+                if (!done) {
+                    // A self-test that corrupts nothing would pass: refuse it instead.
+                    std::fprintf(stderr, "%s: error: --inject-field %s: no such item is "
+                                 "compared at cycle %" PRIu64 "\n", kProg,
+                                 o.inject_field.c_str(), cyc);
+                    xl_pwc_free(&ref);
+                    return 2;
+                }
+            }
             hist.push({cyc, in, rst});
-            if (differ || dut.ctx.gotError()) {
+            if (differ || state_bad || dut.ctx.gotError()) {
                 std::printf("MISMATCH block=xl_pwc params=%s mode=%s seed=%" PRIu64
                             " cycle=%" PRIu64 "%s\n",
                             o.params.c_str(), o.mode.c_str(), o.seed, cyc,
-                            dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)" : "");
+                            dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)"
+                                               : "");
+                if (state_bad) {
+                    std::printf("internal state after the previous edge (differing items "
+                                "only):\n");
+                    for (size_t i = 0; i < srows.size(); i++)
+                        srows[i].name = snames[i].c_str();
+                    f = srows;
+                }
                 xl_ls::print_fields(stdout, f);
                 print_history(stdout, hist);
                 status = 1;
@@ -599,8 +658,10 @@ int run(const Opts &o, const Geom &g, const char *argv0)
         return 1;
     }
     std::printf("PASS block=xl_pwc params=%s mode=%s seed=%" PRIu64 " cycles=%" PRIu64
-                " compared=%u fields/cycle time=%.2fs rate=%.0f cycles/s\n",
-                o.params.c_str(), o.mode.c_str(), o.seed, o.cycles, kNumFields, dt, rate);
+                " compared=%u fields/cycle + the state of %u entries every %" PRIu64
+                " cycle(s) time=%.2fs rate=%.0f cycles/s\n",
+                o.params.c_str(), o.mode.c_str(), o.seed, o.cycles, kNumFields,
+                g.entries(0) + g.entries(1) + g.entries(2), o.state_every, dt, rate);
     return 0;
 }
 

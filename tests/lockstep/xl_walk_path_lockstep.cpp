@@ -2,9 +2,13 @@
 // (model/src/iommu/walk_path.c: xl_walk_path_comb / xl_walk_path_commit, built on walk_sched, pwc and coalesce)
 // and the Verilated RTL (rtl/xl_walk_path.sv with xl_walk_sched, xl_pwc, xl_coalesce) get identical
 // inputs every cycle; every output and every counter is compared every cycle, the walkers'
-// state (and the top's copy of the buffered requests' tags) every few cycles (docs/design.md twin
-// contract, verification stack item 3; docs/isca18-micro18.md §1.5, §2, §3; harness shape from
-// docs/rtl.md §1.10, §1.11; shared pieces in lockstep.h).
+// state (and the top's copy of the buffered requests' tags) every few cycles, and so is the
+// sub-blocks' internal state: the scheduler's dispatched VA, stamp and score and its globals
+// every cycle, its per-slot view every --sched-every cycles, the coalescing block's per-slot
+// valid/PL/PA every --coal-every cycles, the page-walk caches' entries and PLRU bits every
+// --pwc-every cycles (tests/lockstep/README.md says which and why) (docs/design.md twin
+// contract, verification stack item 3; docs/isca18-micro18.md §1.5, §2, §3; harness shape
+// from docs/rtl.md §1.10, §1.11; shared pieces in lockstep.h, xl_pwc_state.h).
 //
 // The harness is also the memory. In the random and pressure modes it builds a page table with
 // the C page-table builder (model/src/mem/addrspace.c on model/src/mem/physmem.c): 4 KB and 2 MB pages
@@ -21,9 +25,13 @@
 // separate model classes (tests/lockstep/build_walk_path.sh writes iommu_models.h). The options
 // are in usage() below; tests/rtl/check_walk_path.sh runs every mode.
 #include "lockstep.h"
+#include "xl_pwc_state.h"
 #include "xl_trace.h"
 
+#include <algorithm>
 #include <cctype>
+#include <type_traits>
+#include <utility>
 #include <cerrno>
 
 #include "iommu_models.h"
@@ -67,6 +75,9 @@ struct Opts : xl_ls::CommonOpts {
     bool replay_listed = false;    // step only the trace's listed cycles
     uint64_t mem_latency = 0;      // 0 = the mode's default
     uint64_t state_every = 16;
+    uint64_t sched_every = 16;     // the scheduler's per-slot view
+    uint64_t coal_every = 16;      // the coalescing block's per-slot valid, PL, PA
+    uint64_t pwc_every = 1;        // the page-walk caches' entries and PLRU bits
     Opts() : CommonOpts("mem_req_addr", "build/rtl/iommu/waves") {}
 };
 
@@ -92,6 +103,16 @@ void usage(FILE *f)
         "  --mem-latency N     longest memory latency in cycles (default: random 6/24 by phase,\n"
         "                      pressure 48, at least 8)\n"
         "  --state-every N     compare the walkers' state every N cycles (default 16)\n"
+        "  --sched-every N     compare the scheduler's per-slot view (valid, va, instr_id,\n"
+        "                      stamp, score, bypass, tag) every N cycles (default 16; its\n"
+        "                      globals every cycle)\n"
+        "  --coal-every N      compare the coalescing block's per-slot valid, PL, PA every N\n"
+        "                      cycles (default 16; coalescing off: never)\n"
+        "  --pwc-every N       compare the PWC's entries and PLRU bits every N cycles\n"
+        "                      (default 1). Each: 0 = only after the last edge. State items\n"
+        "                      for --inject-field: sched_<valid|va|instr_id|stamp|score|bypass|\n"
+        "                      tag|next_stamp|last_id|last_valid|lfsr>, coal_<valid|pl|pa>,\n"
+        "                      pwc_<valid|cnt|plru|tag|asid|next> (the first compared one)\n"
         "  --list              print the parameter sets of this binary\n",
         kProg);
     xl_ls::usage_common(f, Opts(), " / replay digest differs",
@@ -111,6 +132,8 @@ enum Fld {
     F_CPL_READS0 = F_CPL_SHIFT0 + 8,
     F_CNT_WALKS = F_CPL_READS0 + 8, F_CNT_R1, F_CNT_R2, F_CNT_R3, F_CNT_R4, F_CNT_COAL,
     F_CNT_RESUMED, F_CNT_CL_STALLS, F_CNT_FAULTS,
+    // internal: the scheduler instance's dispatch outputs that the top does not export
+    F_WS_DISP_VA, F_WS_DISP_STAMP, F_WS_DISP_SCORE,
     kNumFields
 };
 
@@ -131,8 +154,19 @@ std::vector<std::string> field_names()
                          "cnt_faults"};
     for (const char *c : cnt)
         n.push_back(c);
+    for (const char *c : {"ws_disp_va", "ws_disp_stamp", "ws_disp_score"})
+        n.push_back(c);
     return n;
 }
+
+// The sub-blocks' state items that --inject-field can corrupt, in check order: the
+// scheduler's (sched_*), the coalescing block's (coal_*), the PWC's (pwc_*).
+const char *const kSchedItems[] = {"sched_valid", "sched_va", "sched_instr_id", "sched_stamp",
+                                   "sched_score", "sched_bypass", "sched_tag",
+                                   "sched_next_stamp", "sched_last_id", "sched_last_valid",
+                                   "sched_lfsr", "sched_pick_valid", "sched_pick_slot",
+                                   "sched_pick_rule"};
+const char *const kCoalItems[] = {"coal_valid", "coal_pl", "coal_pa"};
 
 // Bits [lo, lo+w) (w <= 64) of a Verilated port or signal: an integral type or a VlWide.
 template <class T>
@@ -198,6 +232,9 @@ void collect_c(const xl_walk_path_t *c, const xl_walk_path_out_t &o, const Desc 
     v[F_CNT_RESUMED] = c->resumed & sm;
     v[F_CNT_CL_STALLS] = c->cl_stalls & sm;
     v[F_CNT_FAULTS] = c->faults & sm;
+    v[F_WS_DISP_VA] = o.ws.disp_va;
+    v[F_WS_DISP_STAMP] = o.ws.disp_stamp;
+    v[F_WS_DISP_SCORE] = o.ws.disp_score;
 }
 
 // Actual values (RTL ports), kNumFields order.
@@ -242,6 +279,10 @@ void collect_rtl(const M *m, const Desc &d, uint64_t *v)
     v[F_CNT_RESUMED] = m->cnt_resumed_o;
     v[F_CNT_CL_STALLS] = m->cnt_cl_stalls_o;
     v[F_CNT_FAULTS] = m->cnt_faults_o;
+    const auto *r = m->rootp;
+    v[F_WS_DISP_VA] = r->xl_walk_path__DOT__ws_disp_va;
+    v[F_WS_DISP_STAMP] = r->xl_walk_path__DOT__ws_disp_stamp;
+    v[F_WS_DISP_SCORE] = r->xl_walk_path__DOT__ws_disp_score;
 }
 
 template <class M>
@@ -292,6 +333,136 @@ void check_state(const M *m, const xl_walk_path_t *c, const Desc &d,
         if (c->ws.e[s].valid)
             add("slot" + std::to_string(s) + ".tag", c->ws.e[s].tag & tm,
                 bits(r->xl_walk_path__DOT__slot_tag_q, d.tagw * s, d.tagw));
+}
+
+// A state compare's row collector: flips bit 0 of the C side of the first item of kind
+// `inject` (an index into the block's item names; -1 = none), and appends a row for each
+// item that differs, named "<block>.<what>" or, for a slot i >= 0, "<block>.slot[i].<what>"
+// (built only then: the compare runs often and almost never differs).
+struct Rows {
+    std::vector<std::string> &names;
+    std::vector<xl_ls::Field> &rows;
+    int inject;
+    const char *block;
+    void operator()(int kind, int64_t i, const char *what, uint64_t e, uint64_t a)
+    {
+        if (kind == inject) {
+            e ^= 1u;
+            inject = -1;
+        }
+        if (e != a) {
+            names.push_back(std::string(block) +
+                            (i >= 0 ? ".slot[" + std::to_string(i) + "]." : ".") + what);
+            rows.push_back({nullptr, e, a});
+        }
+    }
+};
+
+// Does the Verilated root R hold the scheduler's payload RAM and pick registers (PickPipe
+// 1) or its per-slot va/tag flops (PickPipe 0)? The names differ by generate block; the
+// unused branch of an `if constexpr` on this is never compiled for a model.
+template <class R, class = void>
+struct HasPayRam : std::false_type {};
+template <class R>
+struct HasPayRam<R, std::void_t<decltype(std::declval<const R &>()
+                        .xl_walk_path__DOT__u_walk_sched__DOT__g_pay_ram__DOT__pay_mem)>>
+    : std::true_type {};
+
+// The scheduler inside the top (u_walk_sched; public_flat_rd signals of
+// xl_walk_path_waiver.vlt) against the C twin's xl_walk_sched_view, as the scheduler's own
+// harness does: the globals always, the per-slot view when `slots` (valid slots only: the
+// data flops have no reset). check_sched and check_coal return false when `inject` named an
+// item of theirs that the compare did not reach (the self-test must not pass unchecked).
+template <class M>
+bool check_sched(const M *m, const xl_walk_path_t *c, const Desc &d, bool slots, int inject,
+                 std::vector<xl_ws_entry_t> &view, std::vector<std::string> &names,
+                 std::vector<xl_ls::Field> &rows)
+{
+    const auto *r = m->rootp;
+    Rows add{names, rows, inject, "sched"};
+    const xl_walk_sched_t *s = &c->ws;
+    add(7, -1, "next_stamp", s->next_stamp,
+        r->xl_walk_path__DOT__u_walk_sched__DOT__next_stamp_q);
+    add(8, -1, "last_sched_id", s->last_sched_id,
+        r->xl_walk_path__DOT__u_walk_sched__DOT__last_id_q);
+    add(9, -1, "last_valid", s->last_valid,
+        r->xl_walk_path__DOT__u_walk_sched__DOT__last_valid_q);
+    add(10, -1, "lfsr", s->lfsr, r->xl_walk_path__DOT__u_walk_sched__DOT__lfsr_q);
+    using R = std::remove_cv_t<std::remove_pointer_t<decltype(r)>>;
+    if constexpr (HasPayRam<R>::value) {   // the registered pick (PickPipe 1)
+        add(11, -1, "pick_valid", s->pick_valid,
+            r->xl_walk_path__DOT__u_walk_sched__DOT__g_pick_reg__DOT__pick_valid_q);
+        add(12, -1, "pick_slot", s->pick_slot,
+            r->xl_walk_path__DOT__u_walk_sched__DOT__g_pick_reg__DOT__pick_slot_q);
+        add(13, -1, "pick_rule", s->pick_rule,
+            r->xl_walk_path__DOT__u_walk_sched__DOT__g_pick_reg__DOT__pick_rule_q);
+    }
+    if (!slots)
+        return add.inject < 0;
+    unsigned bw = 0;
+    while ((UINT64_C(1) << bw) < (uint64_t)d.aging + 1u)
+        bw++;
+    xl_walk_sched_view(s, view.data());
+    for (uint32_t i = 0; i < d.slots; i++) {
+        const xl_ws_entry_t &e = view[i];
+        uint64_t v = bits(r->xl_walk_path__DOT__u_walk_sched__DOT__valid_q, i, 1);
+        add(0, i, "valid", e.valid, v);
+        if (!e.valid || !v)
+            continue;
+        uint64_t score = 0;   // bit planes: bit b of slot i's score is plane bit b * slots + i
+        for (unsigned b = 0; b < 9u; b++)
+            score |= bits(r->xl_walk_path__DOT__u_walk_sched__DOT__score_pl_q, b * d.slots + i,
+                          1) << b;
+        // va and tag: flops (PickPipe 0) or the payload RAM {va, instr_id, stamp, tag} (1)
+        uint64_t va, tag;
+        if constexpr (HasPayRam<R>::value) {
+            const auto &w = r->xl_walk_path__DOT__u_walk_sched__DOT__g_pay_ram__DOT__pay_mem[i];
+            va = bits(w, d.tagw + 52u, 48u);
+            tag = bits(w, 0u, d.tagw);
+        } else {
+            va = bits(r->xl_walk_path__DOT__u_walk_sched__DOT__g_pay_flops__DOT__va_q[i], 0, 48);
+            tag = bits(r->xl_walk_path__DOT__u_walk_sched__DOT__g_pay_flops__DOT__tag_q[i], 0,
+                       d.tagw);
+        }
+        add(1, i, "va", e.va, va);
+        add(2, i, "instr_id", e.instr_id,
+            bits(r->xl_walk_path__DOT__u_walk_sched__DOT__instr_q[i], 0, 20));
+        add(3, i, "stamp", e.stamp,
+            bits(r->xl_walk_path__DOT__u_walk_sched__DOT__stamp_q[i], 0, 32));
+        add(4, i, "score", e.score, score);
+        add(5, i, "bypass", e.bypass,
+            bits(r->xl_walk_path__DOT__u_walk_sched__DOT__bypass_q[i], 0, bw));
+        add(6, i, "tag", e.tag & mask(d.tagw), tag);
+    }
+    return add.inject < 0;
+}
+
+// The coalescing block inside the top (u_coalesce) against the C twin's per-slot state, as
+// its own harness does: the valid bits and every slot's PL and PA (both sides clear them when
+// a slot is written or leaves). Not called with coalescing off: the C then never runs the
+// block's edge, while the RTL block still tracks the buffer.
+template <class M>
+bool check_coal(const M *m, const xl_walk_path_t *c, const Desc &d, int inject,
+                std::vector<std::string> &names, std::vector<xl_ls::Field> &rows)
+{
+    const auto *r = m->rootp;
+    Rows add{names, rows, inject, "coal"};
+    const xl_coalesce_t *co = &c->co;
+    static const char *const wn[] = {"valid.w0", "valid.w1", "valid.w2", "valid.w3"};
+    for (uint32_t w = 0; 64u * w < d.slots; w++) {
+        unsigned n = d.slots - 64u * w < 64u ? d.slots - 64u * w : 64u;
+        add(0, -1, w < 4 ? wn[w] : "valid.w4+", co->valid[w],
+            bits(r->xl_walk_path__DOT__u_coalesce__DOT__valid_q, 64u * w, n));
+    }
+    for (uint32_t s = 0; s < d.slots; s++) {
+        // PL as two planes: 0 none, 1..3 = L2..L4; PA[51:12] per slot.
+        uint64_t enc = bits(r->xl_walk_path__DOT__u_coalesce__DOT__pl_lo_q, s, 1) |
+                       bits(r->xl_walk_path__DOT__u_coalesce__DOT__pl_hi_q, s, 1) << 1;
+        add(1, s, "pl", co->pl[s], enc == 0 ? 0 : enc + 1);
+        add(2, s, "pa", co->pa[s],
+            bits(r->xl_walk_path__DOT__u_coalesce__DOT__pa_q[s], 0, 40) << 12);
+    }
+    return add.inject < 0;
 }
 
 // ----------------------------------------------------------------------------- page table
@@ -746,7 +917,7 @@ enum Bin {
     kFaultL4, kFaultL3, kFaultL2, kFaultL1,
     kPortContention, kMemNotReady, kOoo, kPwcHitL4, kPwcHitL3, kPwcHitL2, kPwcMiss,
     kOwnAndCoal, kMultiCoal, kArrBlockedEmpty, kKillAndDisp, kLookupWait, kStatWrapped,
-    kResetMidRun, kNumBins
+    kResetMidRun, kAllBusy, kFillAndLookup, kFillLookupSameL2, kNumBins
 };
 
 std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Desc &d, bool pressure)
@@ -804,6 +975,15 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Desc &d, bool pressure)
         {"stat_wrapped", "a counter wrapped past 2^StatWidth (modulo compare)", 0,
          d.statw < 64 && !pressure && min > 0 ? 1u : 0u},
         {"reset_mid_run", "reset pulse from a dirty state", 0, 0},
+        {"all_walkers_busy", "every walker busy (none IDLE) before the edge", 0, min},
+        {"pwc_fill_and_lookup", "PWC fill (a response) and walk-time lookup (a dispatch), "
+         "one cycle", 0, min},
+        // With upper-level coalescing the region is CL-blocked while a walker reads for it
+        // (every upper-level neighbourhood holds the whole 2 MB), so no such request can be
+        // dispatched in the cycle of that walker's fill: reachable with coalescing off or
+        // leaf only.
+        {"fill_lookup_same_l2", "... of one 2 MB region (same L2 tag): lookup sees the state "
+         "before the fill", 0, m((d.coalesce & 2u) == 0)},
     };
     b.insert(b.end(), rest.begin(), rest.end());
     // Pressure completes few walks (long memory latency, every walker busy): the bins counted
@@ -896,10 +1076,20 @@ void cover(const xl_walk_path_t *c, const xl_walk_path_in_t &in, const xl_walk_p
         unsigned lv = c->wk[in.rsp_walker].level;
         b[lv == 4 ? kFaultL4 : lv == 3 ? kFaultL3 : lv == 2 ? kFaultL2 : kFaultL1].count++;
     }
-    unsigned req = 0, look = 0;
+    unsigned req = 0, look = 0, busy = 0;
     for (uint32_t w = 0; w < c->p.walkers; w++) {
         req += c->wk[w].state == XL_WK_REQ;
         look += c->wk[w].state == XL_WK_LOOKUP;
+        busy += c->wk[w].state != XL_WK_IDLE;
+    }
+    if (busy == c->p.walkers)
+        b[kAllBusy].count++;
+    // The PWC's fill (the responding walker's VA at its level) and its lookup (the dispatched
+    // VA) in one cycle; the xl_pwc edge applies the lookup first, then the fill.
+    if (o.fill_valid && o.disp_valid) {
+        b[kFillAndLookup].count++;
+        if ((((c->wk[in.rsp_walker].va ^ o.ws.disp_va) & XL_VA_MASK) >> 21) == 0)
+            b[kFillLookupSameL2].count++;
     }
     if (req > 1)
         b[kPortContention].count++;
@@ -964,6 +1154,12 @@ std::vector<std::string> repro_args(const char *argv0, const Opts &o, uint64_t c
         a.insert(a.end(), {"--mem-latency", std::to_string(o.mem_latency)});
     if (o.state_every != 16)
         a.insert(a.end(), {"--state-every", std::to_string(o.state_every)});
+    if (o.sched_every != 16)
+        a.insert(a.end(), {"--sched-every", std::to_string(o.sched_every)});
+    if (o.coal_every != 16)
+        a.insert(a.end(), {"--coal-every", std::to_string(o.coal_every)});
+    if (o.pwc_every != 1)
+        a.insert(a.end(), {"--pwc-every", std::to_string(o.pwc_every)});
     xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
@@ -1057,6 +1253,26 @@ int run(const Opts &o, const Desc &d, const char *argv0)
         return 2;
     uint64_t cyc = 0;
 
+    // The sub-blocks' state compares: the PWC's registers found by name (xl_pwc_state.h),
+    // the scheduler's view, and which item --inject-field corrupts (-1: none of the block's).
+    xl_ls::PwcState pwc_state;
+    if (!o.rtl_only) {
+        std::string e;
+        if (!pwc_state.open(dut.ctx, std::string(m->name()) + ".xl_walk_path.u_pwc", &ref.pwc,
+                            e)) {
+            std::fprintf(stderr, "%s: error: %s\n", kProg, e.c_str());
+            return 2;
+        }
+    }
+    std::vector<xl_ws_entry_t> ws_view(d.slots);
+    int inj_sched = -1, inj_coal = -1, inj_pwc = -1;
+    for (int k = 0; o.inject && k < (int)(sizeof kSchedItems / sizeof kSchedItems[0]); k++)
+        inj_sched = o.inject_field == kSchedItems[k] ? k : inj_sched;
+    for (int k = 0; o.inject && k < (int)(sizeof kCoalItems / sizeof kCoalItems[0]); k++)
+        inj_coal = o.inject_field == kCoalItems[k] ? k : inj_coal;
+    for (int k = 0; o.inject && xl_ls::PwcState::inject_names()[k] != nullptr; k++)
+        inj_pwc = o.inject_field == xl_ls::PwcState::inject_names()[k] ? k : inj_pwc;
+
     Stim st;
     st.init(o.seed, press, d, o.mem_latency);
     Memory mem;
@@ -1128,14 +1344,37 @@ int run(const Opts &o, const Desc &d, const char *argv0)
             hist.push(rec);
             bool differ = std::memcmp(ev, av, sizeof ev) != 0;
             bool state_bad = false;
-            if (!differ && (last || (o.state_every && cyc % o.state_every == 0))) {
-                check_state(m, &ref, d, bad_names, bad_rows);
+            if (!differ) {
+                // The state after the previous edge: walkers and slot tags, the scheduler
+                // (globals every cycle), the coalescing block and the PWC, each at its rate
+                // and after the last edge.
+                bool inj = o.inject && cyc == o.inject_cycle;
+                auto due = [&](uint64_t every) { return last || (every && cyc % every == 0); };
+                if (due(o.state_every))
+                    check_state(m, &ref, d, bad_names, bad_rows);
+                bool done = check_sched(m, &ref, d, due(o.sched_every), inj ? inj_sched : -1,
+                                        ws_view, bad_names, bad_rows);
+                if (d.coalesce != 0 && due(o.coal_every))
+                    done = check_coal(m, &ref, d, inj ? inj_coal : -1, bad_names, bad_rows) &&
+                           done;
+                else
+                    done = done && !(inj && inj_coal >= 0);
+                bool pdone = true;
+                if (due(o.pwc_every))
+                    pwc_state.diff(&ref.pwc, inj ? inj_pwc : -1, bad_names, bad_rows, &pdone);
                 state_bad = !bad_rows.empty();
+                if (!done || !pdone) {
+                    // A self-test that corrupts nothing would pass: refuse it instead.
+                    std::fprintf(stderr, "%s: error: --inject-field %s: no such item is "
+                                 "compared at cycle %" PRIu64 "\n", kProg,
+                                 o.inject_field.c_str(), cyc);
+                    xl_walk_path_out_free(&exp);
+                    xl_walk_path_free(&ref);
+                    return 2;
+                }
             }
             if (differ || state_bad || dut.ctx.gotError()) {
-                why = dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)"
-                      : state_bad    ? " (walker state differs; compared after the previous edge)"
-                                     : "";
+                why = dut.ctx.gotError() ? " (RTL assertion failed at the previous edge)" : "";
                 status = 1;
                 break;
             }
@@ -1236,6 +1475,8 @@ int run(const Opts &o, const Desc &d, const char *argv0)
                     "%s\n",
                     d.name, mlabel.c_str(), o.seed, done, why);
         if (!bad_rows.empty()) {
+            std::printf("internal state after the previous edge (walkers, slot tags and the "
+                        "sub-blocks; differing items only):\n");
             for (size_t i = 0; i < bad_rows.size(); i++)
                 bad_rows[i].name = bad_names[i].c_str();
             xl_ls::print_fields(stdout, bad_rows);
@@ -1327,6 +1568,12 @@ Opts parse(int argc, char **argv)
             o.mem_latency = a.u64(1, 100000);
         } else if (a.is("--state-every")) {
             o.state_every = a.u64(0, UINT64_MAX);
+        } else if (a.is("--sched-every")) {
+            o.sched_every = a.u64(0, UINT64_MAX);
+        } else if (a.is("--coal-every")) {
+            o.coal_every = a.u64(0, UINT64_MAX);
+        } else if (a.is("--pwc-every")) {
+            o.pwc_every = a.u64(0, UINT64_MAX);
         } else {
             return false;
         }
@@ -1355,8 +1602,25 @@ Opts parse(int argc, char **argv)
     if (o.mode == "replay" && o.mem_latency)
         xl_ls::usage_error(kProg, "--mem-latency has no effect on a replay (the trace has the "
                                   "responses)");
-    // The length of a replay is the trace's unless --cycles is given.
-    xl_ls::check_common(kProg, o, field_names(), o.cycles_given);
+    // The length of a replay is the trace's unless --cycles is given. --inject-field may
+    // also name a state item, which must be compared at the --inject-fault cycle.
+    std::vector<std::string> names = field_names();
+    names.insert(names.end(), std::begin(kSchedItems), std::end(kSchedItems));
+    names.insert(names.end(), std::begin(kCoalItems), std::end(kCoalItems));
+    for (const char *const *n = xl_ls::PwcState::inject_names(); *n != nullptr; n++)
+        names.push_back(*n);
+    xl_ls::check_common(kProg, o, names, o.cycles_given);
+    if (o.inject) {
+        const std::string &f = o.inject_field;
+        uint64_t every = f.rfind("pwc_", 0) == 0    ? o.pwc_every
+                         : f.rfind("coal_", 0) == 0 ? o.coal_every
+                         : std::find(kSchedItems, kSchedItems + 7, f) != kSchedItems + 7
+                             ? o.sched_every   // the per-slot items; the globals every cycle
+                             : 1;
+        if (every == 0 || o.inject_cycle % every != 0)
+            xl_ls::usage_error(kProg, "--inject-field %s: that state is not compared at cycle %"
+                               PRIu64, f.c_str(), o.inject_cycle);
+    }
     if (o.rtl_only && o.mode == "replay")
         xl_ls::usage_error(kProg, "--rtl-only needs the C twin's answers for a replay check; "
                                   "use --mode random or pressure");

@@ -352,13 +352,21 @@ struct Stim {
     uint32_t group = 0, fresh = 0x40000;
     uint64_t blk[kMaxWords] = {0, 0, 0, 0};
     xl_ws_in_t held;
+    // Corner phases (corner_phase, corners below), drawn from their own stream `ex` so the
+    // draws of `rng` are the same as without them.
+    xl_rng_t ex;
+    bool simt = false;   // hot phases only under SIMT (the only policy that reads scores)
+    bool drain = false, hot = false;
+    uint32_t hot_id = 0;
 
     uint64_t below(uint64_t n) { return xl_rng_below(&rng, n); }
     uint64_t next() { return xl_rng_next(&rng); }
+    uint64_t xbelow(uint64_t n) { return xl_rng_below(&ex, n); }
 
     void init(uint64_t seed, bool press, const Geom &g)
     {
         xl_rng_seed(&rng, seed);
+        xl_rng_derive(&ex, seed, UINT64_C(0xC0127E5));
         pressure = press;
         slots = g.slots;
         tag_mask = (uint32_t)lo_mask(g.tag_width);
@@ -393,6 +401,48 @@ struct Stim {
         blk16 = cl[below(4)];
         kill_lvl = (unsigned)below(3);
         arrblk16 = ab[below(4)];
+    }
+
+    // The corner phases, drawn at the start of every phase (after new_phase):
+    // - drain (pressure bursts, one in two): no new arrival while any slot is valid, walkers
+    //   ready every cycle, so the buffer empties (the burst is lengthened by NumSlots + 100
+    //   cycles so 256 slots can); then an arrival every other cycle on average meets the
+    //   empty buffer with a walker ready, half of them with arr_blocked: the IMMEDIATE path
+    //   and its CL veto, which the other pressure phases reach only with a small buffer;
+    // - hot (SIMT, one phase in four, both modes): three arrivals in four carry one
+    //   instruction id with estimate 4. Its entries take the highest score, so MINSCORE
+    //   leaves them buffered and every new one merges: the score climbs to xl_pkg::ScoreMax
+    //   (256) by merges of real estimates (otherwise it saturates mostly through the rare
+    //   estimates above 4).
+    void corner_phase()
+    {
+        drain = pressure && !stall && xbelow(2) == 0;
+        if (drain)
+            left += slots + 100u;
+        hot = simt && xbelow(4) == 0;
+        if (hot)
+            hot_id = (uint32_t)xbelow(1u << 20);
+    }
+
+    // Applies the corner phases to this cycle's drawn inputs (valid: the slots valid before
+    // the edge).
+    void corners(xl_ws_in_t &in, const uint64_t *valid)
+    {
+        if (drain) {
+            if (any(valid)) {
+                in.arr_valid = 0;
+            } else {
+                in.arr_valid = (uint8_t)xbelow(2);
+                in.arr_blocked = (uint8_t)xbelow(2);
+            }
+            in.disp_ready = 1;
+        }
+        if (hot && in.arr_valid && xbelow(4) != 0) {
+            in.arr_instr_id = hot_id;
+            in.arr_est = 4;
+        }
+        if (in.arr_valid)
+            held = in;
     }
 
     // A valid slot at or after a random index (wrapping), or slots if none is valid.
@@ -434,8 +484,10 @@ struct Stim {
     {
         std::memset(&c, 0, sizeof c);
         xl_ws_in_t &in = c.in;
-        if (left == 0)
+        if (left == 0) {
             new_phase();
+            corner_phase();
+        }
         left--;
         if (!pressure && below(16) == 0)
             group = (group + 4u) & XL_WS_INSTR_MASK;
@@ -455,6 +507,7 @@ struct Stim {
             in.disp_ready = (uint8_t)(stall_ready && below(16) == 0);
         else
             in.disp_ready = (uint8_t)(below(8) < ready8);
+        corners(in, valid);
 
         // CL: sticky bits; one new bit with probability blk16/16 a cycle, each set bit
         // clears with probability 1/16.
@@ -618,7 +671,8 @@ enum Bin {
     kRuleImmediate, kRuleFcfs, kRuleRandom, kRuleAging, kRuleBatch, kRuleMinscore,
     kBufferFull, kFullWithDispatch, kArrBlockedForced, kKillMulti, kBlockedBest,
     kBypassSaturated, kRandomWrap, kMinscoreTie, kScoreMerge, kScoreSat, kMergeSkipsLeaving,
-    kStampWrap, kCounterWrap, kResetMidRun, kNumBins
+    kStampWrap, kCounterWrap, kResetMidRun, kDrainImmediate, kDrainArrBlocked, kScoreSatMerge,
+    kStampCrossPick, kNumBins
 };
 
 std::vector<xl_ls::CovBin> make_bins(uint64_t min, int policy, uint32_t aging, const Geom &g,
@@ -655,8 +709,50 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, int policy, uint32_t aging, c
          g.stamp_reset != 0 && min > 0 ? 1u : 0u},
         {"counter_wrap", "a statistics counter wrapped past 2^CntWidth", 0, 0},
         {"reset_mid_run", "reset pulse from a dirty state", 0, 0},
+        // The corner bins (cover_corners).
+        {"drain_immediate", "pressure: IMMEDIATE dispatch after a drain", 0, need(pressure)},
+        {"drain_arr_blocked", "pressure: arr_blocked buffered an arrival at an empty buffer", 0,
+         need(pressure)},
+        {"score_sat_merge", "score 256 reached by merges (the arrival's estimate <= 4)", 0,
+         need(simt)},
+        {"stamp_cross_pick", "age-ordered pick among stamps on both sides of the 2^32 wrap", 0,
+         need(!rnd && g.stamp_reset != 0)},
     };
     return b;
+}
+
+// The corner bins, before the edge. drain: the stimulus is in a drain phase; wrapped:
+// next_stamp has wrapped since the last reset (only then can live stamps straddle 2^32).
+void cover_corners(const xl_walk_sched_t *c, const xl_ws_in_t &in, const Cyc &cy,
+                   const xl_ws_out_t &o, bool drain, bool wrapped,
+                   std::vector<xl_ls::CovBin> &b, std::vector<xl_ws_entry_t> &view)
+{
+    if (drain && c->count == 0 && in.arr_valid && in.disp_ready) {
+        if (o.disp_valid && o.disp_rule == XL_RULE_IMMEDIATE)
+            b[kDrainImmediate].count++;
+        if (in.arr_blocked && o.arr_buffered)
+            b[kDrainArrBlocked].count++;
+    }
+    if (c->p.policy == XL_WS_SIMT && o.arr_buffered && o.arr_score == XL_WS_SCORE_MAX &&
+        in.arr_est <= 4)
+        b[kScoreSatMerge].count++;
+    // A pick by age (FCFS, or SIMT's oldest-first within its class) while the candidates'
+    // stamps span 2^31 or more as plain numbers: the pick's wrapping compare and a plain one
+    // disagree on their order.
+    bool by_age = o.disp_rule == XL_RULE_FCFS || o.disp_rule == XL_RULE_AGING ||
+                  o.disp_rule == XL_RULE_BATCH || o.disp_rule == XL_RULE_MINSCORE;
+    if (wrapped && o.disp_valid && by_age && c->next_stamp < (UINT32_C(1) << 31)) {
+        xl_walk_sched_view(c, view.data());
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (uint32_t i = 0; i < c->p.slots; i++) {
+            if (!view[i].valid || bit(cy.blocked, i) || bit(cy.kill, i))
+                continue;
+            lo = view[i].stamp < lo ? view[i].stamp : lo;
+            hi = view[i].stamp > hi ? view[i].stamp : hi;
+        }
+        if (hi >= lo && hi - lo >= (UINT32_C(1) << 31))
+            b[kStampCrossPick].count++;
+    }
 }
 
 // Coverage events visible before the edge (C state, inputs, C outputs).
@@ -838,6 +934,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
 
     Stim st;
     st.init(o.seed, press, g);
+    st.simt = pol == XL_WS_SIMT;
     std::vector<xl_ls::CovBin> bins = make_bins(o.cov_min, pol, aging, g, press);
     std::vector<xl_ws_entry_t> cv(g.slots), rv(g.slots);
     std::vector<std::string> names;
@@ -846,7 +943,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
     std::memset(&exp, 0, sizeof exp);
     uint64_t e[kNumFields], a[kNumFields];
     uint64_t valid[kMaxWords];
-    bool refused = false;
+    bool refused = false, wrapped = false;
     int status = 0;
     const char *what = "";
     std::vector<xl_ls::Field> bad;
@@ -916,11 +1013,14 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
             if (cyc == o.cycles)
                 break;
             cover_pre(&ref, cin, cy, exp, bins, cv);
+            cover_corners(&ref, cin, cy, exp, st.drain, wrapped, bins, cv);
             uint32_t stamp_before = ref.next_stamp;
             uint64_t arr_before = ref.arrivals & lo_mask(cw);
             xl_walk_sched_commit(&ref, &cin, &exp);
-            if (ref.next_stamp < stamp_before)
+            if (ref.next_stamp < stamp_before) {
                 bins[kStampWrap].count++;
+                wrapped = true;
+            }
             if (cw < 64 && (ref.arrivals & lo_mask(cw)) < arr_before)
                 bins[kCounterWrap].count++;
         }
@@ -928,6 +1028,7 @@ int run(const Opts &o, const Geom &g, int pol, const char *argv0, Totals &tot)
         dut.fall(cyc);
         if (rst) {
             refused = false;
+            wrapped = false;
             dut.reset_both(cyc, o.rtl_only, bins[kResetMidRun], reset_ref);
         }
     }

@@ -6,8 +6,9 @@
 #   yosys     read_verilog -sv, read_verilog -sv -formal, synth -top xl_pwc at the paper and
 #             small parameter sets (cell counts printed); illegal parameters rejected
 #   lint      verilator --lint-only -Wall (defaults, small, with --assert + waiver file)
-#   lockstep  tests/lockstep/: the C twin against the Verilated RTL, both parameter sets,
-#             random and pressure stimulus, several seeds; fault injection must be caught;
+#   lockstep  tests/lockstep/: the C twin against the Verilated RTL (outputs, counters and
+#             every entry's internal state), both parameter sets, random and pressure
+#             stimulus, several seeds; fault injection (outputs and state) must be caught;
 #             bad options exit 2; every mutant of tests/lockstep/mutants_pwc.sh must be killed
 # Yosys synthesis and the mutant builds run in the background beside the other steps.
 # Shared steps: tests/lib/rtl.sh. Environment: XL_LOCKSTEP_CYCLES (default 150000) cycles per
@@ -112,6 +113,9 @@ if [ -n "$LS" ]; then
     }
     inj small probe_reads 5000
     inj paper l2_forced_evictions 12345
+    # ... and so must a corrupted item of the internal state (compared every cycle).
+    inj small pwc_cnt 5000
+    inj paper pwc_tag 12345
 
     xl_badopts "$B/logs" "bad options" "$LS" < /dev/null
 

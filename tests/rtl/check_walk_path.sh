@@ -10,8 +10,9 @@
 #   lockstep  tests/lockstep/xl_walk_path_lockstep (built by build_walk_path.sh): the C twin against
 #             the Verilated RTL at every built parameter set, random and pressure stimulus with
 #             several seeds, and workload replays of `xlat run --iommu-trace` recordings (MVT,
-#             XSBench, GESUMMV, NW) made here with settings that match each model; fault
-#             injection must be caught; bad options and mismatched traces exit 2; each mutant of
+#             XSBench, GESUMMV, NW) made here with settings that match each model; the
+#             sub-blocks' internal state is compared too; fault injection (outputs and state)
+#             must be caught; bad options and mismatched traces exit 2; each mutant of
 #             tests/lockstep/mutants_walk_path.sh must be killed
 # Builds build/xlat first if it is missing (make build/xlat). Two lanes of work run side by
 # side (2 cores); their TAP lines are printed when both are done.
@@ -163,7 +164,8 @@ run_ls() {
     rc=$?
     if [ "$rc" = 0 ] && grep -q '^PASS' "$log"; then
         ok "lockstep $1 $2 seed=$3: $CYC cycles, every output and counter equal every cycle," \
-           "walker state every 16, $COVTXT ($(rate_of "$log") cycles/s)"
+           "sub-block state as tests/lockstep/README.md says, $COVTXT ($(rate_of "$log")" \
+           "cycles/s)"
         echo "$CYC" >> "$TAP.cycles"
     else
         first=$(grep -E '^(MISMATCH|FAIL)' "$log" | head -n 1)
@@ -276,6 +278,12 @@ if [ -n "$LS" ]; then
     inject small_random_both "cpl_frame[3]" 5000
     inject paper_simt_both mem_req_addr 2500
     inject tiny_fcfs_leaf disp_node 1000 replay mvt
+    # ... and a corrupted item of each sub-block's internal state, and an internal output.
+    inject paper_simt_both sched_score 4000
+    inject small_random_both coal_pa 4000
+    inject mid_simt_upper pwc_plru 3001
+    inject paper_fcfs_off ws_disp_stamp 1500
+    inject mid_simt_both_pipe sched_pick_slot 1501
 
     # Bad input: one line on stderr, exit status 2, nothing on stdout.
     badbin=$B/traces/bad.tr
