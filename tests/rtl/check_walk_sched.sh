@@ -78,7 +78,7 @@ paper all random 2000000 5 15000
 paper all pressure 64 6 15000
 paper simt random 64 7 20000
 small_pipe all random 8 11 100000
-small_pipe all pressure 8 12 100000
+small_pipe all pressure 8 13 100000
 paper_pipe simt random 64 13 15000
 paper_pipe simt random 64 14 15000"
     while read -r params pol mode aging seed cycles; do
