@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -43,6 +43,8 @@ help:
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
 	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
+	@echo "make bench-synth     the walk path RTL on the iCE40: LUTs, FFs, BRAMs, Fmax (bench/results/synth.md)"
+	@echo "make bench-pick-pipe the papers' headlines with the registered pick beside the one-cycle pick"
 	@echo "make bench-foundations  the workload and DRAM fixes' effect, stage by stage (bench/results/foundations.md)"
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
@@ -137,6 +139,14 @@ bench-speed: $(XLAT)
 
 bench-rtl-speed: deps
 	sh bench/rtl-speed.sh
+
+# What the walk-path RTL costs on an iCE40 (Yosys, nextpnr-ice40): bench/results/synth.md.
+# Slow (each case minutes); CASES="ws_fcfs_16 ..." picks cases.
+bench-synth: deps
+	sh bench/synth.sh $(CASES)
+
+bench-pick-pipe: $(XLAT)
+	sh bench/pick-pipe.sh
 
 bench-foundations: $(XLAT)
 	sh bench/foundations.sh
