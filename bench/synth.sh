@@ -22,6 +22,8 @@ M=$OUT/synth.md
 cases() {
 cat <<'EOF'
 ws_fcfs_16   xl_walk_sched  pnr NumSlots 16 Policy 0 TagWidth 8 CntWidth 16 AgingThreshold 64
+ws_fcfs_32   xl_walk_sched  pnr NumSlots 32 Policy 0 TagWidth 8 CntWidth 16 AgingThreshold 64
+ws_fcfs_64   xl_walk_sched  pnr NumSlots 64 Policy 0 TagWidth 8 CntWidth 16 AgingThreshold 64
 ws_simt_16   xl_walk_sched  pnr NumSlots 16 Policy 2 TagWidth 8 CntWidth 16 AgingThreshold 64
 ws_simt_256  xl_walk_sched  syn NumSlots 256 Policy 2 TagWidth 16 CntWidth 32 AgingThreshold 2000000
 wsp_fcfs_16  xl_walk_sched  pnr NumSlots 16 Policy 0 TagWidth 8 CntWidth 16 AgingThreshold 64 PickPipe 1
@@ -119,6 +121,6 @@ echo "| case | block, parameters | synthesis | LUT4 | FF | carry | BRAM | HX8K l
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 } > "$M"
 cases | while read -r name rest; do
-    [ -f "$D/$name.row" ] && cat "$D/$name.row"
+    if [ -f "$D/$name.row" ]; then cat "$D/$name.row"; fi
 done >> "$M"
 echo "synth: $M"
