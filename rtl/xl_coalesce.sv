@@ -392,13 +392,17 @@ module xl_coalesce #(
   // Per lane: the lowest candidate wins (form item 4).
   logic [NumSlots-1:0] win [Lanes];
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
-    logic [NumSlots-1:0] c, wn;
+    logic [NumSlots-1:0] c, wn, below;
     logic [SlotW-1:0]    ws;
     assign c = cand[i];
     assign wn = c & (~c + NumSlots'(1));   // lowest set bit (one-hot or zero)
     assign win[i] = wn;
     // Encoder of the one-hot winner: its slot number is the count of the bits below it.
-    assign ws = SlotW'($countones(wn - NumSlots'(1)));
+    // The mask below it is its own signal: Yosys 0.23 elaborates $countones of the
+    // expression (wn - 1) wrongly (0 for wn = 4'b0010; tests/formal/README.md), while
+    // Icarus and Verilator give 1.
+    assign below = wn - NumSlots'(1);
+    assign ws = SlotW'($countones(below));
 
     // Lane outputs: a completion's page base and shift come from the lane's own entry.
     assign cpl_valid_o[i]               = |c;
