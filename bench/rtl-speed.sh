@@ -59,6 +59,10 @@ echo "|---|---:|---:|"
 one "xl_pwc, paper (L4 4x4, L3 8x4, L2 32x4)" "$PWC" --params paper --mode random
 one "xl_walk_sched, paper (256 slots), FCFS" "$WS" --params paper --policy fcfs --mode random
 one "xl_walk_sched, paper (256 slots), SIMT-aware" "$WS" --params paper --policy simt --mode random
+# the registered pick (PickPipe 1, built for SIMT with AgingThreshold 64) beside the one-cycle
+# pick at the same threshold
+one "xl_walk_sched, paper (256 slots), SIMT-aware, aging 64" "$WS" --params paper --policy simt --aging 64 --mode random
+one "xl_walk_sched, paper (256 slots), SIMT-aware, aging 64, PickPipe 1" "$WS" --params paper_pipe --policy simt --aging 64 --mode random
 one "xl_coalesce, paper (256 slots, 8 walkers), both" "$CO" --params paper --mode both --stim random
 one "xl_walk_path, paper, FCFS, no coalescing" "$IO" --params paper_fcfs_off --mode random
 one "xl_walk_path, paper, SIMT-aware, coalescing both" "$IO" --params paper_simt_both --mode random
