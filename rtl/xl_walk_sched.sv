@@ -41,8 +41,14 @@
 //                   the entries that stay past an edge is held in pick_*_q and dispatched
 //                   in the next cycle, unless CL or a kill then excludes its slot (no
 //                   dispatch that cycle); va and tag live in a payload RAM read with the
-//                   pick (iCE40 block RAM). The C twin's pick_pipe is the same machine
-//                   (walk_sched.c, "registered pick"); cycle costs in rtl/README.md.
+//                   pick (iCE40 block RAM). 2: the pick from registers: as 1, but the
+//                   tree reads no input of the cycle: CL from last cycle (blocked_q, an
+//                   arrival's slot taking arr_blocked_i), this cycle's kills not looked
+//                   at, and the slot in pick_slot_q left out when disp_ready_i (it is
+//                   dispatched or dropped); a pick whose slot a kill emptied meanwhile is
+//                   dropped. The
+//                   C twin's pick_pipe is the same machine (walk_sched.c, "registered
+//                   pick", "pick from registers"); cycle costs in rtl/README.md.
 //
 // Where the hardware form differs from the C code's form (behaviour identical):
 //   1. Bypass counters. The C counts bypasses lazily (bypass = b0 + (D - d0) - (o0 - r) over
@@ -90,7 +96,7 @@
 //      (difference 3): Verilator evaluates both as straight-line word operations, where a
 //      procedural loop over the slots costs tens of instructions per slot and evaluation
 //      (rtl/README.md, speed).
-//  10. Arrival order under PickPipe 1 with NumSlots <= 64: an age matrix (age_q, one row of
+//  10. Arrival order under PickPipe 1 and 2 with NumSlots <= 64: an age matrix (age_q, one row of
 //      NumSlots bits per slot: bit j of row i set when slot j arrived before slot i) instead
 //      of 32-bit stamp comparisons. The pick takes the least 12-bit key {not a candidate,
 //      class, score} by a min-tree, then the candidate holding it that no other holder is
@@ -177,7 +183,7 @@ module xl_walk_sched #(
   localparam logic [LfsrW-1:0] LfsrReset = (LfsrSeed != '0) ? LfsrSeed : LfsrW'(1);
   // Form difference 10: the registered pick of a buffer of up to 64 slots keeps arrival
   // order in an age matrix instead of comparing 32-bit stamps.
-  localparam bit          AgeMatrix = PickPipe == 1 && NumSlots <= 64;
+  localparam bit          AgeMatrix = PickPipe >= 1 && NumSlots <= 64;
 
   `XL_ASSERT_PARAM(NumSlotsRange, NumSlots >= 1 && NumSlots <= 1048576)
   `XL_ASSERT_PARAM(AgingRange, AgingThreshold >= 1 && AgingThreshold <= 1073741824)
@@ -185,7 +191,7 @@ module xl_walk_sched #(
   `XL_ASSERT_PARAM(RandomPow2, Policy != xl_pkg::PolicyRandom || (NumSlots & (NumSlots - 1)) == 0)
   `XL_ASSERT_PARAM(TagWidthRange, TagWidth >= 1 && TagWidth <= 32)
   `XL_ASSERT_PARAM(CntWidthRange, CntWidth >= 1 && CntWidth <= 64)
-  `XL_ASSERT_PARAM(PickPipeRange, PickPipe >= 0 && PickPipe <= 1)
+  `XL_ASSERT_PARAM(PickPipeRange, PickPipe >= 0 && PickPipe <= 2)
 
   // "a is older than b": (int32_t)(a - b) < 0 on 32-bit stamps, the sign of the difference.
   function automatic logic older(input logic [StampW-1:0] a, input logic [StampW-1:0] b);
@@ -213,7 +219,7 @@ module xl_walk_sched #(
   // bit b of every slot's score (bit i for slot i).
   logic [ScoreW*NumSlots-1:0] score_pl_q;   // no reset
   logic [BypassW-1:0]  bypass_q [NumSlots];   // no reset
-  // va and tag: per-slot flops (PickPipe 0, g_pay_flops) or the payload RAM (PickPipe 1,
+  // va and tag: per-slot flops (PickPipe 0, g_pay_flops) or the payload RAM (PickPipe 1, 2,
   // g_pay_ram), declared there.
   logic [CountW-1:0]   count_q;
   logic [StampW-1:0]   next_stamp_q;
@@ -227,14 +233,14 @@ module xl_walk_sched #(
   // Candidates and the arrival   //
   //////////////////////////////////
 
-  logic [NumSlots-1:0] cand;        // may be picked: valid, not CL-blocked, not killed
-  logic [NumSlots-1:0] pick_excl;   // PickPipe 1: the slot dispatched this cycle
+  logic [NumSlots-1:0] cand;        // may be picked: valid and not left out
+  logic [NumSlots-1:0] pick_off;    // left out of the pick (g_pick_comb, g_pick_reg)
   logic                buf_empty;
   logic                buf_full;
   logic                imm;         // IMMEDIATE: the arrival goes straight to the walker
   logic                arr_buf;     // the arrival is written to a slot at this edge
 
-  assign cand      = valid_q & ~blocked_i & ~kill_i & ~pick_excl;
+  assign cand      = valid_q & ~pick_off;
   assign buf_empty = ~|valid_q;
   assign buf_full  = &valid_q;
   assign imm       = buf_empty & arr_valid_i & disp_ready_i & ~arr_blocked_i;
@@ -438,13 +444,16 @@ module xl_walk_sched #(
     assign disp_buf      = disp_ready_i & pick_any;
     assign disp_idx      = pick_idx;
     assign disp_rule_buf = pick_rule;
-    assign pick_excl     = '0;
+    assign pick_off      = blocked_i | kill_i;
   end else begin : g_pick_reg
-    // The registered pick (PickPipe 1): this cycle's tree result, over the entries that
+    // The registered pick (PickPipe 1, 2): this cycle's tree result, over the entries that
     // stay past this edge's dispatch, is dispatched next cycle unless CL or a kill then
     // excludes its slot (a dropped pick: no dispatch that cycle). The slot it names is
     // still valid then: it was neither dispatched nor killed in the cycle of the pick, and
-    // an arrival only takes a slot free before its edge.
+    // an arrival only takes a slot free before its edge. PickPipe 2 (the pick from
+    // registers) leaves out last cycle's CL (blocked_q) and, with a walker ready, the slot
+    // in the register, and does not look at kills, so its pick may name a slot a kill has emptied by the
+    // dispatch cycle: dropped too (valid_q).
     logic        pick_valid_q;
     logic [SlotW-1:0] pick_slot_q;
     ws_rule_e    pick_rule_q;
@@ -460,10 +469,28 @@ module xl_walk_sched #(
       end
     end
     assign disp_buf      = disp_ready_i & pick_valid_q & ~blocked_i[pick_slot_q] &
-                           ~kill_i[pick_slot_q];
+                           ~kill_i[pick_slot_q] & (PickPipe == 1 || valid_q[pick_slot_q]);
     assign disp_idx      = pick_slot_q;
     assign disp_rule_buf = pick_rule_q;
-    assign pick_excl     = disp_oh;
+    if (PickPipe == 1) begin : g_off_now
+      assign pick_off = blocked_i | kill_i | disp_oh;
+    end else begin : g_off_regs
+      // Last cycle's CL per slot; the slot taking an arrival holds the arrival's CL. Bits
+      // of free slots are never read (cand masks them, and a slot becomes valid only
+      // through an arrival, which writes its bit).
+      logic [NumSlots-1:0] blocked_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          blocked_q <= '0;
+        end else begin
+          blocked_q <= (blocked_i & ~arr_oh) | (arr_oh & {NumSlots{arr_blocked_i}});
+        end
+      end
+      // The slot in the register is left out when a walker is ready (it is dispatched or
+      // dropped this cycle); without one it stays the pick.
+      assign pick_off = blocked_q |
+                        ((pick_valid_q && disp_ready_i) ? (NumSlots'(1) << pick_slot_q) : '0);
+    end
   end
   assign disp_oh = disp_buf ? (NumSlots'(1) << disp_idx) : '0;
 
@@ -503,7 +530,7 @@ module xl_walk_sched #(
     assign sel_stamp = stamp_q[pick_idx];
     assign sel_tag   = tag_q[pick_idx];
   end else begin : g_pay_ram
-    // The payload RAM (PickPipe 1): one write port (the arrival's slot) and one registered
+    // The payload RAM (PickPipe 1, 2): one write port (the arrival's slot) and one registered
     // read port addressed by this cycle's pick, so the dispatched entry's fields come
     // from its output register next cycle. Synchronous, no reset, no read of a slot
     // written at the same edge (the pick never names a free slot): block RAM on the
@@ -704,7 +731,7 @@ module xl_walk_sched #(
   end
 
   `XL_ASSERT(CountMatchesValid, 32'(count_q) == 32'($countones(valid_q)), clk_i, rst_ni)
-  // The dispatched slot is valid and eligible (cand itself leaves it out under PickPipe 1).
+  // The dispatched slot is valid and eligible (cand itself leaves it out under PickPipe 1 and 2).
   `XL_ASSERT(PickIsCandidate, !disp_buf || (disp_oh & valid_q & ~blocked_i & ~kill_i) != '0,
              clk_i, rst_ni)
   `XL_ASSERT(ArrivalSlotFree, !arr_buf || (arr_oh & valid_q) == '0, clk_i, rst_ni)

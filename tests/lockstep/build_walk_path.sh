@@ -24,11 +24,13 @@
 #   mid_simt_upper       32   4     simt   upper    24      seed     2  2  4  2  8  4   3  10  10
 #   tiny_fcfs_leaf        8   3     fcfs   leaf     2000000 seed     2  2  2  2  4  2   2   8   8
 #   mid_simt_both_pipe   32   4     simt   both     24      seed     2  2  4  2  8  4   1  10  10
+#   mid_simt_both_pipe2  32   4     simt   both     24      seed     2  2  4  2  8  4   1  10  10
 # paper_* are ISCA'18/MICRO'18 Table I (256-entry buffer, 8 walkers, 4/8/32-entry PWCs);
 # small_random_both is the FPGA-sized set; mid_simt_upper lowers the aging threshold so the
 # AGING rule fires, and takes 3 cycles of PWC latency (walkers in LOOKUP); tiny_fcfs_leaf has
 # a walker count that is not a power of two; mid_simt_both_pipe has the registered pick
-# (PickPipe 1, the last column; 0 elsewhere). Statistics narrower than 64 bits are compared
+# (PickPipe 1, the last column; 0 elsewhere), mid_simt_both_pipe2 the pick from registers
+# (PickPipe 2). Statistics narrower than 64 bits are compared
 # modulo 2^StatWidth.
 #
 # --models "NAME ..." builds only those models (into build/rtl/iommu/lockstep-NAME_.../).
@@ -60,7 +62,8 @@ paper_fcfs_off 256 8 fcfs off 2000000 c728efc6 4 4 8 4 32 4 1 16 64 0
 small_random_both 16 2 random both 2000000 c728efc6 2 2 4 2 8 4 1 12 10 0
 mid_simt_upper 32 4 simt upper 24 c728efc6 2 2 4 2 8 4 3 10 10 0
 tiny_fcfs_leaf 8 3 fcfs leaf 2000000 c728efc6 2 2 2 2 4 2 2 8 8 0
-mid_simt_both_pipe 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 1"
+mid_simt_both_pipe 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 1
+mid_simt_both_pipe2 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2"
 
 R=rtl
 if [ -n "$MUTANT" ]; then

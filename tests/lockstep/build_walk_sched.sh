@@ -47,8 +47,8 @@ while [ $# -gt 0 ]; do
             [ "$rest" = "$pol" ] || mset=${rest#*:}
             xl_mutant_check walk_sched "$name"
             policy_num "$pol" > /dev/null || usage "--mutant $2: policy is fcfs|random|simt"
-            case $mset in small|small_pipe) ;;
-                *) usage "--mutant $2: set is small or small_pipe" ;; esac
+            case $mset in small|small_pipe|small_pipe2) ;;
+                *) usage "--mutant $2: set is small, small_pipe or small_pipe2" ;; esac
             MUTANTS="$MUTANTS $name:$pol:$mset"
             shift 2 ;;
         --aging-small) [ $# -ge 2 ] || usage "--aging-small needs a list"
@@ -73,11 +73,14 @@ fi
 [ -z "$MUTANTS" ] || [ -z "$custom_aging" ] || usage "--mutant builds use the default agings"
 
 # NumSlots TagWidth CntWidth StampResetValue LfsrSeed PickPipe; the _pipe sets are the
-# registered pick (rtl/README.md, xl_walk_sched "PickPipe")
+# registered pick, the _pipe2 sets the pick from registers (rtl/README.md, xl_walk_sched
+# "PickPipe")
 SMALL="16 8 16 FFFFFF00 0000ACE1 0"
 PAPER="256 16 64 FFFFFF00 2545F491 0"
 SMALL_PIPE="16 8 16 FFFFFF00 0000ACE1 1"
 PAPER_PIPE="256 16 64 FFFFFF00 2545F491 1"
+SMALL_PIPE2="16 8 16 FFFFFF00 0000ACE1 2"
+PAPER_PIPE2="256 16 64 FFFFFF00 2545F491 2"
 
 MODEL_SRC="model/src/iommu/walk_sched.c model/src/kernel/rng.c"
 VLT=tests/lockstep/walk_sched_waiver.vlt
@@ -125,14 +128,16 @@ else
             done
         done
     done
-    # The registered pick: the small set under every policy, the paper set under SIMT.
+    # The registered picks: the small set under every policy, the paper set under SIMT.
     if [ -z "$custom_aging" ]; then
-        for pol in fcfs random simt; do
-            LIST="${LIST}small_pipe $pol 8 - Vws_small_pipe_${pol}_a8
+        for pp in pipe pipe2; do
+            for pol in fcfs random simt; do
+                LIST="${LIST}small_$pp $pol 8 - Vws_small_${pp}_${pol}_a8
+"
+            done
+            LIST="${LIST}paper_$pp simt 64 - Vws_paper_${pp}_simt_a64
 "
         done
-        LIST="${LIST}paper_pipe simt 64 - Vws_paper_pipe_simt_a64
-"
     fi
 fi
 mkdir -p "$BOUT"
@@ -143,6 +148,7 @@ while read -r set pol a mut prefix; do
     case $set in
         small) g=$SMALL ;; paper) g=$PAPER ;;
         small_pipe) g=$SMALL_PIPE ;; paper_pipe) g=$PAPER_PIPE ;;
+        small_pipe2) g=$SMALL_PIPE2 ;; paper_pipe2) g=$PAPER_PIPE2 ;;
     esac
     if [ "$mut" = - ]; then
         r=rtl; extra=""
@@ -168,6 +174,8 @@ HDR="$BOUT/ws_models.h"
     echo "#define XL_WS_PAPER_GEOM $(geom "$PAPER")"
     echo "#define XL_WS_SMALL_PIPE_GEOM $(geom "$SMALL_PIPE")"
     echo "#define XL_WS_PAPER_PIPE_GEOM $(geom "$PAPER_PIPE")"
+    echo "#define XL_WS_SMALL_PIPE2_GEOM $(geom "$SMALL_PIPE2")"
+    echo "#define XL_WS_PAPER_PIPE2_GEOM $(geom "$PAPER_PIPE2")"
 } > "$HDR.tmp"
 MODELS=""
 while read -r set pol a mut prefix; do

@@ -848,7 +848,7 @@ struct Trace {
                       "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=1",
                       d.slots, d.walkers, kPolicyName[d.policy], kCoalName[d.coalesce], d.aging,
                       d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2, d.w2, d.pwc_latency,
-                      d.pick_pipe ? " pick_pipe=1" : "");
+                      d.pick_pipe == 2u ? " pick_pipe=2" : d.pick_pipe ? " pick_pipe=1" : "");
         xl_trace_p_t tp;
         if (!xl_trace_parse_p(line, &tp, why, sizeof why))
             bad(why);

@@ -41,11 +41,14 @@ const Geom kSmall = XL_WS_SMALL_GEOM;
 const Geom kPaper = XL_WS_PAPER_GEOM;
 const Geom kSmallPipe = XL_WS_SMALL_PIPE_GEOM;
 const Geom kPaperPipe = XL_WS_PAPER_PIPE_GEOM;
+const Geom kSmallPipe2 = XL_WS_SMALL_PIPE2_GEOM;
+const Geom kPaperPipe2 = XL_WS_PAPER_PIPE2_GEOM;
 
 const Geom &geom_of(const std::string &params)
 {
     return params == "small" ? kSmall : params == "paper" ? kPaper
-         : params == "small_pipe" ? kSmallPipe : kPaperPipe;
+         : params == "small_pipe" ? kSmallPipe : params == "paper_pipe" ? kPaperPipe
+         : params == "small_pipe2" ? kSmallPipe2 : kPaperPipe2;
 }
 
 // Does the Verilated root R hold the payload RAM (PickPipe 1) or the per-slot va/tag
@@ -56,6 +59,14 @@ struct HasPayRam : std::false_type {};
 template <class R>
 struct HasPayRam<R, std::void_t<decltype(std::declval<const R &>()
                                              .xl_walk_sched__DOT__g_pay_ram__DOT__pay_mem)>>
+    : std::true_type {};
+
+// Does it hold last cycle's CL (PickPipe 2, the pick from registers)?
+template <class R, class = void>
+struct HasBlockedQ : std::false_type {};
+template <class R>
+struct HasBlockedQ<R, std::void_t<decltype(std::declval<const R &>()
+        .xl_walk_sched__DOT__g_pick_reg__DOT__g_off_regs__DOT__blocked_q)>>
     : std::true_type {};
 
 const char *const kPolicyName[3] = {"fcfs", "random", "simt"};
@@ -117,11 +128,13 @@ void usage(FILE *f)
 {
     std::fprintf(f,
         "usage: %s [options]\n"
-        "  --params small|paper|small_pipe|paper_pipe  small = %u slots, tags %u bits,\n"
+        "  --params small|paper|small_pipe|paper_pipe|small_pipe2|paper_pipe2\n"
+        "                      small = %u slots, tags %u bits,\n"
         "                      counters %u bits (compared modulo 2^%u), stamps from 0x%08X;\n"
         "                      paper = %u slots, tags %u bits, counters %u bits, stamps from\n"
         "                      0x%08X; the _pipe sets build the same sizes with PickPipe 1\n"
-        "                      (registered pick)\n"
+        "                      (registered pick), the _pipe2 sets with PickPipe 2 (the pick\n"
+        "                      from registers)\n"
         "  --policy fcfs|random|simt|all  (default all: the three in turn, same seed, --cycles\n"
         "                      each)\n"
         "  --mode random|pressure  random: bursty arrivals from a few active instructions,\n"
@@ -160,7 +173,8 @@ Opts parse(int argc, char **argv)
     Opts o;
     xl_ls::parse_args(kProg, argc, argv, o, usage, [&](xl_ls::ArgWalker &a) {
         if (a.is("--params"))
-            o.params = a.choice("parameter set", {"small", "paper", "small_pipe", "paper_pipe"});
+            o.params = a.choice("parameter set", {"small", "paper", "small_pipe", "paper_pipe",
+                                                  "small_pipe2", "paper_pipe2"});
         else if (a.is("--policy"))
             o.policy = a.choice("policy", {"fcfs", "random", "simt", "all"});
         else if (a.is("--mode"))
@@ -661,6 +675,10 @@ std::vector<xl_ls::Field> view_diff(const M *m, const xl_walk_sched_t *c, const 
         add(p + "score", a.score, b.score);
         add(p + "bypass", a.bypass, b.bypass);
         add(p + "tag", a.tag, b.tag);
+        if constexpr (HasBlockedQ<R>::value) {   // last cycle's CL (PickPipe 2)
+            add(p + "cl", (c->cl_q[i >> 6] >> (i & 63u)) & 1u,
+                bits(r->xl_walk_sched__DOT__g_pick_reg__DOT__g_off_regs__DOT__blocked_q, i, 1u));
+        }
     }
     return f;
 }

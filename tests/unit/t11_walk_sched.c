@@ -1086,10 +1086,115 @@ static void test_11_18_registered_pick(void **state)
     expect_sched(&s, "count=0 killed=1 immediate=1");
     assert_int_equal(s.dispatched[XL_RULE_FCFS], 2);
     /* a bad PickPipe is refused with one line */
-    p.pick_pipe = 2;
+    p.pick_pipe = 3;
     xl_walk_sched_free(&s);
     assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_EINPUT);
-    assert_string_equal(err, "walk_sched: pick_pipe must be 0 or 1 (got 2)");
+    assert_string_equal(err, "walk_sched: pick_pipe must be 0, 1 or 2 (got 3)");
+}
+
+/* The pick from registers (PickPipe 2): as PickPipe 1, but the pick of a cycle sees last
+ * cycle's CL (cl_q), not this cycle's kills, and leaves out the entry in the pick
+ * register when a walker is ready. The same start as 11.18 (FCFS, 4 slots, stamps 7, 3,
+ * 5 in slots 0, 1, 2):
+ *   cycle 1   ready, no pick yet: nothing; pick <- slot 1
+ *   cycle 2   ready: slot 1 dispatched; pick <- slot 2
+ *   cycle 3   ready, slot 2 CL: dropped; pick <- slot 0 (2 is the registered one)
+ *   cycle 4   not ready: nothing; pick <- slot 0 again (without a ready walker the
+ *             registered entry stays a candidate; 2 was CL last cycle; PickPipe 1
+ *             picked 2 here)
+ *   cycle 5   ready, slot 2 killed: slot 0 dispatched; pick <- slot 2 (the kill is not
+ *             seen), and 2 leaves
+ *   cycle 6   ready: the registered slot 2 is no longer buffered: dropped; nothing left
+ *   cycle 7   arrival, walker ready, buffer empty: IMMEDIATE
+ *   cycle 8   arrival with arr_blocked, no walker ready: buffered in slot 0, cl_q bit 0
+ *   cycle 9   ready: no pick (slot 0 holds the arrival's CL)
+ *   cycle 10  ready: pick <- slot 0;  cycle 11: slot 0 dispatched. */
+static void test_11_19_pick_from_registers(void **state)
+{
+    xl_walk_sched_t s;
+    xl_ws_params_t p = {4, XL_WS_FCFS, BIG_AGING, 1, 2};
+    xl_ws_in_t in = no_in();
+    xl_ws_out_t o;
+    uint64_t blk = 0, kill = 0;
+    char err[160] = "";
+    int c;
+    (void)state;
+    assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_OK);
+    put(&s, 0, 1, 7, 0, 0, 100);
+    put(&s, 1, 1, 3, 0, 0, 101);
+    put(&s, 2, 1, 5, 0, 0, 102);
+    in.disp_ready = 1;
+    in.blocked = &blk;
+    in.kill = &kill;
+    /* cycle 1 */
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 1);
+    /* cycle 2 */
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=1 disp_stamp=3 disp_tag=101");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_slot, 2);
+    /* cycle 3 */
+    blk = 1u << 2;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 0);
+    assert_int_equal(s.cl_q[0], 1u << 2);
+    /* cycle 4 */
+    blk = 0;
+    in.disp_ready = 0;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 0);
+    /* cycle 5 */
+    in.disp_ready = 1;
+    kill = 1u << 2;
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=0 disp_stamp=7 disp_tag=100");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 1);
+    assert_int_equal(s.pick_slot, 2);
+    assert_int_equal(s.count, 0);
+    /* cycle 6 */
+    kill = 0;
+    xl_walk_sched_comb(&s, &in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.pick_valid, 0);
+    /* cycle 7 */
+    in = arrival(9, 2, 104, 1);
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "arr_ready=1 arr_buffered=0 disp_valid=1 disp_rule=1 disp_tag=104");
+    xl_walk_sched_step(&s, &in);
+    /* cycle 8 */
+    in = arrival(9, 2, 105, 0);
+    in.arr_blocked = 1;
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "arr_ready=1 arr_buffered=1 arr_slot=0");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.cl_q[0], 1u);
+    /* cycles 9 and 10 */
+    in = no_in();
+    in.disp_ready = 1;
+    for (c = 9; c <= 10; c++) {
+        xl_walk_sched_comb(&s, &in, &o);
+        assert_int_equal(o.disp_valid, 0);
+        xl_walk_sched_step(&s, &in);
+        assert_int_equal(s.pick_valid, c == 10);
+    }
+    /* cycle 11 */
+    xl_walk_sched_comb(&s, &in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=0 disp_tag=105");
+    xl_walk_sched_step(&s, &in);
+    assert_int_equal(s.count, 0);
+    xl_walk_sched_free(&s);
 }
 
 int main(void)
@@ -1113,6 +1218,7 @@ int main(void)
         cmocka_unit_test(test_11_16_stress),
         cmocka_unit_test(test_11_17_stress_coalescing_ports),
         cmocka_unit_test(test_11_18_registered_pick),
+        cmocka_unit_test(test_11_19_pick_from_registers),
     };
     return cmocka_run_group_tests_name("t11_walk_sched", tests, NULL, NULL);
 }

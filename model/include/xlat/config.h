@@ -82,7 +82,7 @@ typedef struct {
         uint32_t link_latency;             /* GPU L2 TLB <-> IOMMU, each way, GPU cycles */
         uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */
         uint32_t pwc_latency;              /* walk-time PWC lookup, GPU cycles */
-        uint32_t pick_pipe;                /* scheduler pick registered ahead: 0 or 1 */
+        uint32_t pick_pipe;                /* scheduler pick registered ahead: 0, 1 or 2 */
         xl_walk_src_t walk_path;          /* l2 | dram: where walker reads go */
         uint32_t ptcache_kb;               /* IOMMU page-table line cache, 0 = none */
         uint32_t ptcache_ways;

@@ -87,7 +87,9 @@ typedef struct {
     uint32_t aging_threshold;  /* AgingThreshold, >= 1 */
     uint32_t lfsr_seed;        /* RANDOM: initial LFSR state; 0 is replaced by 1 */
     uint32_t pick_pipe;        /* PickPipe: 0 the pick in the dispatch cycle; 1 the pick
-                                  registered one cycle ahead (rtl/README.md, xl_walk_sched) */
+                                  registered one cycle ahead; 2 registered ahead from
+                                  registers only (last cycle's CL), rtl/README.md,
+                                  xl_walk_sched */
 } xl_ws_params_t;
 
 /* One buffer slot. The first six fields are the RTL's per-slot registers; score and
@@ -140,6 +142,10 @@ typedef struct {
     uint8_t  pick_valid;       /* PickPipe 1: the registered pick (RTL pick_valid_q, */
     uint32_t pick_slot;        /*   pick_slot_q, pick_rule_q) */
     uint8_t  pick_rule;
+    uint64_t *cl_q;            /* PickPipe 2: last cycle's CL per slot, the arrival's own
+                                  CL in its slot (RTL blocked_q); read for valid slots */
+    uint8_t  moved;            /* PickPipe 2, C only: the last edge changed the pick
+                                  registers or cl_q (xl_walk_path_busy) */
     /* derived state (C only) */
     uint64_t *freemap;         /* bit i set: slot i is free */
     uint32_t words;            /* words of freemap */

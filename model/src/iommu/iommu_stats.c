@@ -155,6 +155,7 @@ void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root)
             p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
             p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
             p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency,
-            p->pick_pipe ? " pick_pipe=1" : "", (unsigned)asid,
+            p->pick_pipe == 2u ? " pick_pipe=2" : p->pick_pipe ? " pick_pipe=1" : "",
+            (unsigned)asid,
             (unsigned long long)root);
 }

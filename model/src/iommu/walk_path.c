@@ -99,9 +99,12 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
 {
     /* with the registered pick a stuck cycle can still have registered a pick at its
      * edge (the buffer's first entries, or CL lifted for the next pick): that pick is
-     * dispatched in the next cycle, which must run */
+     * dispatched in the next cycle, which must run; with the pick from registers
+     * (pick_pipe 2) a stuck cycle whose edge changed the registered CL or the pick is
+     * not yet a fixed point either (moved) */
     return m->active > 0u ||
-           (m->idle > 0u && m->ws.count > 0u && (!last_stuck || m->ws.pick_valid));
+           (m->idle > 0u && m->ws.count > 0u &&
+            (!last_stuck || m->ws.pick_valid || m->ws.moved));
 }
 
 /* A tripwire for the field-by-field clearing at the top of xl_walk_path_comb: a field added to

@@ -76,6 +76,16 @@
  * leaves nothing to pick). A buffered entry is thus dispatched one cycle later than with
  * the pick in the dispatch cycle, at the earliest two cycles after its arrival's edge.
  *
+ * The pick from registers (p.pick_pipe 2, RTL PickPipe 2): as pick_pipe 1, but the pick
+ * of a cycle reads no input of that cycle, so no path runs from the memory response
+ * through the coalescing scan into the pick. Its CL is last cycle's (cl_q; a slot that
+ * took an arrival holds the arrival's CL); a kill of the cycle is not looked at (an entry
+ * killed then is dropped from the register next cycle, because it is no longer buffered);
+ * and the entry held in the pick register is left out when a walker is ready (it is then
+ * dispatched or dropped; without a ready walker it stays the pick). The dispatch cycle
+ * checks, as with pick_pipe 1, that the entry is still
+ * buffered and that CL and a kill do not exclude it now.
+ *
  * The clock edge (step), in this order:
  *  1. the dispatched entry leaves its slot; every remaining entry older than it
  *     increments its bypass counter, saturating at aging_threshold (§2.5);
@@ -322,8 +332,8 @@ int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, s
         set_err(err, errlen, msg);
         return XL_EINPUT;
     }
-    if (p->pick_pipe > 1u) {
-        snprintf(msg, sizeof msg, "pick_pipe must be 0 or 1 (got %lu)",
+    if (p->pick_pipe > 2u) {
+        snprintf(msg, sizeof msg, "pick_pipe must be 0, 1 or 2 (got %lu)",
                  (unsigned long)p->pick_pipe);
         set_err(err, errlen, msg);
         return XL_EINPUT;
@@ -345,7 +355,8 @@ int xl_walk_sched_init(xl_walk_sched_t *s, const xl_ws_params_t *p, char *err, s
     s->act = calloc(p->slots, sizeof *s->act);
     s->bucket = calloc(nb, sizeof *s->bucket);
     s->freemap = calloc(s->words, sizeof *s->freemap);
-    if (!s->e || !s->rec || !s->act || !s->bucket || !s->freemap) {
+    s->cl_q = calloc(s->words, sizeof *s->cl_q);
+    if (!s->e || !s->rec || !s->act || !s->bucket || !s->freemap || !s->cl_q) {
         xl_walk_sched_free(s);
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
@@ -363,6 +374,8 @@ void xl_walk_sched_free(xl_walk_sched_t *s)
     free(s->act);
     free(s->bucket);
     free(s->freemap);
+    free(s->cl_q);
+    s->cl_q = NULL;
     s->e = NULL;
     s->rec = NULL;
     s->act = NULL;
@@ -399,6 +412,8 @@ void xl_walk_sched_reset(xl_walk_sched_t *s)
     s->pick_valid = 0u;
     s->pick_slot = 0u;
     s->pick_rule = (uint8_t)XL_RULE_NONE;
+    memset(s->cl_q, 0, (size_t)s->words * sizeof *s->cl_q);
+    s->moved = 0u;
     s->arrivals = 0u;
     s->immediate = 0u;
     memset(s->dispatched, 0, sizeof s->dispatched);
@@ -569,9 +584,11 @@ static __attribute__((noinline)) void ws_comb_busy(const xl_walk_sched_t *s,
     if (rdy && s->count > 0u) {
         if (!s->p.pick_pipe) {
             pick = ws_pick(s, in, NIL, &rule);
-        } else if (s->pick_valid && !excluded(in, s->pick_slot, NIL)) {
+        } else if (s->pick_valid && s->e[s->pick_slot].valid &&
+                   !excluded(in, s->pick_slot, NIL)) {
             /* registered pick: the entry picked last cycle, unless CL or a kill now
-             * excludes it (then no dispatch this cycle) */
+             * excludes it, or (pick_pipe 2) a kill in the cycle of the pick removed it
+             * (then no dispatch this cycle) */
             pick = s->pick_slot;
             rule = (xl_ws_rule_t)s->pick_rule;
         }
@@ -694,7 +711,37 @@ static __attribute__((noinline)) void ws_commit_busy(xl_walk_sched_t *s, const x
 void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
 {
     const xl_ws_out_t *o = op;
-    if (s->p.pick_pipe) {
+    if (s->p.pick_pipe == 2u) {
+        /* The pick from registers only: this cycle's pick over the entries buffered
+         * before the edge, CL taken from last cycle (cl_q), kills not looked at, and
+         * the entry in the pick register left out when a walker is ready (it is
+         * dispatched now, or dropped by CL or a kill); by the state before the edge.
+         * Then this cycle's CL is registered, the arrival's slot taking the arrival's
+         * own CL. moved records whether the edge changed the pick or cl_q: if not, and
+         * nothing else happens, the next cycle repeats this one (xl_walk_path_busy). */
+        xl_ws_in_t rin;
+        xl_ws_rule_t rule = XL_RULE_NONE;
+        uint32_t skip = s->pick_valid && in->disp_ready ? s->pick_slot : NIL, nxt, w;
+        uint8_t was_valid = s->pick_valid, was_rule = s->pick_rule;
+        uint32_t was_slot = s->pick_slot;
+        memset(&rin, 0, sizeof rin);
+        rin.blocked = s->cl_q;
+        nxt = s->count > 0u ? ws_pick(s, &rin, skip, &rule) : NIL;
+        s->pick_valid = nxt != NIL;
+        s->pick_slot = nxt != NIL ? nxt : 0u;
+        s->pick_rule = nxt != NIL ? (uint8_t)rule : (uint8_t)XL_RULE_NONE;
+        s->moved = s->pick_valid != was_valid || s->pick_slot != was_slot ||
+                   s->pick_rule != was_rule;
+        for (w = 0; w < s->words; w++) {
+            uint64_t v = in->blocked ? in->blocked[w] : 0u;
+            if (o->arr_buffered && o->arr_slot >> 6 == w) {
+                uint64_t b = UINT64_C(1) << (o->arr_slot & 63u);
+                v = in->arr_blocked ? v | b : v & ~b;
+            }
+            s->moved |= v != s->cl_q[w];
+            s->cl_q[w] = v;
+        }
+    } else if (s->p.pick_pipe) {
         /* The registered pick: this cycle's pick over the entries buffered before the
          * edge, without the one dispatched now, by the state before the edge; it is
          * dispatched next cycle if still eligible then. An entry it names stays valid
