@@ -36,7 +36,7 @@
 //   2. The C calls the coalescing block only when Mode != off and passes it no CL array when
 //      no walker is idle or the buffer is empty; here xl_coalesce always runs (Mode 0 makes
 //      it output zeros) and its CL vector always goes to the scheduler, which cannot pick in
-//      those cycles anyway (with PickPipe 1 it picks every cycle, and the C passes CL
+//      those cycles anyway (with PickPipe 1 or 2 it picks every cycle, and the C passes CL
 //      whenever the buffer holds an entry).
 //   3. The C keeps counts of idle and active walkers; here they are OR-reductions of the
 //      walker states.
