@@ -104,6 +104,10 @@
 //      still kept (the C's view and the statistics read them), but no pick compares them,
 //      so the tree is 12 bits wide instead of 64 (iCE40 timing, rtl/README.md). The C's
 //      lists are in arrival order too, so the pick is the same.
+//  11. The SIMT batching class: the C compares an entry's instr_id with last_sched_id when it
+//      picks; here is_last_q holds that comparison per slot, registered at the edge from
+//      the next values of instr_q, last_id_q and last_valid_q, so a pick reads it from a
+//      flip-flop (iCE40 timing, rtl/README.md). The same bit as the comparison in that cycle.
 //
 // Widths and encodings (rules, policies, the LFSR) come from rtl/xl_pkg.sv. The mutants of
 // the lockstep's mutation test and of the formal check are patches of this file
@@ -224,6 +228,9 @@ module xl_walk_sched #(
   logic [CountW-1:0]   count_q;
   logic [StampW-1:0]   next_stamp_q;
   logic [InstrW-1:0]   last_id_q;      // last_sched_id
+  // SIMT (form difference 11): bit i = slot i's instruction is last_sched_id (after a
+  // dispatch), computed at the edge from the next values; 0 under FCFS and RANDOM.
+  logic [NumSlots-1:0] is_last_q;
   logic                last_valid_q;   // a dispatch since reset
   logic [LfsrW-1:0]    lfsr_q;
   logic [CntWidth-1:0] arrivals_q, full_q, killed_q;
@@ -310,7 +317,7 @@ module xl_walk_sched #(
       for (genvar i = 0; i < NumSlots; i++) begin : g_slot_key
         logic [ClsW-1:0] cls;
         assign cls = (bypass_q[i] == BypassW'(AgingThreshold)) ? ClsAged :
-                     (last_valid_q && instr_q[i] == last_id_q) ? ClsBatch :
+                     is_last_q[i] ? ClsBatch :
                      ClsScore;
         logic [ScoreW-1:0] sc;   // this slot's score, gathered from the planes
         for (genvar b = 0; b < ScoreW; b++) begin : g_sc
@@ -423,7 +430,27 @@ module xl_walk_sched #(
   // batching reads it (lowRISC `unused_` idiom).
   if (Policy != xl_pkg::PolicySimt) begin : g_unused_last
     logic unused_last;
-    assign unused_last = ^{last_valid_q, last_id_q};
+    assign is_last_q   = '0;
+    assign unused_last = ^{last_valid_q, last_id_q, is_last_q};
+  end else begin : g_batch
+    // Form difference 11: the batching test of each slot, last_valid && instr_id ==
+    // last_sched_id, registered at the edge from the values the registers take there
+    // (the dispatch's instr_id, the arrival's in the slot it takes), so the pick of the
+    // next cycle reads one flip-flop per slot instead of a 20-bit compare.
+    logic              last_valid_d;
+    logic [InstrW-1:0] last_id_d;
+    assign last_valid_d = last_valid_q | disp_valid_o;
+    assign last_id_d    = disp_valid_o ? disp_instr_id_o : last_id_q;
+    for (genvar i = 0; i < NumSlots; i++) begin : g_bq
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          is_last_q[i] <= 1'b0;
+        end else begin
+          is_last_q[i] <= last_valid_d &&
+                        (arr_oh[i] ? arr_instr_id_i : instr_q[i]) == last_id_d;
+        end
+      end
+    end
   end
 
   logic                disp_buf;   // a dispatch from the buffer at this edge
