@@ -199,8 +199,19 @@ fi
 
 # --- 18.20-18.21: a killed run (SIGTERM, SIGHUP) leaves no temporary and the old files;
 # it dies of the signal
+# A signal ignored when this shell started (SIGHUP under nohup) stays ignored in the runs it
+# starts, and the run rightly keeps it ignored: that case is reported as a skip, read from
+# the SigIgn mask of /proc (bit 0 = SIGHUP) where there is one.
+hup_ignored() {
+    m=$(sed -n 's/^SigIgn:[[:space:]]*.*\(.\)$/\1/p' /proc/$$/status 2> /dev/null)
+    [ -n "$m" ] && [ $(( 0x$m & 1 )) = 1 ]
+}
 for s in TERM:143:20 HUP:129:21; do
     sig=${s%%:*}; want=${s#*:}; want=${want%%:*}; num=${s##*:}
+    if [ "$sig" = HUP ] && hup_ignored; then
+        skip "18.$num a run killed by SIGHUP" "SIGHUP is ignored by the caller (nohup)"
+        continue
+    fi
     k=$T/k$num
     mkdir "$k"
     echo old-results > "$k/r.json"
