@@ -842,13 +842,15 @@ struct Trace {
     // The P line (xl_trace.h) must name this parameter set; its root is the walks' root.
     void check_p(const char *line, const Desc &d)
     {
-        char want[512], why[128];
+        char want[512], why[128], pp[24] = "";
+        if (d.pick_pipe)
+            std::snprintf(pp, sizeof pp, " pick_pipe=%u", d.pick_pipe);
         std::snprintf(want, sizeof want,
                       "slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
                       "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=1",
                       d.slots, d.walkers, kPolicyName[d.policy], kCoalName[d.coalesce], d.aging,
                       d.lfsr, d.e4, d.w4, d.e3, d.w3, d.e2, d.w2, d.pwc_latency,
-                      d.pick_pipe == 2u ? " pick_pipe=2" : d.pick_pipe ? " pick_pipe=1" : "");
+                      pp);
         xl_trace_p_t tp;
         if (!xl_trace_parse_p(line, &tp, why, sizeof why))
             bad(why);

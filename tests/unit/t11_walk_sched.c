@@ -1011,6 +1011,35 @@ static void test_11_17_stress_coalescing_ports(void **state)
     assert_true(seen[XL_RULE_BATCH] > 0 && seen[XL_RULE_MINSCORE] > 0);
 }
 
+/* 11.18 and 11.19 start alike: FCFS, 4 slots, stamps 7, 3, 5 in slots 0, 1, 2 (tags 100
+ * to 102), a walker ready, CL and kills through blk and kill:
+ *   cycle 1  no pick yet: nothing dispatched; pick <- slot 1 (stamp 3)
+ *   cycle 2  slot 1 dispatched; pick <- slot 2 (stamp 5). */
+static void pick_start(xl_walk_sched_t *s, const xl_ws_params_t *p, xl_ws_in_t *in,
+                       uint64_t *blk, uint64_t *kill)
+{
+    xl_ws_out_t o;
+    char err[160] = "";
+    assert_int_equal(xl_walk_sched_init(s, p, err, sizeof err), XL_OK);
+    put(s, 0, 1, 7, 0, 0, 100);
+    put(s, 1, 1, 3, 0, 0, 101);
+    put(s, 2, 1, 5, 0, 0, 102);
+    in->disp_ready = 1;
+    in->blocked = blk;
+    in->kill = kill;
+    /* cycle 1 */
+    xl_walk_sched_comb(s, in, &o);
+    assert_int_equal(o.disp_valid, 0);
+    xl_walk_sched_step(s, in);
+    assert_int_equal(s->pick_valid, 1);
+    assert_int_equal(s->pick_slot, 1);
+    /* cycle 2 */
+    xl_walk_sched_comb(s, in, &o);
+    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=1 disp_stamp=3 disp_tag=101");
+    xl_walk_sched_step(s, in);
+    assert_int_equal(s->pick_slot, 2);
+}
+
 /* The registered pick (PickPipe 1, rtl/README.md xl_walk_sched): the pick made in a cycle,
  * over the entries that stay past its edge, is dispatched in the next cycle unless CL or
  * a kill then excludes its slot. FCFS, 4 slots, stamps 7, 3, 5 in slots 0, 1, 2:
@@ -1031,24 +1060,7 @@ static void test_11_18_registered_pick(void **state)
     uint64_t blk = 0, kill = 0;
     char err[160] = "";
     (void)state;
-    assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_OK);
-    put(&s, 0, 1, 7, 0, 0, 100);
-    put(&s, 1, 1, 3, 0, 0, 101);
-    put(&s, 2, 1, 5, 0, 0, 102);
-    in.disp_ready = 1;
-    in.blocked = &blk;
-    in.kill = &kill;
-    /* cycle 1 */
-    xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.disp_valid, 0);
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.pick_valid, 1);
-    assert_int_equal(s.pick_slot, 1);
-    /* cycle 2 */
-    xl_walk_sched_comb(&s, &in, &o);
-    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=1 disp_stamp=3 disp_tag=101");
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.pick_slot, 2);
+    pick_start(&s, &p, &in, &blk, &kill);
     /* cycle 3 */
     blk = 1u << 2;
     xl_walk_sched_comb(&s, &in, &o);
@@ -1116,27 +1128,9 @@ static void test_11_19_pick_from_registers(void **state)
     xl_ws_in_t in = no_in();
     xl_ws_out_t o;
     uint64_t blk = 0, kill = 0;
-    char err[160] = "";
     int c;
     (void)state;
-    assert_int_equal(xl_walk_sched_init(&s, &p, err, sizeof err), XL_OK);
-    put(&s, 0, 1, 7, 0, 0, 100);
-    put(&s, 1, 1, 3, 0, 0, 101);
-    put(&s, 2, 1, 5, 0, 0, 102);
-    in.disp_ready = 1;
-    in.blocked = &blk;
-    in.kill = &kill;
-    /* cycle 1 */
-    xl_walk_sched_comb(&s, &in, &o);
-    assert_int_equal(o.disp_valid, 0);
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.pick_valid, 1);
-    assert_int_equal(s.pick_slot, 1);
-    /* cycle 2 */
-    xl_walk_sched_comb(&s, &in, &o);
-    expect_out(&o, "disp_valid=1 disp_rule=5 disp_slot=1 disp_stamp=3 disp_tag=101");
-    xl_walk_sched_step(&s, &in);
-    assert_int_equal(s.pick_slot, 2);
+    pick_start(&s, &p, &in, &blk, &kill);
     /* cycle 3 */
     blk = 1u << 2;
     xl_walk_sched_comb(&s, &in, &o);

@@ -149,13 +149,15 @@ void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root)
     const xl_walk_path_params_t *p = xl_walk_path_params(&io->wp);
     static const char *const pol[] = {"fcfs", "random", "simt"};
     static const char *const co[] = {"off", "leaf", "upper", "both"};
+    char pp[24] = "";   /* PickPipe, named only when not the papers' 0 */
+    if (p->pick_pipe)
+        snprintf(pp, sizeof pp, " pick_pipe=%u", (unsigned)p->pick_pipe);
     fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
     fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
             "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=%u root=0x%llx\n",
             p->slots, p->walkers, pol[p->policy], co[p->coalesce], p->aging_threshold,
             p->lfsr_seed, p->pwc.entries[0], p->pwc.ways[0], p->pwc.entries[1], p->pwc.ways[1],
             p->pwc.entries[2], p->pwc.ways[2], p->pwc_latency,
-            p->pick_pipe == 2u ? " pick_pipe=2" : p->pick_pipe ? " pick_pipe=1" : "",
-            (unsigned)asid,
+            pp, (unsigned)asid,
             (unsigned long long)root);
 }

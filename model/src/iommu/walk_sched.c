@@ -711,47 +711,46 @@ static __attribute__((noinline)) void ws_commit_busy(xl_walk_sched_t *s, const x
 void xl_walk_sched_commit(xl_walk_sched_t *s, const xl_ws_in_t *in, const xl_ws_out_t *op)
 {
     const xl_ws_out_t *o = op;
-    if (s->p.pick_pipe == 2u) {
-        /* The pick from registers only: this cycle's pick over the entries buffered
-         * before the edge, CL taken from last cycle (cl_q), kills not looked at, and
-         * the entry in the pick register left out when a walker is ready (it is
-         * dispatched now, or dropped by CL or a kill); by the state before the edge.
-         * Then this cycle's CL is registered, the arrival's slot taking the arrival's
-         * own CL. moved records whether the edge changed the pick or cl_q: if not, and
-         * nothing else happens, the next cycle repeats this one (xl_walk_path_busy). */
+    if (s->p.pick_pipe) {
+        /* The registered picks: this cycle's pick over the entries buffered before the
+         * edge, by the state before the edge, dispatched next cycle if still eligible.
+         *  pick_pipe 1: with this cycle's CL and kills, without the entry dispatched now;
+         *    an entry it names stays valid until then (neither killed nor dispatched).
+         *  pick_pipe 2, from registers only: last cycle's CL (cl_q), kills not looked
+         *    at, the registered entry left out when a walker is ready (dispatched or
+         *    dropped now). Then this cycle's CL is registered, the arrival's slot taking
+         *    the arrival's own CL; moved records whether the edge changed the pick or
+         *    cl_q: if not, and nothing else happens, the next cycle repeats this one
+         *    (xl_walk_path_busy). */
         xl_ws_in_t rin;
-        xl_ws_rule_t rule = XL_RULE_NONE;
-        uint32_t skip = s->pick_valid && in->disp_ready ? s->pick_slot : NIL, nxt, w;
-        uint8_t was_valid = s->pick_valid, was_rule = s->pick_rule;
-        uint32_t was_slot = s->pick_slot;
-        memset(&rin, 0, sizeof rin);
-        rin.blocked = s->cl_q;
-        nxt = s->count > 0u ? ws_pick(s, &rin, skip, &rule) : NIL;
-        s->pick_valid = nxt != NIL;
-        s->pick_slot = nxt != NIL ? nxt : 0u;
-        s->pick_rule = nxt != NIL ? (uint8_t)rule : (uint8_t)XL_RULE_NONE;
-        s->moved = s->pick_valid != was_valid || s->pick_slot != was_slot ||
-                   s->pick_rule != was_rule;
-        for (w = 0; w < s->words; w++) {
-            uint64_t v = in->blocked ? in->blocked[w] : 0u;
-            if (o->arr_buffered && o->arr_slot >> 6 == w) {
-                uint64_t b = UINT64_C(1) << (o->arr_slot & 63u);
-                v = in->arr_blocked ? v | b : v & ~b;
-            }
-            s->moved |= v != s->cl_q[w];
-            s->cl_q[w] = v;
-        }
-    } else if (s->p.pick_pipe) {
-        /* The registered pick: this cycle's pick over the entries buffered before the
-         * edge, without the one dispatched now, by the state before the edge; it is
-         * dispatched next cycle if still eligible then. An entry it names stays valid
-         * until then: it was neither killed nor dispatched in this cycle. */
+        const xl_ws_in_t *pin = in;
         xl_ws_rule_t rule = XL_RULE_NONE;
         uint32_t skip = o->disp_valid && o->disp_rule != XL_RULE_IMMEDIATE ? o->disp_slot : NIL;
-        uint32_t nxt = s->count > 0u ? ws_pick(s, in, skip, &rule) : NIL;
+        uint32_t was_slot = s->pick_slot, nxt, w;
+        uint8_t was_valid = s->pick_valid, was_rule = s->pick_rule;
+        if (s->p.pick_pipe == 2u) {
+            memset(&rin, 0, sizeof rin);
+            rin.blocked = s->cl_q;
+            pin = &rin;
+            skip = s->pick_valid && in->disp_ready ? s->pick_slot : NIL;
+        }
+        nxt = s->count > 0u ? ws_pick(s, pin, skip, &rule) : NIL;
         s->pick_valid = nxt != NIL;
         s->pick_slot = nxt != NIL ? nxt : 0u;
         s->pick_rule = nxt != NIL ? (uint8_t)rule : (uint8_t)XL_RULE_NONE;
+        if (s->p.pick_pipe == 2u) {
+            s->moved = s->pick_valid != was_valid || s->pick_slot != was_slot ||
+                       s->pick_rule != was_rule;
+            for (w = 0; w < s->words; w++) {
+                uint64_t v = in->blocked ? in->blocked[w] : 0u;
+                if (o->arr_buffered && o->arr_slot >> 6 == w) {
+                    uint64_t b = UINT64_C(1) << (o->arr_slot & 63u);
+                    v = in->arr_blocked ? v | b : v & ~b;
+                }
+                s->moved |= v != s->cl_q[w];
+                s->cl_q[w] = v;
+            }
+        }
     }
     if (in->arr_valid && !o->arr_ready)
         s->full_cycles++;
