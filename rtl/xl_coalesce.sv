@@ -88,12 +88,37 @@
 //      an arrival writes bit arr_slot of every VA plane. PA stays one array element per
 //      slot, written by one small always_ff per slot (generate g_slot).
 //
+// The scan drained one slot a cycle (ScanPipe 1; C xl_co_params_t.scan_pipe, config
+// iommu.scan_pipe). Not a form difference but a second cycle semantics, the same in both
+// twins; ScanPipe 0 is everything above. rtl/README.md "The scan drained one slot a cycle"
+// has the timing:
+//   - the cycle a line returns, its scan only selects: the slots it will act on (want:
+//     every candidate of a lane, every slot whose resume point it would move) become the
+//     pending set pend_q at the edge, and the line's level, own lane and the P, PS and
+//     frame of its 8 entries are registered (sl_*_q). Nothing completes or moves yet;
+//   - from the next cycle, one pending slot a cycle, the lowest first (cur), is acted on
+//     from the registered line: a leaf completes on its lane unless it is the walker's own
+//     lane or a lower slot already took the lane for this line (used_q); a pointer moves
+//     the resume point (the same PL rule). So the lowest slot still wins a lane;
+//   - a completion waits (cur stays pending) while lane_busy_i names its lane: in the top,
+//     a walker's own leaf completion holds that lane of the completion port this cycle;
+//   - pending slots are CL (blocked_o), so the scheduler never dispatches one and cur is
+//     always a valid slot (assertions PendValid, PendNotDeparting);
+//   - a line is taken only when the pending set is empty after this cycle; a line that
+//     comes while a scan is still draining is not scanned (scan_drops_o counts them; its
+//     neighbours walk as they would without coalescing).
+// The memory response then reaches only registers: no path from it to kill_o, cpl_*,
+// the PL/PA registers or the scheduler. A scan costs one cycle per pending slot.
+//
 // Parameters (checked at elaboration with `XL_ASSERT_PARAM):
 //   NumSlots   1..4096  IOMMU buffer slots (equal to the walk scheduler's); paper 256
 //   NumWalkers 1..64    PWST entries; paper 8
 //   Mode       0..3     iommu.coalesce, xl_pkg::Coal*: 0 off, 1 leaf (L1 lines), 2 upper
 //                       (L4/L3/L2 lines), 3 both (C xl_co_mode_t: bit 0 leaf, bit 1 upper)
 //   StatWidth  1..64    width of the counters, equal to the C's modulo 2^StatWidth
+//   ScanPipe   0, 1     0: the scan acts in the cycle the line returns (the papers' one-
+//                       cycle broadcast, docs/isca18-micro18.md §3.3 E2.3); 1: drained one
+//                       slot a cycle from a registered line (above)
 //
 // Widths, the entry format and the mode encoding come from rtl/xl_pkg.sv. The mutants of the
 // lockstep's mutation test are patches of this file (tests/lockstep/mutants/coalesce/).
@@ -104,6 +129,7 @@ module xl_coalesce #(
   parameter int NumWalkers = 8,
   parameter int Mode       = xl_pkg::CoalBoth,
   parameter int StatWidth  = 64,
+  parameter int ScanPipe   = 0,
   localparam int SlotW     = (NumSlots > 1) ? $clog2(NumSlots) : 1
 ) (
   input  logic                                          clk_i,
@@ -131,6 +157,10 @@ module xl_coalesce #(
   input  logic [xl_pkg::VaW-1:0]                        line_va_i,
   input  logic [xl_pkg::LineW-1:0]                      line_i,
 
+  // ScanPipe 1: lanes of the completion port taken this cycle (the walker's own leaf
+  // completion); a drained completion for such a lane waits. Unused with ScanPipe 0.
+  input  logic [xl_pkg::LineEntries-1:0]                lane_busy_i,
+
   // Resume lookup (C xl_coalesce_resume): PL (0 none, else 2..4) and PA of a slot.
   input  logic [SlotW-1:0]                              resume_slot_i,
   output logic [xl_pkg::LevelW-1:0]                     resume_pl_o,
@@ -153,7 +183,10 @@ module xl_coalesce #(
   output logic [StatWidth-1:0]                          leaf_done_o,
   output logic [StatWidth-1:0]                          upper_set_l2_o,
   output logic [StatWidth-1:0]                          upper_set_l3_o,
-  output logic [StatWidth-1:0]                          upper_set_l4_o
+  output logic [StatWidth-1:0]                          upper_set_l4_o,
+  // ScanPipe 1: lines not scanned because a scan was still draining (C scan_drops); 0
+  // with ScanPipe 0.
+  output logic [StatWidth-1:0]                          scan_drops_o
 );
 
   ///////////////////////
@@ -164,6 +197,7 @@ module xl_coalesce #(
   `XL_ASSERT_PARAM(NumWalkersRange, NumWalkers >= 1 && NumWalkers <= 64)
   `XL_ASSERT_PARAM(ModeRange, Mode >= xl_pkg::CoalOff && Mode <= xl_pkg::CoalBoth)
   `XL_ASSERT_PARAM(StatWidthRange, StatWidth >= 1 && StatWidth <= 64)
+  `XL_ASSERT_PARAM(ScanPipeRange, ScanPipe == 0 || ScanPipe == 1)
 
   ////////////////
   // Constants  //
@@ -228,7 +262,7 @@ module xl_coalesce #(
   logic [NumSlots-1:0]  vpn_plane_q [VpnW];
   logic [NumSlots-1:0]  pl_lo_q, pl_hi_q;
   logic [FrmW-1:0]      pa_q        [NumSlots];
-  logic [StatWidth-1:0] scans_q, leaf_done_q, upper_l2_q, upper_l3_q, upper_l4_q;
+  logic [StatWidth-1:0] scans_q, leaf_done_q, upper_l2_q, upper_l3_q, upper_l4_q, drops_q;
 
   ///////////////////////////
   // Inputs, split up      //
@@ -308,9 +342,11 @@ module xl_coalesce #(
     assign w_nbr[w] = nbr;
   end
 
+  // ScanPipe 1: the slots a draining scan has yet to act on are CL as well.
+  logic [NumSlots-1:0] scan_block;
   always_comb begin
     logic [NumSlots-1:0] b;
-    b = '0;
+    b = scan_block;
     for (int w = 0; w < NumWalkers; w++) begin
       b = b | w_nbr[w];
     end
@@ -379,42 +415,183 @@ module xl_coalesce #(
     ptr_sel = p;
   end
 
-  // §8 item 8: only when PL is none or the line is deeper than PL (line_pl < PL).
-  assign pl_ok = ~(pl_hi_q | pl_lo_q) |
-                 ((line_pl == 2'd1) ? pl_hi_q :
-                  (line_pl == 2'd2) ? (pl_hi_q & pl_lo_q) :
-                  (line_pl == 2'd0) ? (pl_hi_q | pl_lo_q) : '0);
-  // (No pointer lane without an upper line: the scan_upper gate changes nothing, but it
-  // folds to '0 in modes off and leaf, where Verilator 5.006 --assert otherwise fails on
-  // "4-state numbers" in $countones(upd).)
-  assign upd = scan_upper ? (match & ptr_sel & ~disp_oh & pl_ok) : '0;
+  // §8 item 8: only when PL is none or the level (in the PL encoding, L - 1) is deeper
+  // than PL (lp < PL).
+  function automatic logic [NumSlots-1:0] pl_ok_f(input logic [1:0] lp,
+                                                  input logic [NumSlots-1:0] hi,
+                                                  input logic [NumSlots-1:0] lo);
+    pl_ok_f = ~(hi | lo) |
+              ((lp == 2'd1) ? hi :
+               (lp == 2'd2) ? (hi & lo) :
+               (lp == 2'd0) ? (hi | lo) : '0);
+  endfunction
+  assign pl_ok = pl_ok_f(line_pl, pl_hi_q, pl_lo_q);
 
-  // Per lane: the lowest candidate wins (form item 4).
-  logic [NumSlots-1:0] win [Lanes];
-  for (genvar i = 0; i < Lanes; i++) begin : g_lane
-    logic [NumSlots-1:0] c, wn, below;
-    logic [SlotW-1:0]    ws;
-    assign c = cand[i];
-    assign wn = c & (~c + NumSlots'(1));   // lowest set bit (one-hot or zero)
-    assign win[i] = wn;
-    // Encoder of the one-hot winner: its slot number is the count of the bits below it.
-    // The mask below it is its own signal: Yosys 0.23 elaborates $countones of the
-    // expression (wn - 1) wrongly (0 for wn = 4'b0010; tests/formal/README.md), while
-    // Icarus and Verilator give 1.
-    assign below = wn - NumSlots'(1);
-    assign ws = SlotW'($countones(below));
+  // What the edge applies, from the scan of either ScanPipe: upd (resume points that
+  // move), upd_frame[s] (the frame slot s takes), and the level of the line that moves
+  // them (upd_pl, upd_mask); the counters' increments (scan_cnt, scan_drop).
+  logic [FrmW-1:0] upd_frame [NumSlots];
+  logic [1:0]      upd_pl;
+  logic [3:1]      upd_mask;   // the line's level among L2..L4
+  logic            scan_cnt, scan_drop;
 
-    // Lane outputs: a completion's page base and shift come from the lane's own entry.
-    assign cpl_valid_o[i]               = |c;
-    assign cpl_slot_o[SlotW*i +: SlotW] = cpl_valid_o[i] ? ws : '0;
-    assign cpl_frame_o[PaW*i +: PaW]    = !cpl_valid_o[i] ? '0 :
-                                          line_mask[0] ? {ent_frame[i], PgSh'(0)} :
-                                          {ent_frame[i][FrmW-1:LgSh-PgSh], LgSh'(0)};
-    assign cpl_shift_o[ShiftW*i +: ShiftW] = !cpl_valid_o[i] ? '0 :
-                                             (line_mask[0] ? ShiftW'(PgSh) : ShiftW'(LgSh));
+  if (ScanPipe == 0) begin : g_scan_now
+    // (No pointer lane without an upper line: the scan_upper gate changes nothing, but it
+    // folds to '0 in modes off and leaf, where Verilator 5.006 --assert otherwise fails on
+    // "4-state numbers" in $countones(upd).)
+    assign upd = scan_upper ? (match & ptr_sel & ~disp_oh & pl_ok) : '0;
+
+    // Per lane: the lowest candidate wins (form item 4).
+    logic [NumSlots-1:0] win [Lanes];
+    for (genvar i = 0; i < Lanes; i++) begin : g_lane
+      logic [NumSlots-1:0] c, wn, below;
+      logic [SlotW-1:0]    ws;
+      assign c = cand[i];
+      assign wn = c & (~c + NumSlots'(1));   // lowest set bit (one-hot or zero)
+      assign win[i] = wn;
+      // Encoder of the one-hot winner: its slot number is the count of the bits below it.
+      // The mask below it is its own signal: Yosys 0.23 elaborates $countones of the
+      // expression (wn - 1) wrongly (0 for wn = 4'b0010; tests/formal/README.md), while
+      // Icarus and Verilator give 1.
+      assign below = wn - NumSlots'(1);
+      assign ws = SlotW'($countones(below));
+
+      // Lane outputs: a completion's page base and shift come from the lane's own entry.
+      assign cpl_valid_o[i]               = |c;
+      assign cpl_slot_o[SlotW*i +: SlotW] = cpl_valid_o[i] ? ws : '0;
+      assign cpl_frame_o[PaW*i +: PaW]    = !cpl_valid_o[i] ? '0 :
+                                            line_mask[0] ? {ent_frame[i], PgSh'(0)} :
+                                            {ent_frame[i][FrmW-1:LgSh-PgSh], LgSh'(0)};
+      assign cpl_shift_o[ShiftW*i +: ShiftW] = !cpl_valid_o[i] ? '0 :
+                                               (line_mask[0] ? ShiftW'(PgSh) : ShiftW'(LgSh));
+    end
+
+    assign kill_o = win[0] | win[1] | win[2] | win[3] | win[4] | win[5] | win[6] | win[7];
+
+    // The lane of an updated slot is its three lane-plane bits.
+    for (genvar s = 0; s < NumSlots; s++) begin : g_upd_frame
+      assign upd_frame[s] = ent_frame[{lane_p[2][s], lane_p[1][s], lane_p[0][s]}];
+    end
+    assign upd_pl     = line_pl;
+    assign upd_mask   = line_mask[3:1];
+    assign scan_cnt   = scan;
+    assign scan_drop  = 1'b0;
+    assign scan_block = '0;
+
+    logic unused_busy;
+    assign unused_busy = ^lane_busy_i;
+  end else begin : g_scan_seq
+    // The scan drained one slot a cycle (header, ScanPipe 1). State: the pending set, the
+    // registered line (level mask, own lane, P, PS and frame of each entry) and the lanes
+    // this line has completed on.
+    logic [NumSlots-1:0] pend_q, pend_d, pend_left, want, want_leaf;
+    logic [3:0]          sl_mask_q;
+    logic [LaneW-1:0]    sl_own_q;
+    logic [Lanes-1:0]    sl_p_q, sl_ps_q, used_q, used_d;
+    logic [FrmW-1:0]     sl_frame_q [Lanes];
+    logic [1:0]          sl_pl;
+    logic [NumSlots-1:0] cur_oh, cur_below, pl_seq;
+    logic [NumSlots-1:0] lp_q [LaneW];
+    logic [SlotW-1:0]    cur_idx;
+    logic [LaneW-1:0]    cur_lane;
+    logic [FrmW-1:0]     cur_frame;
+    logic                cur_any, cur_leaf, cur_ptr, cur_cpl, cur_stall, cur_fire, accept;
+
+    // want: the slots this line acts on, as ScanPipe 0 would (a candidate of some lane,
+    // or a resume point it moves); the lane arbitration is left to the drain.
+    always_comb begin
+      logic [NumSlots-1:0] c;
+      c = '0;
+      for (int i = 0; i < Lanes; i++) c = c | cand[i];
+      want_leaf = c;
+    end
+    assign want = want_leaf | (scan_upper ? (match & ptr_sel & pl_ok) : '0);
+
+    // cur: the lowest pending slot (the encoder as in ScanPipe 0), its lane from the VA
+    // planes at the registered level, and its entry from the registered line.
+    assign cur_any   = |pend_q;
+    assign cur_oh    = pend_q & (~pend_q + NumSlots'(1));
+    assign cur_below = cur_oh - NumSlots'(1);
+    assign cur_idx   = SlotW'($countones(cur_below));
+    for (genvar k = 0; k < LaneW; k++) begin : g_lane_q
+      assign lp_q[k] = ({NumSlots{sl_mask_q[0]}} & vpn_plane_q[Ix1 + k]) |
+                       ({NumSlots{sl_mask_q[1]}} & vpn_plane_q[Ix2 + k]) |
+                       ({NumSlots{sl_mask_q[2]}} & vpn_plane_q[Ix3 + k]) |
+                       ({NumSlots{sl_mask_q[3]}} & vpn_plane_q[Ix4 + k]);
+    end
+    assign cur_lane  = {|(cur_oh & lp_q[2]), |(cur_oh & lp_q[1]), |(cur_oh & lp_q[0])};
+    assign cur_frame = sl_frame_q[cur_lane];
+    assign sl_pl     = {sl_mask_q[3] | sl_mask_q[2], sl_mask_q[3] | sl_mask_q[1]};
+    assign pl_seq    = pl_ok_f(sl_pl, pl_hi_q, pl_lo_q);
+    assign cur_leaf  = cur_any && sl_p_q[cur_lane] &&
+                       (sl_mask_q[0] || (sl_mask_q[1] && sl_ps_q[cur_lane]));
+    assign cur_ptr   = cur_any && sl_p_q[cur_lane] && (|sl_mask_q[3:1]) && !cur_leaf;
+    assign cur_cpl   = cur_leaf && cur_lane != sl_own_q && !used_q[cur_lane];
+    assign cur_stall = cur_cpl && lane_busy_i[cur_lane];
+    assign cur_fire  = cur_cpl && !lane_busy_i[cur_lane];
+
+    // A line is taken when nothing stays pending past this edge.
+    assign pend_left = cur_stall ? pend_q : (pend_q & ~cur_oh);
+    assign accept    = scan && pend_left == '0;
+    assign pend_d    = (accept ? want : pend_left) & ~disp_oh & ~kill_o & ~arr_oh;
+    assign used_d    = accept ? '0 : (used_q | (cur_fire ? (Lanes'(1) << cur_lane) : '0));
+
+    assign kill_o = cur_fire ? cur_oh : '0;
+    assign upd    = (cur_ptr && (cur_oh & pl_seq) != '0) ? (cur_oh & ~disp_oh) : '0;
+    for (genvar i = 0; i < Lanes; i++) begin : g_lane
+      localparam logic [LaneW-1:0] Ln = LaneW'(i);
+      assign cpl_valid_o[i]               = cur_fire && cur_lane == Ln;
+      assign cpl_slot_o[SlotW*i +: SlotW] = cpl_valid_o[i] ? cur_idx : '0;
+      assign cpl_frame_o[PaW*i +: PaW]    = !cpl_valid_o[i] ? '0 :
+                                            sl_mask_q[0] ? {cur_frame, PgSh'(0)} :
+                                            {cur_frame[FrmW-1:LgSh-PgSh], LgSh'(0)};
+      assign cpl_shift_o[ShiftW*i +: ShiftW] = !cpl_valid_o[i] ? '0 :
+                                               (sl_mask_q[0] ? ShiftW'(PgSh) : ShiftW'(LgSh));
+    end
+    for (genvar s = 0; s < NumSlots; s++) begin : g_upd_frame
+      assign upd_frame[s] = cur_frame;
+    end
+    assign upd_pl     = sl_pl;
+    assign upd_mask   = sl_mask_q[3:1];
+    assign scan_cnt   = accept;
+    assign scan_drop  = scan && !accept;
+    assign scan_block = pend_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        pend_q    <= '0;
+        used_q    <= '0;
+        sl_mask_q <= '0;
+        sl_own_q  <= '0;
+        sl_p_q    <= '0;
+        sl_ps_q   <= '0;
+      end else begin
+        pend_q <= pend_d;
+        used_q <= used_d;
+        if (accept) begin
+          sl_mask_q <= line_mask;
+          sl_own_q  <= own_lane;
+          for (int i = 0; i < Lanes; i++) begin
+            sl_p_q[i]  <= line_i[PteW*i+xl_pkg::PteP];
+            sl_ps_q[i] <= line_i[PteW*i+xl_pkg::PtePs];
+          end
+        end
+      end
+    end
+    // Frame data flops: no reset, read only through a pending slot (written with the
+    // accept that makes it pending).
+    always_ff @(posedge clk_i) begin
+      if (accept) begin
+        for (int i = 0; i < Lanes; i++) sl_frame_q[i] <= ent_frame[i];
+      end
+    end
+
+`ifndef SYNTHESIS
+    // Pending slots are valid and CL, so the scheduler never dispatches one (header).
+    `XL_ASSERT(PendValid, (pend_q & ~valid_q) == '0, clk_i, rst_ni)
+    `XL_ASSERT(PendNotDeparting, (pend_q & disp_oh) == '0, clk_i, rst_ni)
+`endif
   end
-
-  assign kill_o = win[0] | win[1] | win[2] | win[3] | win[4] | win[5] | win[6] | win[7];
 
   /////////////////
   // Next state  //
@@ -427,8 +604,8 @@ module xl_coalesce #(
   assign clr     = disp_oh | kill_o;
   assign valid_d = arr_oh | (valid_q & ~disp_oh & ~kill_o);
   assign keep_pl = ~arr_oh & ~upd & ~clr;
-  assign pl_lo_d = (pl_lo_q & keep_pl) | (line_pl[0] ? (upd & ~arr_oh) : '0);
-  assign pl_hi_d = (pl_hi_q & keep_pl) | (line_pl[1] ? (upd & ~arr_oh) : '0);
+  assign pl_lo_d = (pl_lo_q & keep_pl) | (upd_pl[0] ? (upd & ~arr_oh) : '0);
+  assign pl_hi_d = (pl_hi_q & keep_pl) | (upd_pl[1] ? (upd & ~arr_oh) : '0);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -452,8 +629,7 @@ module xl_coalesce #(
   end
 
   // PA flops, one small block per slot (Verilator cannot delay-assign an array in a loop it
-  // does not unroll; Yosys sees plain registers). The lane of an updated slot is its three
-  // lane-plane bits.
+  // does not unroll; Yosys sees plain registers).
   for (genvar s = 0; s < NumSlots; s++) begin : g_slot
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -461,7 +637,7 @@ module xl_coalesce #(
       end else if (arr_oh[s]) begin
         pa_q[s] <= '0;
       end else if (upd[s]) begin
-        pa_q[s] <= ent_frame[{lane_p[2][s], lane_p[1][s], lane_p[0][s]}];
+        pa_q[s] <= upd_frame[s];
       end
     end
   end
@@ -499,12 +675,14 @@ module xl_coalesce #(
       upper_l2_q  <= '0;
       upper_l3_q  <= '0;
       upper_l4_q  <= '0;
+      drops_q     <= '0;
     end else begin
-      scans_q     <= scans_q + StatWidth'(scan);
+      scans_q     <= scans_q + StatWidth'(scan_cnt);
       leaf_done_q <= leaf_done_q + n_cpl;
-      if (line_mask[1]) upper_l2_q <= upper_l2_q + n_upd;
-      if (line_mask[2]) upper_l3_q <= upper_l3_q + n_upd;
-      if (line_mask[3]) upper_l4_q <= upper_l4_q + n_upd;
+      if (upd_mask[1]) upper_l2_q <= upper_l2_q + n_upd;
+      if (upd_mask[2]) upper_l3_q <= upper_l3_q + n_upd;
+      if (upd_mask[3]) upper_l4_q <= upper_l4_q + n_upd;
+      drops_q     <= drops_q + StatWidth'(scan_drop);
     end
   end
 
@@ -513,6 +691,7 @@ module xl_coalesce #(
   assign upper_set_l2_o = upper_l2_q;
   assign upper_set_l3_o = upper_l3_q;
   assign upper_set_l4_o = upper_l4_q;
+  assign scan_drops_o   = drops_q;
 
   // Bits no rule reads: the page offset of every VA, VA[14:0] of a PWST entry, and the
   // entry flags other than P and PS with bits 63:52 (lowRISC `unused_` idiom).
@@ -562,9 +741,14 @@ module xl_coalesce #(
   `XL_ASSERT(KillUpdDisjoint, (kill_o & upd) == '0, clk_i, rst_ni)
   // Every completion kills exactly one slot, and only a matching one.
   `XL_ASSERT(KillCount, $countones(kill_o) == $countones(cpl_valid_o), clk_i, rst_ni)
-  `XL_ASSERT(KillMatch, (kill_o & ~match) == '0, clk_i, rst_ni)
-  // The walker's own lane is never used by the scan (coalesce.h).
-  `XL_ASSERT(OwnLaneFree, !scan || !cpl_valid_o[own_lane], clk_i, rst_ni)
+  if (ScanPipe == 0) begin : g_assert_now
+    `XL_ASSERT(KillMatch, (kill_o & ~match) == '0, clk_i, rst_ni)
+    // The walker's own lane is never used by the scan (coalesce.h).
+    `XL_ASSERT(OwnLaneFree, !scan || !cpl_valid_o[own_lane], clk_i, rst_ni)
+  end else begin : g_assert_seq
+    // A drained completion never takes a lane the port gives to a walker this cycle.
+    `XL_ASSERT(LaneBusyFree, (cpl_valid_o & lane_busy_i) == '0, clk_i, rst_ni)
+  end
   // §8 item 8: the resume point of a staying slot only moves down.
   `XL_ASSERT(PlOnlyDown, &f_pl_ok, clk_i, rst_ni)
   // Outputs never carry X (the VA flops without reset are read only through valid slots).

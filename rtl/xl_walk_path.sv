@@ -15,7 +15,9 @@
 //      not-present entry raises rsp_fault_o and ends the walk without a completion;
 //   2. xl_coalesce with the PWST before the edge and the returned line: CL per slot, CL of
 //      the arrival, leaf neighbours on their lanes (tag from this module's copy of the
-//      slot's tag);
+//      slot's tag). With ScanPipe 1 the line is only registered and the neighbours come
+//      one a cycle from the following cycles (xl_coalesce, "ScanPipe 1"); lane_busy_i
+//      gives it the lane of step 1's completion, which a drained completion waits for;
 //   3. the PWC probe of the arrival gives its estimate (1..4; 4 without an arrival);
 //   4. xl_walk_sched with disp_ready = some walker IDLE before the edge;
 //   5. the PWC lookup of the dispatched VA; the walk starts at PL-1 from PA when the request
@@ -71,6 +73,7 @@ module xl_walk_path #(
   parameter int        L2Ways         = 4,
   parameter int        PwcLatency     = 1,
   parameter int        PickPipe       = 0,                    // xl_walk_sched PickPipe
+  parameter int        ScanPipe       = 0,                    // xl_coalesce ScanPipe
   parameter bit [15:0] Asid           = 16'd1,
   parameter int        TagWidth       = 16,
   parameter int        StatWidth      = 64,
@@ -258,7 +261,8 @@ module xl_walk_path #(
     .NumSlots   (NumSlots),
     .NumWalkers (NumWalkers),
     .Mode       (Coalesce),
-    .StatWidth  (StatWidth)
+    .StatWidth  (StatWidth),
+    .ScanPipe   (ScanPipe)
   ) u_coalesce (
     .clk_i,
     .rst_ni,
@@ -274,6 +278,7 @@ module xl_walk_path #(
     .line_level_i   (rw_level),
     .line_va_i      (rw_va),
     .line_i         (rsp_line_i),
+    .lane_busy_i    (rsp_leaf ? (Lanes'(1) << rw_lane) : '0),
     .resume_slot_i  (ws_disp_slot),
     .resume_pl_o    (co_resume_pl),
     .resume_pa_o    (co_resume_pa),
@@ -288,7 +293,8 @@ module xl_walk_path #(
     .leaf_done_o    (),
     .upper_set_l2_o (),
     .upper_set_l3_o (),
-    .upper_set_l4_o ()
+    .upper_set_l4_o (),
+    .scan_drops_o   ()
   );
 
   ///////////////////////////////////////////

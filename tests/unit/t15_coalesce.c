@@ -42,7 +42,7 @@ static void test_15_01_neighbourhoods(void **state)
 
 static void mk(xl_coalesce_t *c, uint32_t slots, uint32_t walkers, xl_co_mode_t mode)
 {
-    xl_co_params_t p = {slots, walkers, mode};
+    xl_co_params_t p = {slots, walkers, mode, 0};
     char err[128] = "";
     assert_int_equal(xl_coalesce_init(c, &p, err, sizeof err), XL_OK);
     xl_coalesce_reset(c);
@@ -391,7 +391,7 @@ static void test_15_06_walkthrough(void **state)
     rig_t r;
     char err[256] = "";
     xl_walk_path_params_t p = {4, 2, XL_WS_FCFS, 1000, 1, XL_CO_BOTH,
-                           {{4, 8, 32}, {4, 4, 4}}, 1, 0};
+                           {{4, 8, 32}, {4, 4, 4}}, 1, 0, 0};
     const uint64_t va0 = 0x40000000, va1 = va0 + 0x200000, va2 = va0 + 0x3000;
     xl_walk_t w0, w1, w2;
     (void)state;
@@ -459,6 +459,118 @@ static void test_15_06_walkthrough(void **state)
     xl_physmem_destroy(r.pm);
 }
 
+/* 15.07 The scan drained one slot a cycle (scan_pipe 1, coalesce.h). One walker serves
+ * 0x4000_2000 at L1. Buffered: slot 0 = 0x4000_5000 (lane 5), slot 1 = 0x4000_8000 (next
+ * 32 KB), slot 2 = 0x4000_2000 (the walker's own lane 2), slot 3 = 0x4000_0000 (lane 0),
+ * slot 4 = 0x4000_5000 again (lane 5, behind slot 0).
+ *  c1: the L1 line returns (frames 0x9000_0000 + i * 0x1000): nothing completes; at the
+ *      edge slots 0, 3, 4 become pending (0x19; slot 2 is on the own lane), scans 1;
+ *  c2: the walker is done (PWST empty): CL is the pending set; slot 0 completes on lane
+ *      5; another L1 line comes but slots 3, 4 stay pending, so it is dropped;
+ *  c3: slot 3's lane 0 is busy (the port gives it to a walker): it waits;
+ *  c4: slot 3 completes on lane 0;
+ *  c5: slot 4 wants lane 5, which this line already used: it stays buffered, the set
+ *      empties;
+ *  c6: an L2 line for 0x4000_0000 (pointers to 0x8000_0000 + i * 0x1000) is taken: slots
+ *      1, 2, 4 (all L2 index 0) become pending, none moves yet;
+ *  c7-c9: one a cycle, lowest first, they take PL 2, PA 0x8000_0000. */
+static void test_15_07_drained_scan(void **state)
+{
+    xl_coalesce_t c;
+    xl_co_params_t p = {8, 1, XL_CO_BOTH, 1};
+    xl_pwst_t pwst[1] = {{1, 1, 0x40002000}};
+    uint64_t bl[1], kl[1];
+    xl_co_in_t in;
+    xl_co_out_t o;
+    char err[128] = "";
+    (void)state;
+    assert_int_equal(xl_coalesce_init(&c, &p, err, sizeof err), XL_OK);
+    arrive(&c, pwst, 0, 0x40005000);
+    arrive(&c, pwst, 1, 0x40008000);
+    arrive(&c, pwst, 2, 0x40002000);
+    arrive(&c, pwst, 3, 0x40000000);
+    arrive(&c, pwst, 4, 0x40005000);
+
+    scan_in(&in, &o, pwst, bl, kl);                       /* c1 */
+    in.line_valid = 1;
+    in.line_level = 1;
+    in.line_va = 0x40002000;
+    line_of(in.line, 0x90000000, 0);
+    xl_coalesce_comb(&c, &in, &o);
+    assert_int_equal(kl[0], 0);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(o.cpl_valid[i], 0);
+    assert_int_equal(bl[0], 0x1D);                        /* the walker's 32 KB */
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0x19);
+    assert_int_equal(c.scans, 1);
+    assert_true(xl_coalesce_draining(&c));
+
+    pwst[0].valid = 0;                                    /* c2 */
+    in.line_va = 0x40010000;
+    xl_coalesce_comb(&c, &in, &o);
+    assert_int_equal(bl[0], 0x19);
+    assert_int_equal(kl[0], 0x1);
+    expect_cpl(&o, 5, 0, 0x90005000, 12);
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0x18);
+    assert_int_equal(c.scans, 1);
+    assert_int_equal(c.scan_drops, 1);
+
+    in.line_valid = 0;                                    /* c3 */
+    in.lane_busy = 0x1;
+    xl_coalesce_comb(&c, &in, &o);
+    assert_int_equal(kl[0], 0);
+    assert_int_equal(o.cpl_valid[0], 0);
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0x18);
+
+    in.lane_busy = 0;                                     /* c4 */
+    xl_coalesce_comb(&c, &in, &o);
+    assert_int_equal(kl[0], 0x8);
+    expect_cpl(&o, 0, 3, 0x90000000, 12);
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0x10);
+
+    xl_coalesce_comb(&c, &in, &o);                        /* c5 */
+    assert_int_equal(kl[0], 0);
+    assert_int_equal(o.cpl_valid[5], 0);
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0);
+    assert_int_equal(c.valid[0], 0x16);
+    assert_int_equal(c.leaf_done, 2);
+
+    in.line_valid = 1;                                    /* c6 */
+    in.line_level = 2;
+    in.line_va = 0x40000000;
+    line_of(in.line, 0x80000000, 0);
+    xl_coalesce_comb(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
+    assert_int_equal(c.pend[0], 0x16);
+    assert_int_equal(c.scans, 2);
+    expect_resume(&c, 1, 0, 0);
+
+    in.line_valid = 0;                                    /* c7 */
+    xl_coalesce_comb(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
+    expect_resume(&c, 1, 2, 0x80000000);
+    expect_resume(&c, 2, 0, 0);
+    xl_coalesce_comb(&c, &in, &o);                        /* c8, c9 */
+    xl_coalesce_commit(&c, &in, &o);
+    xl_coalesce_comb(&c, &in, &o);
+    xl_coalesce_commit(&c, &in, &o);
+    expect_resume(&c, 2, 2, 0x80000000);
+    expect_resume(&c, 4, 2, 0x80000000);
+    assert_int_equal(c.pend[0], 0);
+    assert_int_equal(c.upper_set[2], 3);
+    assert_false(xl_coalesce_draining(&c));
+    /* bad parameter: one clear line */
+    xl_coalesce_free(&c);
+    p.scan_pipe = 2;
+    assert_int_equal(xl_coalesce_init(&c, &p, err, sizeof err), XL_EINPUT);
+    assert_string_equal(err, "coalesce: scan_pipe must be 0 or 1");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_15_04_upper_scan),
         cmocka_unit_test(test_15_05_scheduler_ports),
         cmocka_unit_test(test_15_06_walkthrough),
+        cmocka_unit_test(test_15_07_drained_scan),
     };
     return cmocka_run_group_tests_name("t15_coalesce", tests, NULL, NULL);
 }

@@ -34,6 +34,21 @@
  * The edge: the dispatched slot and the killed slots become invalid (PL cleared); the
  * upper-level updates of this cycle's scan are applied; the arrival slot is written
  * (valid, va, PL none).
+ *
+ * scan_pipe 1, the scan drained one slot a cycle (config iommu.scan_pipe; rtl/README.md
+ * "The scan drained one slot a cycle"). Everything above is scan_pipe 0, the papers'
+ * one-cycle broadcast. With 1:
+ *  - the cycle a line returns it acts on nothing; at the edge the slots it would act on
+ *    (every slot scan_one gives a leaf completion off the walker's own lane, or a resume
+ *    point) become the pending set `pend`, and the line (level, VA, entries) is kept;
+ *  - each later cycle the lowest pending slot (cur) is scanned against the kept line with
+ *    the rules above: a leaf completes on its lane unless the line already completed a
+ *    slot on that lane (`lane_used`), a pointer moves the resume point. It leaves the
+ *    pending set at the edge, except that a completion whose lane is in in->lane_busy
+ *    (the walker's own completion holds that lane of the port this cycle) waits;
+ *  - pending slots are CL (blocked), so the scheduler never dispatches one;
+ *  - a line is taken only when nothing stays pending past this edge; otherwise it is not
+ *    scanned and scan_drops counts it. scans counts the lines taken.
  */
 #ifndef XLAT_COALESCE_H
 #define XLAT_COALESCE_H
@@ -53,6 +68,7 @@ typedef struct {
     uint32_t slots;      /* NumSlots, equal to the walk scheduler's */
     uint32_t walkers;    /* NumWalkers (PWST entries) */
     xl_co_mode_t mode;
+    uint32_t scan_pipe;  /* ScanPipe: 0 the one-cycle scan, 1 drained one slot a cycle */
 } xl_co_params_t;
 
 /* One PWST entry: the walker's request VA and the level of its outstanding access. */
@@ -93,6 +109,14 @@ typedef struct {
     uint64_t scans;              /* lines scanned (line_valid with the level enabled) */
     uint64_t leaf_done;          /* requests completed by a neighbour's leaf line */
     uint64_t upper_set[5];       /* [L]: resume points set or moved down by a level-L line */
+    uint64_t scan_drops;         /* scan_pipe 1: lines not scanned, a scan still draining */
+    /* scan_pipe 1 state (RTL pend_q, sl_*_q, used_q): the pending slots (bitmap) and the
+     * kept line they are scanned against, and the lanes it has completed on */
+    uint64_t *pend;              /* words */
+    uint8_t  sl_level;
+    uint8_t  lane_used;
+    uint64_t sl_va;
+    uint64_t sl_line[XL_CO_LANES];
     /* C-only record of the last edge (event log): slots whose resume point moved */
     uint32_t *moved;
     uint32_t nmoved;
@@ -127,6 +151,7 @@ typedef struct {
     uint8_t  line_level;         /* its level, 1..4 */
     uint64_t line_va;            /* the VA the walker serves */
     uint64_t line[XL_CO_LANES];  /* the line's 8 entries */
+    uint8_t  lane_busy;          /* scan_pipe 1: completion lanes taken this cycle (bit i) */
 } xl_co_in_t;
 
 typedef struct {
@@ -161,6 +186,8 @@ int xl_co_nbr(uint64_t a, uint64_t b, unsigned level);
 int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va);
 /* Resume point of a buffered slot: *pl = 0 (none) or 2..4, *pa its node. */
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa);
+/* scan_pipe 1: is a scan draining (a slot pending)? */
+int xl_coalesce_draining(const xl_coalesce_t *c);
 /* Is level L covered by the mode? */
 int xl_co_level_on(xl_co_mode_t mode, unsigned level);
 /* The neighbourhood a PWST entry blocks, as one key: 0 when the entry is idle or its

@@ -83,6 +83,7 @@ typedef struct {
         uint32_t tlb_latency;              /* IOMMU L1+L2 TLB lookup, GPU cycles */
         uint32_t pwc_latency;              /* walk-time PWC lookup, GPU cycles */
         uint32_t pick_pipe;                /* scheduler pick registered ahead: 0, 1 or 2 */
+        uint32_t scan_pipe;                /* coalescing scan drained a slot a cycle: 0, 1 */
         xl_walk_src_t walk_path;          /* l2 | dram: where walker reads go */
         uint32_t ptcache_kb;               /* IOMMU page-table line cache, 0 = none */
         uint32_t ptcache_ways;

@@ -57,6 +57,7 @@ typedef struct {
     xl_pwc_params_t pwc;
     uint32_t pwc_latency;     /* >= 1: dispatch to the first read request */
     uint32_t pick_pipe;       /* xl_walk_sched PickPipe: 0, 1 or 2 */
+    uint32_t scan_pipe;       /* xl_coalesce ScanPipe: 0 or 1 */
 } xl_walk_path_params_t;
 
 /* Address spaces the walk path tells apart: a request carries its ASID (arr_asid, below

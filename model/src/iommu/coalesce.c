@@ -175,6 +175,10 @@ int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_
         set_err(err, errlen, "mode is not off, leaf, upper or both");
         return XL_EINPUT;
     }
+    if (p->scan_pipe > 1u) {
+        set_err(err, errlen, "scan_pipe must be 0 or 1");
+        return XL_EINPUT;
+    }
     c->p = *p;
     c->words = (p->slots + 63u) / 64u;
     c->valid = calloc(c->words, sizeof *c->valid);
@@ -186,8 +190,9 @@ int xl_coalesce_init(xl_coalesce_t *c, const xl_co_params_t *p, char *err, size_
     c->nb_slots = calloc((size_t)p->walkers * c->words, sizeof *c->nb_slots);
     c->nb_pw = calloc(p->walkers, sizeof *c->nb_pw);
     c->cl_all = calloc(c->words, sizeof *c->cl_all);
+    c->pend = calloc(c->words, sizeof *c->pend);
     if (!c->valid || !c->va || !c->pl || !c->pa || !c->moved || !c->nb_key || !c->nb_slots ||
-        !c->nb_pw || !c->cl_all) {
+        !c->nb_pw || !c->cl_all || !c->pend) {
         xl_coalesce_free(c);
         set_err(err, errlen, "out of memory");
         return XL_EINTERNAL;
@@ -227,8 +232,10 @@ void xl_coalesce_free(xl_coalesce_t *c)
     free(c->nb_slots);
     free(c->nb_pw);
     free(c->cl_all);
+    free(c->pend);
     c->nb_pw = NULL;
     c->cl_all = NULL;
+    c->pend = NULL;
     for (lv = 0; lv < 4u; lv++) {
         free(c->ix[lv].grp);
         free(c->ix[lv].link);
@@ -255,8 +262,13 @@ void xl_coalesce_reset(xl_coalesce_t *c)
     memset(c->va, 0, c->p.slots * sizeof *c->va);
     memset(c->pl, 0, c->p.slots * sizeof *c->pl);
     memset(c->pa, 0, c->p.slots * sizeof *c->pa);
-    c->scans = c->leaf_done = 0u;
+    c->scans = c->leaf_done = c->scan_drops = 0u;
     memset(c->upper_set, 0, sizeof c->upper_set);
+    memset(c->pend, 0, c->words * sizeof *c->pend);
+    c->sl_level = 0u;
+    c->lane_used = 0u;
+    c->sl_va = 0u;
+    memset(c->sl_line, 0, sizeof c->sl_line);
     c->nmoved = 0u;
     memset(c->nb_key, 0, c->p.walkers * sizeof *c->nb_key);
     memset(c->nb_slots, 0, (size_t)c->p.walkers * c->words * sizeof *c->nb_slots);
@@ -283,17 +295,18 @@ void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_
     *pa = c->pa[slot];
 }
 
-/* What the scan does to slot s for this cycle's line: 0 nothing, 1 leaf completion
- * (frame/shift/lane set), 2 upper resume point (frame set). */
-static int scan_one(const xl_coalesce_t *c, const xl_co_in_t *in, uint32_t s, xl_pa_t *frame,
-                    unsigned *shift, unsigned *lane)
+/* What the scan of a level-lv line (the walker's VA line_va, entries line[]) does to slot
+ * s: 0 nothing, 1 leaf completion (frame/shift/lane set), 2 upper resume point (frame
+ * set). */
+static int scan_one(const xl_coalesce_t *c, unsigned lv, uint64_t line_va, const uint64_t *line,
+                    uint32_t s, xl_pa_t *frame, unsigned *shift, unsigned *lane)
 {
-    unsigned lv = in->line_level, idx;
+    unsigned idx;
     uint64_t e;
-    if (!xl_co_nbr(c->va[s], in->line_va, lv))
+    if (!xl_co_nbr(c->va[s], line_va, lv))
         return 0;
     idx = xl_pt_index(c->va[s], lv) & 7u;
-    e = in->line[idx];
+    e = line[idx];
     if (!(e & XL_PTE_P))
         return 0;   /* a fault is the request's own walk's business */
     if (lv == 1u || (lv == 2u && (e & XL_PTE_PS))) {
@@ -329,6 +342,44 @@ static const uint64_t *line_cand(const xl_coalesce_t *c, const xl_co_in_t *in)
         if (c->nb_key[w] == k)
             return c->nb_slots + (size_t)w * c->words;
     return NULL;
+}
+
+/* scan_pipe 1: the lowest pending slot (cur) and what the kept line does to it. */
+typedef struct {
+    uint32_t s;          /* the slot */
+    int r;               /* scan_one's answer */
+    xl_pa_t frame;
+    unsigned shift, lane;
+    int fire;            /* a completion this cycle */
+    int stall;           /* a completion that waits: its lane is busy */
+} co_cur_t;
+
+int xl_coalesce_draining(const xl_coalesce_t *c)
+{
+    uint32_t w;
+    for (w = 0; w < c->words; w++)
+        if (c->pend[w] != 0u)
+            return 1;
+    return 0;
+}
+
+static int drain_cur(const xl_coalesce_t *c, uint8_t lane_busy, co_cur_t *k)
+{
+    uint32_t w;
+    int cpl;
+    for (w = 0; w < c->words && c->pend[w] == 0u; w++)
+        ;
+    if (w == c->words)
+        return 0;
+    k->s = 64u * w + xl_ctz64(c->pend[w]);
+    k->frame = 0u;
+    k->shift = k->lane = 0u;
+    k->r = scan_one(c, c->sl_level, c->sl_va, c->sl_line, k->s, &k->frame, &k->shift, &k->lane);
+    cpl = k->r == 1 && k->lane != (xl_pt_index(c->sl_va, c->sl_level) & 7u) &&
+          !((c->lane_used >> k->lane) & 1u);
+    k->fire = cpl && !((lane_busy >> k->lane) & 1u);
+    k->stall = cpl && !k->fire;
+    return 1;
 }
 
 void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t *out)
@@ -379,7 +430,20 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
     }
     if (bl)
         for (s = 0; s < c->words; s++)
-            bl[s] &= c->valid[s];
+            bl[s] = (bl[s] | c->pend[s]) & c->valid[s];   /* pend: scan_pipe 1 only */
+    if (c->p.scan_pipe) {
+        /* the drain: the lowest pending slot against the kept line */
+        co_cur_t k;
+        if (drain_cur(c, in->lane_busy, &k) && k.fire) {
+            out->cpl_valid[k.lane] = 1u;
+            out->cpl_slot[k.lane] = k.s;
+            out->cpl_frame[k.lane] = k.frame;
+            out->cpl_shift[k.lane] = (uint8_t)k.shift;
+            if (kl)
+                kl[k.s >> 6] |= UINT64_C(1) << (k.s & 63u);
+        }
+        return;
+    }
     /* Scan (E2.2) for leaf completions: only an L1 line, or an L2 line with PS entries,
      * completes requests, so no other line is scanned here (step does the upper part). */
     if (scan && kl && in->line_level <= 2u) {
@@ -395,7 +459,8 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
                 v &= v - 1u;
                 if ((c->va[s] >> sh) != hi)
                     continue;   /* not a neighbour: scan_one would return 0 */
-                if (scan_one(c, in, s, &frame, &shift, &lane) == 1 && lane != own &&
+                if (scan_one(c, in->line_level, in->line_va, in->line, s, &frame, &shift,
+                             &lane) == 1 && lane != own &&
                     !out->cpl_valid[lane]) {
                     out->cpl_valid[lane] = 1u;
                     out->cpl_slot[lane] = s;
@@ -408,10 +473,70 @@ void xl_coalesce_comb(const xl_coalesce_t *c, const xl_co_in_t *in, xl_co_out_t 
     }
 }
 
-void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
+/* scan_pipe 1's edge, before the arrival: the departure, cur's completion or resume
+ * point, and the pending set (a new line's, when nothing else stays pending). */
+static void drain_commit(xl_coalesce_t *c, const xl_co_in_t *in)
+{
+    co_cur_t k;
+    int have = drain_cur(c, in->lane_busy, &k);
+    int scan = in->line_valid && xl_co_level_on(c->p.mode, in->line_level);
+    int accept = 0;
+    uint32_t w, s;
+    if (have && !k.stall)
+        c->pend[k.s >> 6] &= ~(UINT64_C(1) << (k.s & 63u));
+    if (scan && !xl_coalesce_draining(c)) {
+        /* the slots the line acts on, from the state before the edge: a leaf off the
+         * walker's own lane, or a resume point that moves (scan_one) */
+        unsigned own = xl_pt_index(in->line_va, in->line_level) & 7u;
+        const uint64_t *cand = line_cand(c, in);
+        accept = 1;
+        for (w = 0; w < c->words; w++) {
+            uint64_t v = c->valid[w] & (cand != NULL ? cand[w] : ~UINT64_C(0));
+            while (v) {
+                xl_pa_t frame;
+                unsigned shift, lane;
+                int r;
+                s = 64u * w + xl_ctz64(v);
+                v &= v - 1u;
+                r = scan_one(c, in->line_level, in->line_va, in->line, s, &frame, &shift, &lane);
+                if ((r == 1 && lane != own) || r == 2)
+                    c->pend[w] |= UINT64_C(1) << (s & 63u);
+            }
+        }
+    }
+    if (in->disp_valid)
+        slot_leave(c, in->disp_slot);
+    if (have && k.fire) {
+        slot_leave(c, k.s);
+        c->leaf_done++;
+        c->lane_used |= (uint8_t)(1u << k.lane);
+    }
+    if (have && k.r == 2 && ((c->valid[k.s >> 6] >> (k.s & 63u)) & 1u)) {
+        c->pl[k.s] = c->sl_level;
+        c->pa[k.s] = k.frame;
+        c->upper_set[c->sl_level]++;
+        c->moved[c->nmoved++] = k.s;
+    }
+    for (w = 0; w < c->words; w++)   /* the departed and the completed */
+        c->pend[w] &= c->valid[w];
+    if (in->arr_valid)
+        c->pend[in->arr_slot >> 6] &= ~(UINT64_C(1) << (in->arr_slot & 63u));
+    if (accept) {
+        c->scans++;
+        c->sl_level = in->line_level;
+        c->sl_va = in->line_va;
+        memcpy(c->sl_line, in->line, sizeof c->sl_line);
+        c->lane_used = 0u;
+    } else if (scan) {
+        c->scan_drops++;
+    }
+}
+
+/* scan_pipe 0's edge, before the arrival: the departure, the completions and this cycle's
+ * upper updates (over the slots still valid). */
+static void now_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
 {
     uint32_t w, s, i;
-    c->nmoved = 0u;
     if (in->disp_valid)
         slot_leave(c, in->disp_slot);
     for (i = 0; i < XL_CO_LANES; i++)
@@ -430,7 +555,8 @@ void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_
                     unsigned shift, lane;
                     s = 64u * w + xl_ctz64(v);
                     v &= v - 1u;
-                    if (scan_one(c, in, s, &frame, &shift, &lane) == 2) {
+                    if (scan_one(c, in->line_level, in->line_va, in->line, s, &frame, &shift,
+                                 &lane) == 2) {
                         c->pl[s] = in->line_level;
                         c->pa[s] = frame;
                         c->upper_set[in->line_level]++;
@@ -439,6 +565,16 @@ void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_
                 }
             }
     }
+}
+
+void xl_coalesce_commit(xl_coalesce_t *c, const xl_co_in_t *in, const xl_co_out_t *out)
+{
+    uint32_t w, s;
+    c->nmoved = 0u;
+    if (c->p.scan_pipe)
+        drain_commit(c, in);
+    else
+        now_commit(c, in, out);
     if (in->arr_valid) {
         s = in->arr_slot;
         slot_leave(c, s);   /* a slot overwritten while valid leaves its old neighbourhoods */

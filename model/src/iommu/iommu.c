@@ -303,7 +303,7 @@ int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), cfg->iommu.coalesce,
         {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
-        cfg->iommu.pwc_latency, cfg->iommu.pick_pipe};
+        cfg->iommu.pwc_latency, cfg->iommu.pick_pipe, cfg->iommu.scan_pipe};
     if ((rc = xl_walk_path_init(&io->wp, &ip, err, errlen)) != XL_OK)
         return rc;
     if (xl_walk_path_out_init(&io->wp_out, &io->wp) != XL_OK)

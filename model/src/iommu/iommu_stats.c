@@ -5,6 +5,7 @@
  * with the walk path twin's own counters registered by the twin in their places.
  */
 #include "sys/system.h"
+#include <string.h>
 
 #define OCC_BUCKETS 6u
 static const char *const occ_name[OCC_BUCKETS] = {"empty", "le25", "le50", "le75", "lt100",
@@ -149,9 +150,12 @@ void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root)
     const xl_walk_path_params_t *p = xl_walk_path_params(&io->wp);
     static const char *const pol[] = {"fcfs", "random", "simt"};
     static const char *const co[] = {"off", "leaf", "upper", "both"};
-    char pp[24] = "";   /* PickPipe, named only when not the papers' 0 */
+    char pp[48] = "";   /* PickPipe and ScanPipe, named only when not the papers' 0 */
     if (p->pick_pipe)
         snprintf(pp, sizeof pp, " pick_pipe=%u", (unsigned)p->pick_pipe);
+    if (p->scan_pipe)
+        snprintf(pp + strlen(pp), sizeof pp - strlen(pp), " scan_pipe=%u",
+                 (unsigned)p->scan_pipe);
     fprintf(f, "# xlat IOMMU-boundary trace v1 (model/README.md)\n");
     fprintf(f, "P slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
             "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=%u root=0x%llx\n",

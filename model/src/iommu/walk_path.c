@@ -26,7 +26,7 @@ int xl_walk_path_init(xl_walk_path_t *m, const xl_walk_path_params_t *p, char *e
     }
     m->p = *p;
     xl_ws_params_t wp = {p->slots, p->policy, p->aging_threshold, p->lfsr_seed, p->pick_pipe};
-    xl_co_params_t cp = {p->slots, p->walkers, p->coalesce};
+    xl_co_params_t cp = {p->slots, p->walkers, p->coalesce, p->scan_pipe};
     if ((rc = xl_walk_sched_init(&m->ws, &wp, err, errlen)) != XL_OK ||
         (rc = xl_pwc_init(&m->pwc, &p->pwc, err, errlen)) != XL_OK ||
         (rc = xl_coalesce_init(&m->co, &cp, err, errlen)) != XL_OK) {
@@ -102,7 +102,7 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
      * dispatched in the next cycle, which must run; with the pick from registers
      * (pick_pipe 2) a stuck cycle whose edge changed the registered CL or the pick is
      * not yet a fixed point either (moved) */
-    return m->active > 0u ||
+    return m->active > 0u || xl_coalesce_draining(&m->co) ||
            (m->idle > 0u && m->ws.count > 0u &&
             (!last_stuck || m->ws.pick_valid || m->ws.moved));
 }
@@ -111,8 +111,8 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
  * xl_walk_path_out_t (or a port struct it embeds) changes this size, and must be cleared there
  * unless a sub-block comb or the code below writes it every cycle (a field written only
  * with its port's valid may be cleared only when that valid was high). (LP64 size.) */
-_Static_assert(sizeof(xl_walk_path_out_t) == 672u || UINTPTR_MAX != UINT64_MAX,
-               "xl_walk_path_out_t changed: clear the new field in xl_walk_path_comb, then update 672");
+_Static_assert(sizeof(xl_walk_path_out_t) == 680u || UINTPTR_MAX != UINT64_MAX,
+               "xl_walk_path_out_t changed: clear the new field in xl_walk_path_comb, then update 680");
 
 void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_path_out_t *out)
 {
@@ -180,6 +180,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
     out->co_in.line_valid = 0u;
     out->co_in.line_level = 0u;
     out->co_in.line_va = 0u;
+    out->co_in.lane_busy = 0u;
     _Static_assert(sizeof out->co.cpl_valid == sizeof co_lanes, "eight completion lanes");
     memcpy(&co_lanes, out->co.cpl_valid, sizeof co_lanes);
     if (!coal && (co_lanes != 0u || out->co.blocked || out->co.kill || out->co.arr_blocked)) {
@@ -209,6 +210,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
             out->cpl_frame[idx] = k->level == 1u ? xl_pte_frame(e)
                                                  : xl_pte_frame(e) & ~(XL_PAGE_2M - 1u);
             out->cpl_reads[idx] = k->reads;
+            out->co_in.lane_busy = (uint8_t)(1u << idx);   /* a drained scan's wait */
         } else {
             out->fill_valid = 1u;
             out->pwc_in.fill_valid = 1u;
@@ -244,7 +246,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
                 out->cpl_coalesced[i] = 1u;
             }
         out->ws_in.blocked = co->blocked;
-        out->ws_in.kill = out->co_in.line_valid ? kill : NULL;
+        out->ws_in.kill = out->co_in.line_valid || xl_coalesce_draining(&m->co) ? kill : NULL;
         out->ws_in.arr_blocked = in->arr_valid ? co->arr_blocked : 0u;
     }
 

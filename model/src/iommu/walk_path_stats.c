@@ -23,6 +23,10 @@ void xl_walk_path_stats(const xl_walk_path_t *m, xl_stats_t *s, xl_wp_stats_t gr
         xl_stats_counter(s, "iommu.coalesce.cl_stall_cycles",
                          "cycles a walker was idle while every buffered request had CL set",
                          &m->cl_stalls);
+        if (m->p.scan_pipe)   /* named only when the scan is drained (iommu.scan_pipe) */
+            xl_stats_counter(s, "iommu.coalesce.scan_drops",
+                             "page-table lines not scanned: an earlier line's scan was still draining",
+                             &m->co.scan_drops);
         break;
     case XL_WP_STATS_BUFFER:
         xl_stats_counter(s, "iommu.buffer_max_occupancy", "most requests buffered at once",
