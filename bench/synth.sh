@@ -39,9 +39,13 @@ wsp2_simt_32 xl_walk_sched  pnr NumSlots 32 Policy 2 TagWidth 8 CntWidth 16 Agin
 wsp2_simt_256 xl_walk_sched syn NumSlots 256 Policy 2 TagWidth 16 CntWidth 32 AgingThreshold 2000000 PickPipe 2
 pwc_paper    xl_pwc         pnr StatWidth 16
 co_32_4      xl_coalesce    pnr NumSlots 32 NumWalkers 4 Mode 3 StatWidth 16
+co_32_4_scan xl_coalesce    pnr NumSlots 32 NumWalkers 4 Mode 3 StatWidth 16 ScanPipe 1
+co_256_8_scan xl_coalesce   syn NumSlots 256 NumWalkers 8 Mode 3 StatWidth 64 ScanPipe 1
 top_4_2      xl_walk_path   pnr NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16
 top_8_2_pipe xl_walk_path   pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 1
 top_8_2_pipe2 xl_walk_path  pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2
+top_8_2_scan xl_walk_path   pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
+top_32_4_scan xl_walk_path  pnr NumSlots 32 NumWalkers 4 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
 top_paper    xl_walk_path   syn NumSlots 256 NumWalkers 8 Policy 2 Coalesce 3 TagWidth 16 StatWidth 64
 EOF
 }

@@ -25,13 +25,15 @@
 #   tiny_fcfs_leaf        8   3     fcfs   leaf     2000000 seed     2  2  2  2  4  2   2   8   8
 #   mid_simt_both_pipe   32   4     simt   both     24      seed     2  2  4  2  8  4   1  10  10
 #   mid_simt_both_pipe2  32   4     simt   both     24      seed     2  2  4  2  8  4   1  10  10
+#   mid_simt_both_scan   32   4     simt   both     24      seed     2  2  4  2  8  4   1  10  10
 # paper_* are ISCA'18/MICRO'18 Table I (256-entry buffer, 8 walkers, 4/8/32-entry PWCs);
 # small_random_both is the FPGA-sized set; mid_simt_upper lowers the aging threshold so the
 # AGING rule fires, and takes 3 cycles of PWC latency (walkers in LOOKUP); tiny_fcfs_leaf has
 # a walker count that is not a power of two; mid_simt_both_pipe has the registered pick
 # (PickPipe 1, the last column; 0 elsewhere), mid_simt_both_pipe2 the pick from registers
-# (PickPipe 2). Statistics narrower than 64 bits are compared
-# modulo 2^StatWidth.
+# (PickPipe 2), mid_simt_both_scan the pick from registers and the coalescing scan drained one
+# slot a cycle (PickPipe 2, ScanPipe 1: the last column, 0 elsewhere). Statistics narrower
+# than 64 bits are compared modulo 2^StatWidth.
 #
 # --models "NAME ..." builds only those models (into build/rtl/iommu/lockstep-NAME_.../).
 # --mutant NAME builds small_random_both from a copy of rtl/ with
@@ -56,14 +58,15 @@ while [ $# -gt 0 ]; do
 done
 [ -z "$MUTANT" ] || [ -z "$ONLY" ] || usage "--mutant and --models exclude each other"
 
-# name slots walkers policy coalesce aging lfsr e4 w4 e3 w3 e2 w2 pwc_latency tagw statw pick
-ALL_MODELS="paper_simt_both 256 8 simt both 2000000 c728efc6 4 4 8 4 32 4 1 16 64 0
-paper_fcfs_off 256 8 fcfs off 2000000 c728efc6 4 4 8 4 32 4 1 16 64 0
-small_random_both 16 2 random both 2000000 c728efc6 2 2 4 2 8 4 1 12 10 0
-mid_simt_upper 32 4 simt upper 24 c728efc6 2 2 4 2 8 4 3 10 10 0
-tiny_fcfs_leaf 8 3 fcfs leaf 2000000 c728efc6 2 2 2 2 4 2 2 8 8 0
-mid_simt_both_pipe 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 1
-mid_simt_both_pipe2 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2"
+# name slots walkers policy coalesce aging lfsr e4 w4 e3 w3 e2 w2 pwc_latency tagw statw pick scan
+ALL_MODELS="paper_simt_both 256 8 simt both 2000000 c728efc6 4 4 8 4 32 4 1 16 64 0 0
+paper_fcfs_off 256 8 fcfs off 2000000 c728efc6 4 4 8 4 32 4 1 16 64 0 0
+small_random_both 16 2 random both 2000000 c728efc6 2 2 4 2 8 4 1 12 10 0 0
+mid_simt_upper 32 4 simt upper 24 c728efc6 2 2 4 2 8 4 3 10 10 0 0
+tiny_fcfs_leaf 8 3 fcfs leaf 2000000 c728efc6 2 2 2 2 4 2 2 8 8 0 0
+mid_simt_both_pipe 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 1 0
+mid_simt_both_pipe2 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2 0
+mid_simt_both_scan 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2 1"
 
 R=rtl
 if [ -n "$MUTANT" ]; then
@@ -106,7 +109,7 @@ gflags() {
     echo "-GNumSlots=$2 -GNumWalkers=$3 -GPolicy=$(policy_num "$4") -GCoalesce=$(coal_num "$5")" \
          "-GAgingThreshold=$6 -GLfsrSeed=32'h$7 -GL4Entries=$8 -GL4Ways=$9 -GL3Entries=${10}" \
          "-GL3Ways=${11} -GL2Entries=${12} -GL2Ways=${13} -GPwcLatency=${14} -GTagWidth=${15}" \
-         "-GStatWidth=${16} -GPickPipe=${17}"
+         "-GStatWidth=${16} -GPickPipe=${17} -GScanPipe=${18}"
 }
 
 mkdir -p "$OUT"
@@ -131,13 +134,13 @@ INCS=""
 LIBS=""
 FIRST=""
 MODELS=""
-while read -r name slots walkers pol coal aging lfsr e4 w4 e3 w3 e2 w2 lat tagw statw pp; do
+while read -r name slots walkers pol coal aging lfsr e4 w4 e3 w3 e2 w2 lat tagw statw pp sp; do
     [ -n "$name" ] || continue
     prefix="Vxl_walk_path_$name"
     xl_model_add "$OUT/$name" "$prefix" "$HDR"
     MODELS="$MODELS X($prefix, \"$name\", $slots, $walkers, $(policy_num "$pol"),"
     MODELS="$MODELS $(coal_num "$coal"), ${aging}u, 0x${lfsr}u, $e4, $w4, $e3, $w3, $e2, $w2,"
-    MODELS="$MODELS $lat, $tagw, $statw, $pp)"
+    MODELS="$MODELS $lat, $tagw, $statw, $pp, $sp)"
 done < "$OUT/models.txt"
 echo "#define XL_WALK_PATH_MODELS(X)$MODELS" >> "$HDR.tmp"
 [ -n "$MUTANT" ] && echo "#define XL_WALK_PATH_MUTANT \"$MUTANT\"" >> "$HDR.tmp"

@@ -12,18 +12,26 @@
 // coverage from the C state; step the C twin; clock edge. Random initial values in every
 // unreset flop (Verilator --x-initial unique with randReset 2, seeded from --seed).
 //
-// Mode is an RTL parameter, so tests/lockstep/build_coalesce.sh links eight Verilated models
-// into this binary: Vxl_coalesce_{small,paper}_{off,leaf,upper,both}. The parameter sets are
-// written once in the build script and passed to Verilator (-G) and to this file
-// (-DXL_CO_*_GEOM). A mutant build (-DXL_ONLY_SMALL_BOTH) links only the small "both" model.
+// Mode is an RTL parameter, so tests/lockstep/build_coalesce.sh links ten Verilated models
+// into this binary: Vxl_coalesce_{small,paper}_{off,leaf,upper,both} and, for the scan
+// drained one slot a cycle (ScanPipe 1, --scan-pipe 1), Vxl_coalesce_{small,paper}_scan in
+// mode both. The parameter sets are written once in the build script and passed to
+// Verilator (-G) and to this file (-DXL_CO_*_GEOM). A mutant build (-DXL_ONLY_SMALL_BOTH)
+// links only the small "both" model, a SCAN_ mutant build (-DXL_ONLY_SMALL_SCAN) only the
+// small "scan" model.
 #include "lockstep.h"
 
 #include <algorithm>
 #include <type_traits>
 
+#if defined(XL_ONLY_SMALL_SCAN)
+#include "Vxl_coalesce_small_scan.h"
+#include "Vxl_coalesce_small_scan___024root.h"
+#else
 #include "Vxl_coalesce_small_both.h"
 #include "Vxl_coalesce_small_both___024root.h"
-#ifndef XL_ONLY_SMALL_BOTH
+#endif
+#if !defined(XL_ONLY_SMALL_BOTH) && !defined(XL_ONLY_SMALL_SCAN)
 #include "Vxl_coalesce_small_off.h"
 #include "Vxl_coalesce_small_off___024root.h"
 #include "Vxl_coalesce_small_leaf.h"
@@ -38,6 +46,10 @@
 #include "Vxl_coalesce_paper_upper___024root.h"
 #include "Vxl_coalesce_paper_both.h"
 #include "Vxl_coalesce_paper_both___024root.h"
+#include "Vxl_coalesce_small_scan.h"
+#include "Vxl_coalesce_small_scan___024root.h"
+#include "Vxl_coalesce_paper_scan.h"
+#include "Vxl_coalesce_paper_scan___024root.h"
 #endif
 
 extern "C" {
@@ -69,11 +81,20 @@ const Geom kPaper = XL_CO_PAPER_GEOM;
 
 const char *const kModeNames[4] = {"off", "leaf", "upper", "both"};
 
+// ScanPipe 1 models have the pending set (rtl/xl_coalesce.sv g_scan_seq).
+template <class R, class = void>
+struct HasPend : std::false_type {};
+template <class R>
+struct HasPend<R, std::void_t<decltype(std::declval<const R &>()
+        .xl_coalesce__DOT__g_scan_seq__DOT__pend_q)>>
+    : std::true_type {};
+
 struct Opts : xl_ls::CommonOpts {
     std::string params = "small";
     std::string mode = "both";     // off|leaf|upper|both|all
     std::string stim = "random";   // random|pressure
     uint64_t state_every = 64;
+    uint64_t scan_pipe = 0;        // the RTL ScanPipe parameter (iommu.scan_pipe)
     Opts() : CommonOpts("arr_blocked", "build/rtl/lockstep/coalesce/waves") {}
 };
 
@@ -88,7 +109,9 @@ void usage(FILE *f)
         "                      --trace needs one mode)\n"
         "  --stim random|pressure  random: a consistent little world, ports busy about half\n"
         "                      the time; pressure: buffer kept full, a line every cycle\n"
-        "  --state-every N     compare the per-slot state every N cycles (default 64)\n",
+        "  --state-every N     compare the per-slot state every N cycles (default 64)\n"
+        "  --scan-pipe 0|1     the RTL ScanPipe parameter (iommu.scan_pipe): 1 drains the\n"
+        "                      scan one slot a cycle (built for --mode both only)\n",
         kProg, kSmall.slots, kSmall.walkers, kSmall.stat_width, kSmall.stat_width, kPaper.slots,
         kPaper.walkers, kPaper.stat_width);
     xl_ls::usage_common(f, Opts());
@@ -119,6 +142,7 @@ std::vector<std::string> field_names(const Geom &g)
     n.push_back("upper_set_l2");
     n.push_back("upper_set_l3");
     n.push_back("upper_set_l4");
+    n.push_back("scan_drops");
     return n;
 }
 
@@ -144,16 +168,28 @@ Opts parse(int argc, char **argv)
             o.stim = a.choice("stimulus", {"random", "pressure"});
         else if (a.is("--state-every"))
             o.state_every = a.u64(1, UINT64_C(1000000000000));
+        else if (a.is("--scan-pipe"))
+            o.scan_pipe = a.u64(0, 1);
         else
             return false;
         return true;
     });
-#ifdef XL_ONLY_SMALL_BOTH
+#if defined(XL_ONLY_SMALL_BOTH) || defined(XL_ONLY_SMALL_SCAN)
     if (o.params != "small" || o.mode != "both")
         xl_ls::usage_error(kProg, "this (mutant) build has only --params small --mode both");
 #endif
     if (!o.trace.empty() && o.mode == "all")
         xl_ls::usage_error(kProg, "--trace needs one --mode, not all");
+    if (o.scan_pipe != 0 && o.mode != "both")
+        xl_ls::usage_error(kProg, "--scan-pipe 1 is built for --mode both only");
+#ifdef XL_ONLY_SMALL_BOTH
+    if (o.scan_pipe != 0)
+        xl_ls::usage_error(kProg, "this (mutant) build has only --scan-pipe 0");
+#endif
+#ifdef XL_ONLY_SMALL_SCAN
+    if (o.scan_pipe != 1)
+        xl_ls::usage_error(kProg, "this (mutant) build has only --scan-pipe 1");
+#endif
     xl_ls::check_common(kProg, o, field_names(o.params == "small" ? kSmall : kPaper));
     return o;
 }
@@ -225,6 +261,7 @@ struct Cycle {
 struct World {
     xl_rng_t rng;
     bool pressure = false;
+    bool scan = false;   // ScanPipe 1: no departure of a pending slot, busy lanes drawn
     Geom g;
     uint32_t base[5];   // [L]: even line base of idx_L >> 3
     struct Walker {
@@ -246,10 +283,11 @@ struct World {
     uint64_t below(uint64_t n) { return xl_rng_below(&rng, n); }
     uint64_t next() { return xl_rng_next(&rng); }
 
-    void init(uint64_t seed, bool press, const Geom &geom)
+    void init(uint64_t seed, bool press, const Geom &geom, bool scan_pipe)
     {
         xl_rng_seed(&rng, seed);
         pressure = press;
+        scan = scan_pipe;
         g = geom;
         for (unsigned l = 1; l <= 4; l++)
             base[l] = (uint32_t)(2u * below(32));
@@ -410,15 +448,25 @@ struct World {
                 for (uint32_t s = 0; s < g.slots; s++)
                     if (slot_valid(c, s))
                         tmp.push_back(s);
-            in.disp_valid = 1;
-            in.disp_slot = tmp[below(tmp.size())];
-            if (idle > 0) {
-                unsigned pl;
-                xl_pa_t pa;
-                xl_coalesce_resume(c, in.disp_slot, &pl, &pa);
-                disp_take = true;
-                disp_va = c->va[in.disp_slot];
-                disp_pl = pl;
+            // ScanPipe 1: a pending slot is CL, so no scheduler dispatches it
+            // (rtl/xl_coalesce.sv, assertion PendNotDeparting).
+            if (scan)
+                tmp.erase(std::remove_if(tmp.begin(), tmp.end(),
+                                         [&](uint32_t s) {
+                                             return (c->pend[s >> 6] >> (s & 63u)) & 1u;
+                                         }),
+                          tmp.end());
+            if (!tmp.empty()) {
+                in.disp_valid = 1;
+                in.disp_slot = tmp[below(tmp.size())];
+                if (idle > 0) {
+                    unsigned pl;
+                    xl_pa_t pa;
+                    xl_coalesce_resume(c, in.disp_slot, &pl, &pa);
+                    disp_take = true;
+                    disp_va = c->va[in.disp_slot];
+                    disp_pl = pl;
+                }
             }
         }
 
@@ -459,6 +507,11 @@ struct World {
                 }
             }
         }
+
+        // ScanPipe 1: one cycle in four a walker's own leaf completion holds a lane of the
+        // port (in the top, the lane of the walker's entry; here any lane).
+        if (scan && below(4) == 0)
+            in.lane_busy = (uint8_t)(1u << below(8));
     }
 
     // The walkers after the edge: the one whose line came back goes down a level or
@@ -501,15 +554,16 @@ enum Bin {
     kLaneConflict, kOwnLane, kUpperL2, kUpperL3, kUpperL4, kPlNotUp, kPsLeaf,
     kClL1, kClL2, kClL3, kClL4, kArrBlocked, kNotPresent, kDispClearsPl, kKillClearsPl,
     kDispMasksUpd, kResumePl, kLineIgnored, kBufferFull, kStatWrapped, kResetMidRun,
-    kNumBins
+    kScanDrop, kLaneWait, kNumBins
 };
 
 // needs: 0 = any mode but off; else all of bit 0 = the leaf level enabled, bit 1 = an
 // upper level enabled, bit 2 = pressure stimulus, bit 3 = mode off, bit 4 = counters
 // narrower than 64 bits (and not mode off), bit 5 = never (informational), bit 6 = random
-// stimulus. A bin whose needs the run does not meet is informational (minimum 0).
+// stimulus, bit 7 = ScanPipe 1. A bin whose needs the run does not meet is informational
+// (minimum 0).
 std::vector<xl_ls::CovBin> make_bins(uint64_t min, unsigned mode, bool pressure,
-                                     unsigned stat_width)
+                                     unsigned stat_width, bool scan)
 {
     struct B {
         const char *name, *what;
@@ -546,9 +600,12 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, unsigned mode, bool pressure,
         {"buffer_full", "every slot valid", 4, 0},
         {"stat_wrapped", "a counter wrapped past 2^StatWidth", 16, 1},
         {"reset_mid_run", "reset pulse from a dirty state", 32, 0},
+        {"scan_drop", "ScanPipe 1: a line not scanned, a scan still draining", 128, 0},
+        {"lane_wait", "ScanPipe 1: a drained completion waits for a busy lane", 128, 0},
     };
     unsigned have = (mode & 1u ? 1u : 0u) | (mode & 2u ? 2u : 0u) | (pressure ? 4u : 64u) |
-                    (mode == 0 ? 8u : 0u) | (stat_width < 64 && mode != 0 ? 16u : 0u);
+                    (mode == 0 ? 8u : 0u) | (stat_width < 64 && mode != 0 ? 16u : 0u) |
+                    (scan ? 128u : 0u);
     std::vector<xl_ls::CovBin> v;
     for (unsigned i = 0; i < kNumBins; i++) {
         const B &b = bins[i];
@@ -640,6 +697,20 @@ void cover_pre(const xl_coalesce_t *c, const xl_co_in_t &in, const xl_co_out_t &
         n += (uint32_t)__builtin_popcountll(c->valid[w]);
     if (n == S)
         b[kBufferFull].count++;
+    // ScanPipe 1: the lowest pending slot's completion waits for its lane (worked out here
+    // from the kept line, coalesce.h).
+    for (uint32_t w = 0; c->p.scan_pipe && w < c->words; w++) {
+        if (c->pend[w] == 0)
+            continue;
+        uint32_t s = 64u * w + (uint32_t)__builtin_ctzll(c->pend[w]);
+        unsigned L = c->sl_level, i = xl_pt_index(c->va[s], L) & 7u;
+        uint64_t e = c->sl_line[i];
+        bool leaf = (e & XL_PTE_P) && (L == 1u || (L == 2u && (e & XL_PTE_PS)));
+        if (leaf && i != (xl_pt_index(c->sl_va, L) & 7u) && !((c->lane_used >> i) & 1u) &&
+            ((in.lane_busy >> i) & 1u))
+            b[kLaneWait].count++;
+        break;
+    }
 }
 
 // ----------------------------------------------------------------------------- RTL access
@@ -664,6 +735,7 @@ void drive(M *m, const Cycle &cy, const Geom &g)
     for (unsigned i = 0; i < XL_CO_LANES; i++)
         setb(m->line_i, 64 * i, 64, in.line[i]);
     m->resume_slot_i = cy.resume_slot;
+    m->lane_busy_i = in.lane_busy;
 }
 
 // Expected (C) and actual (RTL) values of every compared field, field_names() order.
@@ -705,6 +777,7 @@ void fields(const M *m, const xl_coalesce_t *c, const xl_co_out_t &o, const uint
     add(c->upper_set[2] & sm, m->upper_set_l2_o);
     add(c->upper_set[3] & sm, m->upper_set_l3_o);
     add(c->upper_set[4] & sm, m->upper_set_l4_o);
+    add(c->scan_drops & sm, m->scan_drops_o);
 }
 
 // The per-slot state: valid words, then VA >> 12 (valid slots only: the VA flops have no
@@ -749,6 +822,25 @@ std::vector<xl_ls::Field> state_diff(const M *m, const xl_coalesce_t *c, const G
         uint64_t pa = getb(r->xl_coalesce__DOT__pa_q[s], 0, kFrmW) << 12;
         if (pa != c->pa[s])
             rows.push_back({p + "pa", c->pa[s], pa});
+    }
+    if constexpr (HasPend<std::remove_reference_t<decltype(*r)>>::value) {
+        // ScanPipe 1: the pending set and, while it holds a slot, the kept line's level
+        // mask (the C's level as a one-hot) and the lanes it has completed on.
+        for (unsigned w = 0; w < words; w++) {
+            unsigned n = std::min(64u, g.slots - 64u * w);
+            uint64_t a = getb(r->xl_coalesce__DOT__g_scan_seq__DOT__pend_q, 64 * w, n);
+            if (a != c->pend[w])
+                rows.push_back({"state pend.w" + std::to_string(w), c->pend[w], a});
+        }
+        if (xl_coalesce_draining(c)) {
+            uint64_t em = c->sl_level >= 1 && c->sl_level <= 4 ? 1u << (c->sl_level - 1u) : 0u;
+            uint64_t am = r->xl_coalesce__DOT__g_scan_seq__DOT__sl_mask_q;
+            if (am != em)
+                rows.push_back({"state sl_mask", em, am});
+            uint64_t au = r->xl_coalesce__DOT__g_scan_seq__DOT__used_q;
+            if (au != c->lane_used)
+                rows.push_back({"state lane_used", c->lane_used, au});
+        }
     }
     bad = bad || rows.size() > words;
     if (!bad)
@@ -803,7 +895,8 @@ std::vector<std::string> repro_args(const char *argv0, const Opts &o, const char
     std::vector<std::string> a = {argv0, "--params", o.params, "--mode", mode,
                                   "--stim", o.stim, "--seed", std::to_string(o.seed),
                                   "--cycles", std::to_string(cycles),
-                                  "--state-every", std::to_string(o.state_every)};
+                                  "--state-every", std::to_string(o.state_every),
+                                  "--scan-pipe", std::to_string(o.scan_pipe)};
     xl_ls::repro_tail(a, o, o.inject, cycle, vcd);
     return a;
 }
@@ -828,7 +921,7 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         res.status = 2;
         return res;
     }
-    xl_co_params_t p = {g.slots, g.walkers, (xl_co_mode_t)mode};
+    xl_co_params_t p = {g.slots, g.walkers, (xl_co_mode_t)mode, (uint32_t)o.scan_pipe};
     xl_coalesce_t ref;
     char err[200] = "";
     if (!xl_ls::twin_accepts(xl_coalesce_init(&ref, &p, err, sizeof err) == XL_OK, kProg,
@@ -839,9 +932,10 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
     xl_coalesce_reset(&ref);
 
     std::printf("xl_coalesce lockstep: params=%s (%u slots, %u walkers, counters %u bits) "
-                "mode=%s stim=%s seed=%" PRIu64 " cycles=%" PRIu64 "%s\n",
-                o.params.c_str(), g.slots, g.walkers, g.stat_width, mname, o.stim.c_str(),
-                o.seed, o.cycles, o.rtl_only ? " (RTL only)" : "");
+                "mode=%s scan_pipe=%u stim=%s seed=%" PRIu64 " cycles=%" PRIu64 "%s\n",
+                o.params.c_str(), g.slots, g.walkers, g.stat_width, mname,
+                (unsigned)o.scan_pipe, o.stim.c_str(), o.seed, o.cycles,
+                o.rtl_only ? " (RTL only)" : "");
     std::fflush(stdout);
 
     // Idle inputs (also the final compare cycle): every valid low, PWST empty. The reset
@@ -859,8 +953,9 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
     uint64_t cyc = 0;
 
     World wd;
-    wd.init(o.seed ^ ((uint64_t)mode << 56), press, g);
-    std::vector<xl_ls::CovBin> bins = make_bins(o.cov_min, mode, press, g.stat_width);
+    wd.init(o.seed ^ ((uint64_t)mode << 56), press, g, o.scan_pipe != 0);
+    std::vector<xl_ls::CovBin> bins = make_bins(o.cov_min, mode, press, g.stat_width,
+                                                o.scan_pipe != 0);
     std::vector<std::string> names = field_names(g), snames;
     std::vector<xl_ls::Field> f;
     xl_ls::Ring<Rec, 32> *hist = new xl_ls::Ring<Rec, 32>;
@@ -928,7 +1023,9 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
             uint64_t before[5] = {ref.scans, ref.leaf_done, ref.upper_set[2], ref.upper_set[3],
                                   ref.upper_set[4]};
             cover_pre(&ref, cy.in, exp, cy.resume_slot, bins);
+            uint64_t drops = ref.scan_drops;
             xl_coalesce_commit(&ref, &cy.in, &exp);
+            bins[kScanDrop].count += ref.scan_drops - drops;
             wd.edge(cy);
             bins[kUpperL2].count += ref.upper_set[2] - before[2];
             bins[kUpperL3].count += ref.upper_set[3] - before[3];
@@ -1005,10 +1102,11 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
         res.status = 1;
         return res;
     }
-    std::printf("PASS block=xl_coalesce params=%s mode=%s stim=%s seed=%" PRIu64
+    std::printf("PASS block=xl_coalesce params=%s mode=%s scan_pipe=%u stim=%s seed=%" PRIu64
                 " cycles=%" PRIu64 " compared=%zu fields/cycle + state every %" PRIu64
                 " time=%.2fs rate=%.0f cycles/s\n",
-                o.params.c_str(), mname, o.stim.c_str(), o.seed, o.cycles, names.size(),
+                o.params.c_str(), mname, (unsigned)o.scan_pipe, o.stim.c_str(), o.seed,
+                o.cycles, names.size(),
                 o.state_every, dt, rate);
     return res;
 }
@@ -1016,11 +1114,18 @@ Result run(const Opts &o, const Geom &g, unsigned mode, const char *argv0)
 Result run_mode(const Opts &o, unsigned mode, const char *argv0)
 {
     bool small = o.params == "small";
-#ifdef XL_ONLY_SMALL_BOTH
+#if defined(XL_ONLY_SMALL_BOTH)
     (void)small;
     (void)mode;
     return run<Vxl_coalesce_small_both>(o, kSmall, 3, argv0);
+#elif defined(XL_ONLY_SMALL_SCAN)
+    (void)small;
+    (void)mode;
+    return run<Vxl_coalesce_small_scan>(o, kSmall, 3, argv0);
 #else
+    if (o.scan_pipe != 0)
+        return small ? run<Vxl_coalesce_small_scan>(o, kSmall, 3, argv0)
+                     : run<Vxl_coalesce_paper_scan>(o, kPaper, 3, argv0);
     switch ((small ? 0u : 4u) + mode) {
     case 0: return run<Vxl_coalesce_small_off>(o, kSmall, 0, argv0);
     case 1: return run<Vxl_coalesce_small_leaf>(o, kSmall, 1, argv0);

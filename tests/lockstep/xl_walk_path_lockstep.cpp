@@ -53,14 +53,15 @@ const char *const kProg = "xl_walk_path_lockstep";
 struct Desc {
     const char *name;
     uint32_t slots, walkers, policy, coalesce, aging, lfsr;
-    uint32_t e4, w4, e3, w3, e2, w2, pwc_latency, tagw, statw, pick_pipe;
+    uint32_t e4, w4, e3, w3, e2, w2, pwc_latency, tagw, statw, pick_pipe, scan_pipe;
 };
 
 const char *const kPolicyName[] = {"fcfs", "random", "simt"};
 const char *const kCoalName[] = {"off", "leaf", "upper", "both"};
 
-#define XL_DESC(prefix, name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp) \
-    {name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp},
+#define XL_DESC(prefix, name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp, \
+                sp)                                                                          \
+    {name, sl, wk, pol, co, ag, lf, e4, w4, e3, w3, e2, w2, lat, tw, sw, pp, sp},
 const Desc kModels[] = {XL_WALK_PATH_MODELS(XL_DESC)};
 #undef XL_DESC
 
@@ -437,10 +438,19 @@ bool check_sched(const M *m, const xl_walk_path_t *c, const Desc &d, bool slots,
     return add.inject < 0;
 }
 
+// Does the Verilated root R hold the coalescing block's pending set (ScanPipe 1)?
+template <class R, class = void>
+struct HasCoPend : std::false_type {};
+template <class R>
+struct HasCoPend<R, std::void_t<decltype(std::declval<const R &>()
+                        .xl_walk_path__DOT__u_coalesce__DOT__g_scan_seq__DOT__pend_q)>>
+    : std::true_type {};
+
 // The coalescing block inside the top (u_coalesce) against the C twin's per-slot state, as
 // its own harness does: the valid bits and every slot's PL and PA (both sides clear them when
-// a slot is written or leaves). Not called with coalescing off: the C then never runs the
-// block's edge, while the RTL block still tracks the buffer.
+// a slot is written or leaves), and with ScanPipe 1 the pending set. Not called with
+// coalescing off: the C then never runs the block's edge, while the RTL block still tracks
+// the buffer.
 template <class M>
 bool check_coal(const M *m, const xl_walk_path_t *c, const Desc &d, int inject,
                 std::vector<std::string> &names, std::vector<xl_ls::Field> &rows)
@@ -453,6 +463,15 @@ bool check_coal(const M *m, const xl_walk_path_t *c, const Desc &d, int inject,
         unsigned n = d.slots - 64u * w < 64u ? d.slots - 64u * w : 64u;
         add(0, -1, w < 4 ? wn[w] : "valid.w4+", co->valid[w],
             bits(r->xl_walk_path__DOT__u_coalesce__DOT__valid_q, 64u * w, n));
+    }
+    if constexpr (HasCoPend<std::remove_cv_t<std::remove_reference_t<decltype(*r)>>>::value) {
+        static const char *const pn[] = {"pend.w0", "pend.w1", "pend.w2", "pend.w3"};
+        for (uint32_t w = 0; 64u * w < d.slots; w++) {
+            unsigned n = d.slots - 64u * w < 64u ? d.slots - 64u * w : 64u;
+            add(0, -1, w < 4 ? pn[w] : "pend.w4+", co->pend[w],
+                bits(r->xl_walk_path__DOT__u_coalesce__DOT__g_scan_seq__DOT__pend_q, 64u * w,
+                     n));
+        }
     }
     for (uint32_t s = 0; s < d.slots; s++) {
         // PL as two planes: 0 none, 1..3 = L2..L4; PA[51:12] per slot.
@@ -842,9 +861,12 @@ struct Trace {
     // The P line (xl_trace.h) must name this parameter set; its root is the walks' root.
     void check_p(const char *line, const Desc &d)
     {
-        char want[512], why[128], pp[24] = "";
+        char want[512], why[128], pp[48] = "";
         if (d.pick_pipe)
             std::snprintf(pp, sizeof pp, " pick_pipe=%u", d.pick_pipe);
+        if (d.scan_pipe)
+            std::snprintf(pp + std::strlen(pp), sizeof pp - std::strlen(pp), " scan_pipe=%u",
+                          d.scan_pipe);
         std::snprintf(want, sizeof want,
                       "slots=%u walkers=%u policy=%s coalesce=%s aging=%u lfsr=0x%x "
                       "pwc=%u/%u,%u/%u,%u/%u pwc_latency=%u%s asid=1",
@@ -919,7 +941,8 @@ enum Bin {
     kFaultL4, kFaultL3, kFaultL2, kFaultL1,
     kPortContention, kMemNotReady, kOoo, kPwcHitL4, kPwcHitL3, kPwcHitL2, kPwcMiss,
     kOwnAndCoal, kMultiCoal, kArrBlockedEmpty, kKillAndDisp, kLookupWait, kStatWrapped,
-    kResetMidRun, kAllBusy, kFillAndLookup, kFillLookupSameL2, kNumBins
+    kResetMidRun, kAllBusy, kFillAndLookup, kFillLookupSameL2, kScanLaneWait, kScanDrop,
+    kNumBins
 };
 
 std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Desc &d, bool pressure)
@@ -967,7 +990,9 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Desc &d, bool pressure)
         {"pwc_hit_l2", "walk-time PWC lookup: hit L2", 0, min},
         {"pwc_miss", "walk-time PWC lookup: full miss (walk from the root)", 0, m(!pressure)},
         {"own_and_coal", "own completion and coalesced ones in one cycle", 0, m(leaf)},
-        {"multi_coal", "two or more coalesced completions in one cycle", 0, m(leaf)},
+        // (ScanPipe 1 completes at most one a cycle)
+        {"multi_coal", "two or more coalesced completions in one cycle", 0,
+         m(leaf && d.scan_pipe == 0)},
         {"arr_blocked_empty", "arrival with CL buffered although the buffer was empty", 0,
          m(d.coalesce != 0 && !pressure)},
         {"kill_and_disp", "coalescing kill and a dispatch in one cycle", 0,
@@ -986,6 +1011,10 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Desc &d, bool pressure)
         // leaf only.
         {"fill_lookup_same_l2", "... of one 2 MB region (same L2 tag): lookup sees the state "
          "before the fill", 0, m((d.coalesce & 2u) == 0)},
+        {"scan_lane_wait", "ScanPipe 1: a coalesced completion waits, its lane taken by the "
+         "walker's own", 0, m(leaf && d.scan_pipe != 0 && !pressure)},
+        {"scan_drop", "ScanPipe 1: a returned line not scanned, a scan still draining", 0,
+         m(d.coalesce != 0 && d.scan_pipe != 0)},
     };
     b.insert(b.end(), rest.begin(), rest.end());
     // Pressure completes few walks (long memory latency, every walker busy): the bins counted
@@ -1052,6 +1081,27 @@ void cover(const xl_walk_path_t *c, const xl_walk_path_in_t &in, const xl_walk_p
         b[kBufferFull].count++;
     if (o.stuck)
         b[kStuck].count++;
+    if (c->p.scan_pipe && xl_coalesce_draining(&c->co)) {
+        // ScanPipe 1 (coalesce.h): the lowest pending slot against the kept line; its
+        // completion waits when the walker's own completion holds its lane.
+        const xl_coalesce_t *co = &c->co;
+        uint32_t w = 0;
+        while (co->pend[w] == 0)
+            w++;
+        uint32_t s = 64u * w + (uint32_t)__builtin_ctzll(co->pend[w]);
+        unsigned L = co->sl_level, i = xl_pt_index(co->va[s], L) & 7u;
+        uint64_t e = co->sl_line[i];
+        bool leafe = (e & XL_PTE_P) && (L == 1u || (L == 2u && (e & XL_PTE_PS)));
+        bool wait = leafe && i != (xl_pt_index(co->sl_va, L) & 7u) &&
+                    !((co->lane_used >> i) & 1u) && ((o.co_in.lane_busy >> i) & 1u);
+        bool left = wait || (co->pend[w] & (co->pend[w] - 1u)) != 0;
+        for (uint32_t k = w + 1; !left && k < co->words; k++)
+            left = co->pend[k] != 0;
+        if (wait)
+            b[kScanLaneWait].count++;
+        if (left && o.co_in.line_valid && xl_co_level_on(c->p.coalesce, o.co_in.line_level))
+            b[kScanDrop].count++;
+    }
     unsigned ncoal = 0;
     bool own = false;
     for (unsigned i = 0; i < 8; i++) {
@@ -1190,6 +1240,7 @@ int run(const Opts &o, const Desc &d, const char *argv0)
     p.pwc.ways[2] = d.w2;
     p.pwc_latency = d.pwc_latency;
     p.pick_pipe = d.pick_pipe;
+    p.scan_pipe = d.scan_pipe;
     xl_walk_path_t ref;
     xl_walk_path_out_t exp;
     char err[256] = "";

@@ -11,7 +11,8 @@
 #             refused by yosys, verilator and icarus
 #   lockstep  tests/lockstep/xl_coalesce_lockstep.cpp: C twin against the Verilated RTL,
 #             small and paper parameter sets, every mode, several seeds, random and pressure
-#             stimulus; fault injection must be caught; bad options exit 2; every mutant of
+#             stimulus, and mode both with the scan drained one slot a cycle (ScanPipe 1);
+#             fault injection must be caught; bad options exit 2; every mutant of
 #             tests/lockstep/mutants_coalesce.sh must be killed
 # Yosys synthesis and the mutation test run in the background beside the other steps.
 # Environment: XL_CO_SMALL_CYCLES (default 25000) and XL_CO_PAPER_CYCLES (default 8000)
@@ -57,9 +58,12 @@ for m in 0 1 2 3; do
 done
 lint odd-size --assert tests/lockstep/verilator_coalesce.vlt -GNumSlots=5 -GNumWalkers=1 \
     -GStatWidth=7 || lint_ok=0
+lint small-scan --assert tests/lockstep/verilator_coalesce.vlt $SMALL_G -GMode=3 \
+    -GScanPipe=1 || lint_ok=0
+lint paper-scan -GScanPipe=1 || lint_ok=0
 if [ "$lint_ok" = 1 ]; then
     ok "verilator --lint-only -Wall: clean at 256x8 (plain and --assert), 16x2 in modes 0-3," \
-       "5x1 (waivers: tests/lockstep/verilator_coalesce.vlt)"
+       "5x1, ScanPipe 1 at 16x2 and 256x8 (waivers: tests/lockstep/verilator_coalesce.vlt)"
 fi
 
 # ---------------------------------------------------------------- yosys front end, params
@@ -71,10 +75,12 @@ else
 fi
 xl_badparam "$B/logs" xl_coalesce "$RTL" Mode=4 "-set NumSlots 4 -set Mode 4" \
     "-GNumSlots=4 -GMode=4" "-Pxl_coalesce.NumSlots=4 -Pxl_coalesce.Mode=4"
+xl_badparam "$B/logs" xl_coalesce "$RTL" ScanPipe=2 "-set NumSlots 4 -set ScanPipe 2" \
+    "-GNumSlots=4 -GScanPipe=2" "-Pxl_coalesce.NumSlots=4 -Pxl_coalesce.ScanPipe=2"
 
 # ---------------------------------------------------------------- lockstep
 xl_harness_built tests/lockstep/build_coalesce.sh "$B/logs/lockstep-build.log" \
-    ": 8 Verilated models, {small,paper} x {off,leaf,upper,both}"
+    ": 10 Verilated models, {small,paper} x {off,leaf,upper,both,both with ScanPipe 1}"
 
 # The mutation test builds its own small models: run it beside the lockstep runs.
 sh tests/lockstep/mutants_coalesce.sh > "$B/logs/mutants.log" 2>&1 &
@@ -108,6 +114,27 @@ if [ -n "$LS" ]; then
     run_ls paper random 2 "$PCYC"
     run_ls paper pressure 3 $((PCYC / 2))
 
+    # run_scan PARAMS STIM SEED CYCLES: mode both with ScanPipe 1, full coverage.
+    run_scan() {
+        log="$B/logs/lockstep-$1-scan-$2-seed$3.log"
+        "$LS" --params "$1" --mode both --scan-pipe 1 --stim "$2" --seed "$3" \
+            --cycles "$4" > "$log" 2>&1
+        rc=$?
+        line=$(grep '^PASS ' "$log")
+        if [ "$rc" = 0 ] && [ -n "$line" ]; then
+            rate=$(echo "$line" | sed -n 's/.*rate=\([0-9]*\) cycles\/s.*/\1/p')
+            ok "lockstep $1 ScanPipe 1 $2 seed=$3: $4 cycles, every output every cycle and" \
+               "the slot state and pending set every 64 equal, coverage met ($rate cycles/s)"
+            TOTAL=$((TOTAL + $4))
+        else
+            first=$(grep -E '^(MISMATCH|FAIL)' "$log" | head -n 1)
+            notok "lockstep $1 ScanPipe 1 $2 seed=$3: ${first:-exit $rc} (see $log)"
+        fi
+    }
+    run_scan small random 5 "$SCYC"
+    run_scan small pressure 6 "$SCYC"
+    run_scan paper random 7 "$PCYC"
+
     # Fault injection: a corrupted C output must be reported at exactly that cycle, and the
     # automatic re-run must write a waveform.
     inj() {   # inj PARAMS MODE FIELD CYCLE
@@ -124,6 +151,8 @@ if [ -n "$LS" ]; then
 --stim burst
 --state-every 0
 --mode all --trace x.vcd
+--scan-pipe 2
+--mode leaf --scan-pipe 1
 EOF
 fi
 

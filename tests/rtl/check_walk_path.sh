@@ -93,7 +93,7 @@ lint "small set, no --assert" $(gflags)
 # ------------------------------------------------------------------ lockstep harness
 # The parameter sets of tests/lockstep/build_walk_path.sh.
 MODELS="paper_simt_both paper_fcfs_off small_random_both mid_simt_upper tiny_fcfs_leaf"
-MODELS="$MODELS mid_simt_both_pipe mid_simt_both_pipe2"
+MODELS="$MODELS mid_simt_both_pipe mid_simt_both_pipe2 mid_simt_both_scan"
 xl_harness_built tests/lockstep/build_walk_path.sh "$L/lockstep-build.log" ": $MODELS"
 
 # ------------------------------------------------------------------ traces
@@ -116,6 +116,9 @@ settings() {
         mid_simt_both_pipe2) echo "--set iommu.sched=simt --set iommu.coalesce=both" \
             "--set iommu.buffer_entries=32 --set iommu.walkers=4 --set iommu.aging_threshold=24" \
             "--set iommu.pick_pipe=2 $SM" ;;
+        mid_simt_both_scan) echo "--set iommu.sched=simt --set iommu.coalesce=both" \
+            "--set iommu.buffer_entries=32 --set iommu.walkers=4 --set iommu.aging_threshold=24" \
+            "--set iommu.pick_pipe=2 --set iommu.scan_pipe=1 $SM" ;;
         tiny_fcfs_leaf) echo "--set iommu.sched=fcfs --set iommu.coalesce=leaf" \
             "--set iommu.buffer_entries=8 --set iommu.walkers=3 --set iommu.pwc_latency=2" \
             "--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=2" \
@@ -293,6 +296,12 @@ if [ -n "$LS" ]; then
     run_ls mid_simt_both_pipe2 pressure 3
     replay mid_simt_both_pipe2 mvt
     replay mid_simt_both_pipe2 xsbench
+
+    # ... with the coalescing scan drained one slot a cycle (ScanPipe 1): the same runs
+    run_ls mid_simt_both_scan random 1
+    run_ls mid_simt_both_scan pressure 3
+    replay mid_simt_both_scan mvt
+    replay mid_simt_both_scan xsbench
 
     # Bad input: one line on stderr, exit status 2, nothing on stdout.
     badbin=$B/traces/bad.tr

@@ -9,9 +9,11 @@
 //   D  PS entries at L2 as 2 MB leaves (page base masking, own lane), kill clears PL
 //   E  departure clears PL, departure beats a same-cycle upper update, arrival resets
 //   F  the timing diagram of rtl/README.md (section xl_coalesce), cycle by cycle
+//   G  the scan drained one slot a cycle (ScanPipe 1): unit test 15.07 of
+//      tests/unit/t15_coalesce.c, cycle by cycle
 // Four instances, one per Mode (0 off, 1 leaf, 2 upper, 3 both),
 // get the same inputs, so every case checks the mode rule too. NumSlots 8, NumWalkers 2,
-// StatWidth 16. Prints one "ok - ..." / "not ok - ..." line per check and exits non-zero
+// StatWidth 16. A fifth, u_scan (mode both, ScanPipe 1), is held in reset until case G. Prints one "ok - ..." / "not ok - ..." line per check and exits non-zero
 // ($fatal) if any check failed. Run by tests/rtl/check_coalesce.sh.
 //
 // Conventions used in the hand traces (docs/isca18-micro18.md §1.3):
@@ -42,6 +44,8 @@ module tb_xl_coalesce;
   logic [2:0]              line_level_i;
   logic [8*64-1:0]         line_i;
   logic [63:0]             ent [8];   // the line's entries, packed into line_i by set_line
+  logic [7:0]              lane_busy_i;
+  logic                    scan_on = 1'b0;   // u_scan out of reset (case G)
 
   // Outputs, [m] = instance with Mode m.
   logic [NumSlots-1:0]  blocked [4];
@@ -76,6 +80,7 @@ module tb_xl_coalesce;
       .line_level_i,
       .line_va_i,
       .line_i,
+      .lane_busy_i,
       .resume_slot_i,
       .resume_pl_o   (resume_pl[m]),
       .resume_pa_o   (resume_pa[m]),
@@ -90,9 +95,59 @@ module tb_xl_coalesce;
       .leaf_done_o   (leaf_done[m]),
       .upper_set_l2_o(up2[m]),
       .upper_set_l3_o(up3[m]),
-      .upper_set_l4_o(up4[m])
+      .upper_set_l4_o(up4[m]),
+      .scan_drops_o  ()
     );
   end
+
+  // Mode both with the scan drained one slot a cycle (case G).
+  logic [NumSlots-1:0]  s_blocked, s_kill;
+  logic [7:0]           s_cpl_valid;
+  logic [8*SlotW-1:0]   s_cpl_slot;
+  logic [8*52-1:0]      s_cpl_frame;
+  logic [8*5-1:0]       s_cpl_shift;
+  logic [2:0]           s_resume_pl;
+  logic [51:0]          s_resume_pa;
+  logic [StatWidth-1:0] s_scans, s_done, s_up2, s_drops;
+  xl_coalesce #(
+    .NumSlots  (NumSlots),
+    .NumWalkers(NumWalkers),
+    .Mode      (3),
+    .StatWidth (StatWidth),
+    .ScanPipe  (1)
+  ) u_scan (
+    .clk_i,
+    .rst_ni        (rst_ni && scan_on),
+    .arr_valid_i,
+    .arr_slot_i,
+    .arr_va_i,
+    .disp_valid_i,
+    .disp_slot_i,
+    .pwst_valid_i,
+    .pwst_level_i,
+    .pwst_va_i,
+    .line_valid_i,
+    .line_level_i,
+    .line_va_i,
+    .line_i,
+    .lane_busy_i,
+    .resume_slot_i,
+    .resume_pl_o   (s_resume_pl),
+    .resume_pa_o   (s_resume_pa),
+    .blocked_o     (s_blocked),
+    .arr_blocked_o (),
+    .kill_o        (s_kill),
+    .cpl_valid_o   (s_cpl_valid),
+    .cpl_slot_o    (s_cpl_slot),
+    .cpl_frame_o   (s_cpl_frame),
+    .cpl_shift_o   (s_cpl_shift),
+    .scans_o       (s_scans),
+    .leaf_done_o   (s_done),
+    .upper_set_l2_o(s_up2),
+    .upper_set_l3_o(),
+    .upper_set_l4_o(),
+    .scan_drops_o  (s_drops)
+  );
 
   `include "xl_tb.svh"
   function automatic string mode_name(input int m);
@@ -177,6 +232,7 @@ module tb_xl_coalesce;
     line_va_i     = '0;
     line_i        = '0;
     resume_slot_i = '0;
+    lane_busy_i   = '0;
   endtask
 
   task automatic tick;
@@ -508,6 +564,81 @@ module tb_xl_coalesce;
     tick();
     walker(0, 1'b0, 1, 48'h4000_2000);
     check("F cycle 6: buffer empty", 64'(g_dut[3].u_dut.valid_q), 64'h0);
+
+    // ------------------------------------------------------------ G. drained scan
+    // u_scan (ScanPipe 1). Walker 0 serves 0x4000_2000 at L1. Slots: 0 = 0x4000_5000 (lane
+    // 5), 1 = 0x4000_8000 (next 32 KB), 2 = 0x4000_2000 (the walker's own lane 2), 3 =
+    // 0x4000_0000 (lane 0), 4 = 0x4000_5000 (lane 5, behind slot 0).
+    scan_on = 1'b1;
+    reset();
+    arrive(0, 48'h4000_5000);
+    arrive(1, 48'h4000_8000);
+    arrive(2, 48'h4000_2000);
+    arrive(3, 48'h4000_0000);
+    arrive(4, 48'h4000_5000);
+    walker(0, 1'b1, 1, 48'h4000_2000);
+    // c1: the L1 line (frames 0x9000_0000 + i*0x1000) only registers; slots 0, 3, 4 will
+    //     be pending (slot 2 is on the own lane).
+    fill_ent(52'h9000_0000, 64'h0);
+    set_line(1, 48'h4000_2000);
+    check("G c1: CL = the walker's 32 KB", 64'(s_blocked), 64'h1D);
+    check("G c1: no kill", 64'(s_kill), 64'h0);
+    check("G c1: no completion", 64'(s_cpl_valid), 64'h0);
+    tick();
+    // c2: the walker is done; CL is the pending set; slot 0 completes on lane 5; a line
+    //     that comes now is not scanned (slots 3, 4 stay pending).
+    walker(0, 1'b0, 1, 48'h4000_2000);
+    set_line(1, 48'h4001_0000);
+    check("G c2: CL = pending 0, 3, 4", 64'(s_blocked), 64'h19);
+    check("G c2: kill slot 0", 64'(s_kill), 64'h01);
+    check("G c2: lane 5", 64'(s_cpl_valid), 64'h20);
+    check("G c2: lane 5 slot", 64'(s_cpl_slot[SlotW*5 +: SlotW]), 64'd0);
+    check("G c2: lane 5 frame", 64'(s_cpl_frame[52*5 +: 52]), 64'h9000_5000);
+    check("G c2: lane 5 shift", 64'(s_cpl_shift[5*5 +: 5]), 64'd12);
+    tick();
+    check("G c3: scans 1", 64'(s_scans), 64'd1);
+    check("G c3: the c2 line dropped", 64'(s_drops), 64'd1);
+    // c3: slot 3's lane 0 is busy: it waits.
+    lane_busy_i = 8'h01;
+    #1;
+    check("G c3: lane 0 busy, no kill", 64'(s_kill), 64'h0);
+    check("G c3: no completion", 64'(s_cpl_valid), 64'h0);
+    tick();
+    // c4: slot 3 completes on lane 0.
+    check("G c4: kill slot 3", 64'(s_kill), 64'h08);
+    check("G c4: lane 0 slot", 64'(s_cpl_slot[0 +: SlotW]), 64'd3);
+    check("G c4: lane 0 frame", 64'(s_cpl_frame[0 +: 52]), 64'h9000_0000);
+    tick();
+    // c5: slot 4 wants lane 5, which this line used: it stays buffered.
+    check("G c5: slot 4 not completed", 64'(s_cpl_valid), 64'h0);
+    tick();
+    check("G c6: nothing pending, nothing CL", 64'(s_blocked), 64'h0);
+    check("G c6: leaf_done 2", 64'(s_done), 64'd2);
+    // c6: an L2 line for 0x4000_0000 (pointers 0x8000_0000 + i*0x1000) is taken: slots
+    //     1, 2, 4 (L2 index 0) become pending; none moves at this edge.
+    fill_ent(52'h8000_0000, 64'h0);
+    set_line(2, 48'h4000_0000);
+    tick();
+    check("G c7: CL = pending 1, 2, 4", 64'(s_blocked), 64'h16);
+    resume_slot_i = 3'd1;
+    #1;
+    check("G c7: slot 1 PL not yet", 64'(s_resume_pl), 64'd0);
+    tick();
+    // c8, c9: one a cycle, lowest first.
+    resume_slot_i = 3'd1;
+    #1;
+    check("G c8: slot 1 PL 2", 64'(s_resume_pl), 64'd2);
+    check("G c8: slot 1 PA", 64'(s_resume_pa), 64'h8000_0000);
+    resume_slot_i = 3'd2;
+    #1;
+    check("G c8: slot 2 PL not yet", 64'(s_resume_pl), 64'd0);
+    tick();
+    tick();
+    resume_slot_i = 3'd4;
+    #1;
+    check("G c10: slot 4 PL 2", 64'(s_resume_pl), 64'd2);
+    check("G c10: upper_set_l2 3", 64'(s_up2), 64'd3);
+    check("G c10: nothing CL", 64'(s_blocked), 64'h0);
 
     tb_done("tb_xl_coalesce");
   end

@@ -117,6 +117,9 @@ typedef struct {
     uint8_t  lane_used;
     uint64_t sl_va;
     uint64_t sl_line[XL_CO_LANES];
+    /* C-only record of the last edge: a slot was pending before it or after it, so the CL
+     * the next cycle sees may differ from this cycle's (xl_walk_path_busy) */
+    uint8_t  drained;
     /* C-only record of the last edge (event log): slots whose resume point moved */
     uint32_t *moved;
     uint32_t nmoved;

@@ -267,6 +267,7 @@ void xl_coalesce_reset(xl_coalesce_t *c)
     memset(c->pend, 0, c->words * sizeof *c->pend);
     c->sl_level = 0u;
     c->lane_used = 0u;
+    c->drained = 0u;
     c->sl_va = 0u;
     memset(c->sl_line, 0, sizeof c->sl_line);
     c->nmoved = 0u;
@@ -482,6 +483,7 @@ static void drain_commit(xl_coalesce_t *c, const xl_co_in_t *in)
     int scan = in->line_valid && xl_co_level_on(c->p.mode, in->line_level);
     int accept = 0;
     uint32_t w, s;
+    c->drained = (uint8_t)have;
     if (have && !k.stall)
         c->pend[k.s >> 6] &= ~(UINT64_C(1) << (k.s & 63u));
     if (scan && !xl_coalesce_draining(c)) {
@@ -522,6 +524,7 @@ static void drain_commit(xl_coalesce_t *c, const xl_co_in_t *in)
     if (in->arr_valid)
         c->pend[in->arr_slot >> 6] &= ~(UINT64_C(1) << (in->arr_slot & 63u));
     if (accept) {
+        c->drained = 1u;
         c->scans++;
         c->sl_level = in->line_level;
         c->sl_va = in->line_va;

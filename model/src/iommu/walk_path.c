@@ -101,8 +101,10 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
      * edge (the buffer's first entries, or CL lifted for the next pick): that pick is
      * dispatched in the next cycle, which must run; with the pick from registers
      * (pick_pipe 2) a stuck cycle whose edge changed the registered CL or the pick is
-     * not yet a fixed point either (moved) */
-    return m->active > 0u || xl_coalesce_draining(&m->co) ||
+     * not yet a fixed point either (moved); with the drained scan (scan_pipe 1) a cycle
+     * with a pending slot acts, and the one after the last such cycle sees the CL the
+     * pending set no longer adds (drained) */
+    return m->active > 0u || xl_coalesce_draining(&m->co) || m->co.drained ||
            (m->idle > 0u && m->ws.count > 0u &&
             (!last_stuck || m->ws.pick_valid || m->ws.moved));
 }
