@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -45,6 +45,7 @@ help:
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
 	@echo "make bench-synth     the walk path RTL on the iCE40: LUTs, FFs, BRAMs, Fmax (bench/results/synth.md)"
 	@echo "make bench-pick-pipe the papers' headlines with the registered pick beside the one-cycle pick"
+	@echo "make bench-scan-pipe MICRO'18's headline with the drained coalescing scan beside the one-cycle scan"
 	@echo "make bench-foundations  the workload and DRAM fixes' effect, stage by stage (bench/results/foundations.md)"
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
@@ -147,6 +148,9 @@ bench-synth: deps
 
 bench-pick-pipe: $(XLAT)
 	sh bench/pick-pipe.sh
+
+bench-scan-pipe: $(XLAT)
+	sh bench/scan-pipe.sh
 
 bench-foundations: $(XLAT)
 	sh bench/foundations.sh

@@ -257,6 +257,13 @@ module xl_walk_path #(
   logic [$clog2(NumSlots + 1)-1:0] ws_count;
   assign disp_from_buf = ws_disp_valid && ws_disp_rule != xl_pkg::RuleImmediate;
 
+  // The lane of this cycle's own leaf completion (step 1), which a drained scan's
+  // completion leaves to it (xl_coalesce ScanPipe 1). A named signal: the same expression
+  // written in the port connection stops Yosys 0.23 (read_verilog -defer, hierarchy with
+  // chparam) on an internal assertion, "modules_.count(module->name) == 0".
+  logic [Lanes-1:0] co_lane_busy;
+  assign co_lane_busy = rsp_leaf ? (Lanes'(1) << rw_lane) : '0;
+
   xl_coalesce #(
     .NumSlots   (NumSlots),
     .NumWalkers (NumWalkers),
@@ -278,7 +285,7 @@ module xl_walk_path #(
     .line_level_i   (rw_level),
     .line_va_i      (rw_va),
     .line_i         (rsp_line_i),
-    .lane_busy_i    (rsp_leaf ? (Lanes'(1) << rw_lane) : '0),
+    .lane_busy_i    (co_lane_busy),
     .resume_slot_i  (ws_disp_slot),
     .resume_pl_o    (co_resume_pl),
     .resume_pa_o    (co_resume_pa),

@@ -601,7 +601,8 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, unsigned mode, bool pressure,
         {"stat_wrapped", "a counter wrapped past 2^StatWidth", 16, 1},
         {"reset_mid_run", "reset pulse from a dirty state", 32, 0},
         {"scan_drop", "ScanPipe 1: a line not scanned, a scan still draining", 128, 0},
-        {"lane_wait", "ScanPipe 1: a drained completion waits for a busy lane", 128, 0},
+        // (a busy lane in 1 cycle of 4, the completion's lane 1 time in 8: rare)
+        {"lane_wait", "ScanPipe 1: a drained completion waits for a busy lane", 128, 2},
     };
     unsigned have = (mode & 1u ? 1u : 0u) | (mode & 2u ? 2u : 0u) | (pressure ? 4u : 64u) |
                     (mode == 0 ? 8u : 0u) | (stat_width < 64 && mode != 0 ? 16u : 0u) |
