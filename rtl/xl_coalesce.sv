@@ -70,10 +70,12 @@
 //   6. Counters: the C adds 1 per lane in step and 1 per moved slot; here leaf_done adds
 //      $countones(cpl_valid) and upper_set_lL adds $countones(upd) when the line is level L.
 //      All counters wrap modulo 2^StatWidth (the C's are 64-bit).
-//   7. Reset: valid, PL, PA and the counters reset asynchronously (PA too, because
-//      resume_pa_o shows it even when PL is none, and the C clears it). The VA flops have
-//      no reset (lowRISC data-flop practice): they are read only through a valid slot; the
-//      lockstep runs Verilator with random initial values to show it.
+//   7. Reset: valid, PL and the counters reset asynchronously. The VA and PA flops have no
+//      reset and the PA flops no clear at an arrival (lowRISC data-flop practice): VA is
+//      read only through a valid slot, PA only through a PL that is set (resume_pa_o reads
+//      0 while PL is none, as the C's xl_coalesce_resume), so a PA flop is a plain enabled
+//      register, written only by its slot's upper update. The lockstep runs Verilator with
+//      random initial values to show it.
 //   8. Input domain: the C's shift and index formulas are meaningful only for levels 1..4
 //      (coalesce.h: "level 1..4"). Here a level outside 1..4 matches nothing, and the
 //      assertions LevelRangePwst/LevelRangeLine flag one on a valid PWST entry or a valid
@@ -628,17 +630,11 @@ module xl_coalesce #(
     end
   end
 
-  // PA flops, one small block per slot (Verilator cannot delay-assign an array in a loop it
-  // does not unroll; Yosys sees plain registers).
+  // PA data flops (form item 7), one small block per slot (Verilator cannot delay-assign an
+  // array in a loop it does not unroll; Yosys sees plain enabled registers).
   for (genvar s = 0; s < NumSlots; s++) begin : g_slot
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        pa_q[s] <= '0;
-      end else if (arr_oh[s]) begin
-        pa_q[s] <= '0;
-      end else if (upd[s]) begin
-        pa_q[s] <= upd_frame[s];
-      end
+    always_ff @(posedge clk_i) begin
+      if (upd[s]) pa_q[s] <= upd_frame[s];
     end
   end
 
@@ -658,7 +654,7 @@ module xl_coalesce #(
     assign res_pa = (resume_slot_i < SlotW'(NumSlots)) ? pa_q[resume_slot_i] : '0;
   end
   assign resume_pl_o = (res_pl == 2'd0) ? '0 : (LevelW'(res_pl) + LevelW'(1));
-  assign resume_pa_o = {res_pa, PgSh'(0)};
+  assign resume_pa_o = (res_pl == 2'd0) ? '0 : {res_pa, PgSh'(0)};
 
   //////////////////
   // Counters     //

@@ -782,8 +782,9 @@ void fields(const M *m, const xl_coalesce_t *c, const xl_co_out_t &o, const uint
 }
 
 // The per-slot state: valid words, then VA >> 12 (valid slots only: the VA flops have no
-// reset and the C keeps a departed slot's VA), PL and PA of every slot. Returns the rows
-// that differ (plus the valid words, for context); empty when all agree.
+// reset and the C keeps a departed slot's VA), PL and PA (as the resume lookup reads it)
+// of every slot. Returns the rows that differ (plus the valid words, for context); empty
+// when all agree.
 template <class M>
 std::vector<xl_ls::Field> state_diff(const M *m, const xl_coalesce_t *c, const Geom &g,
                                      std::vector<std::string> &names)
@@ -820,9 +821,12 @@ std::vector<xl_ls::Field> state_diff(const M *m, const xl_coalesce_t *c, const G
         uint64_t pl = enc == 0 ? 0 : enc + 1;
         if (pl != c->pl[s])
             rows.push_back({p + "pl", c->pl[s], pl});
-        uint64_t pa = getb(r->xl_coalesce__DOT__pa_q[s], 0, kFrmW) << 12;
-        if (pa != c->pa[s])
-            rows.push_back({p + "pa", c->pa[s], pa});
+        // PA as the resume lookup reads it: 0 while PL is none (data flops without reset,
+        // rtl/xl_coalesce.sv form item 7)
+        uint64_t pa = enc == 0 ? 0 : getb(r->xl_coalesce__DOT__pa_q[s], 0, kFrmW) << 12;
+        uint64_t epa = c->pl[s] != 0 ? c->pa[s] : 0;
+        if (pa != epa)
+            rows.push_back({p + "pa", epa, pa});
     }
     if constexpr (HasPend<std::remove_reference_t<decltype(*r)>>::value) {
         // ScanPipe 1: the pending set and, while it holds a slot, the kept line's level

@@ -478,8 +478,10 @@ bool check_coal(const M *m, const xl_walk_path_t *c, const Desc &d, int inject,
         uint64_t enc = bits(r->xl_walk_path__DOT__u_coalesce__DOT__pl_lo_q, s, 1) |
                        bits(r->xl_walk_path__DOT__u_coalesce__DOT__pl_hi_q, s, 1) << 1;
         add(1, s, "pl", co->pl[s], enc == 0 ? 0 : enc + 1);
-        add(2, s, "pa", co->pa[s],
-            bits(r->xl_walk_path__DOT__u_coalesce__DOT__pa_q[s], 0, 40) << 12);
+        // PA as the resume lookup reads it: 0 while PL is none (the RTL's PA flops are
+        // data flops without reset, rtl/xl_coalesce.sv form item 7)
+        add(2, s, "pa", co->pl[s] != 0 ? co->pa[s] : 0,
+            enc == 0 ? 0 : bits(r->xl_walk_path__DOT__u_coalesce__DOT__pa_q[s], 0, 40) << 12);
     }
     return add.inject < 0;
 }

@@ -488,12 +488,12 @@ module tb_xl_coalesce;
     tick();
     valid4("after the PS line", 8'h1F, 8'h1F, 8'h16, 8'h16);
     // The kill cleared slot 0's PL (the C keeps its PA, and so does the RTL).
-    resume4("D slot 0 killed: PL cleared", 0, 0, 52'h8000_1000, 0, 52'h8000_1000);
+    resume4("D slot 0 killed: PL cleared, PA reads 0", 0, 0, 52'h0, 0, 52'h0);
 
     // ------------------------------------------------------------ E. departures, arrivals
     // E1: slot 1 (PL 3) departs: PL cleared.
     depart(1);
-    resume4("E1 slot 1 departed: PL cleared", 1, 0, 52'hA000_1000, 0, 52'hA000_1000);
+    resume4("E1 slot 1 departed: PL cleared, PA reads 0", 1, 0, 52'h0, 0, 52'h0);
     // E2: an L4 line whose entry 1 is present now would give slot 2 (lane 1) PL 4, but
     //     slot 2 departs in the same cycle: no update, and upper_set_l4 does not count it.
     fill_ent(52'h6600_0000, 64'h0);
@@ -517,7 +517,7 @@ module tb_xl_coalesce;
     set_line(1, 48'h4000_0000);
     kill4("E4 leaf line", 8'h10, 8'h00, 8'h10);
     tick();
-    resume4("E4 slot 4 killed: PL cleared", 4, 4, 52'h6600_0000, 0, 52'h6600_0000);
+    resume4("E4 slot 4 killed: PL cleared", 4, 4, 52'h6600_0000, 0, 52'h0);
 
     // ------------------------------------------------------------ F. timing walkthrough
     // The timing diagram of rtl/README.md (section xl_coalesce), cycle by cycle, in mode both (instance 3).

@@ -30,7 +30,8 @@
  *        stays pending.
  *      upper (L > 1, not a leaf): at the edge PL[s] = L and PA[s] = frame(e), only if
  *        PL[s] is none or L < PL[s] (the resume point only moves down, docs/isca18-micro18.md §8 item 8).
- *  - resume(s): PL[s] (0 = none, else 2..4) and PA[s]: where a dispatched walk starts.
+ *  - resume(s): PL[s] (0 = none, else 2..4) and PA[s] (0 when PL[s] is none): where a
+ *    dispatched walk starts.
  * The edge: the dispatched slot and the killed slots become invalid (PL cleared); the
  * upper-level updates of this cycle's scan are applied; the arrival slot is written
  * (valid, va, PL none).
@@ -187,7 +188,7 @@ static inline unsigned xl_co_nbr_shift(unsigned level)
 /* Neighbourhood test and CL of one VA against the PWST (also used by comb). */
 int xl_co_nbr(uint64_t a, uint64_t b, unsigned level);
 int xl_coalesce_cl(const xl_coalesce_t *c, const xl_pwst_t *pwst, uint64_t va);
-/* Resume point of a buffered slot: *pl = 0 (none) or 2..4, *pa its node. */
+/* Resume point of a buffered slot: *pl = 0 (none) or 2..4, *pa its node (0 when *pl is 0). */
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa);
 /* scan_pipe 1: is a scan draining (a slot pending)? */
 int xl_coalesce_draining(const xl_coalesce_t *c);

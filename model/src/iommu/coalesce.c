@@ -293,7 +293,7 @@ void xl_coalesce_reset(xl_coalesce_t *c)
 void xl_coalesce_resume(const xl_coalesce_t *c, uint32_t slot, unsigned *pl, xl_pa_t *pa)
 {
     *pl = c->pl[slot];
-    *pa = c->pa[slot];
+    *pa = c->pl[slot] != 0u ? c->pa[slot] : 0u;   /* a node only with a resume point */
 }
 
 /* What the scan of a level-lv line (the walker's VA line_va, entries line[]) does to slot
