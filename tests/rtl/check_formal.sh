@@ -14,6 +14,9 @@
 #                                     counter-aware victim rule
 #   tests/formal/xl_coalesce_fv.sv    coalescing: a slot completes at most once, only from a
 #                                     leaf line of its own neighbourhood, on its own lane
+#   tests/formal/xl_coalesce_scan_fv.sv  the same with the scan drained one slot a cycle
+#                                     (ScanPipe 1), from the line it took, one a cycle,
+#                                     never on a busy lane
 #   tests/formal/xl_walk_path_fv.sv   the top: a request ends at most once, and within 12
 #                                     cycles of its dispatch when memory answers in the cycle
 #                                     after the grant (within 25 of its acceptance: long)
@@ -170,6 +173,7 @@ lane() {
 WS="walk_sched xl_walk_sched.sv tests/formal/xl_walk_sched_fv.sv"
 PW="pwc xl_pwc.sv tests/formal/xl_pwc_fv.sv"
 CO="coalesce xl_coalesce.sv tests/formal/xl_coalesce_fv.sv"
+CS="coalesce xl_coalesce.sv tests/formal/xl_coalesce_scan_fv.sv"
 WP="walk_path xl_walk_sched.sv,xl_coalesce.sv,xl_pwc.sv,xl_walk_path.sv tests/formal/xl_walk_path_fv.sv"
 
 # The jobs, longest first so the two lanes end together. Scheduler: SIMT needs 7 steps to
@@ -200,6 +204,10 @@ queue() {
     job coalesce_cover $CO - cover=0,1,2 5 pass
     job mutant_kill_stays $CO - bmc 5 fail formal/KILL_STAYS
     job mutant_nbr_shift $CO - bmc 4 fail lockstep/NBR_SHIFT
+    job coalesce_scan $CS - bmc 6 pass
+    job coalesce_scan_cover $CS - cover=0,1,2 7 pass
+    job mutant_scan_no_wait $CS - bmc 6 fail lockstep/SCAN_NO_WAIT
+    job mutant_scan_line_now $CS - bmc 6 fail formal/SCAN_LINE_NOW
     job walk_path_cover $WP - cover=1 13 pass
     job mutant_leaf_again $WP - bmc 12 fail formal/LEAF_AGAIN
     job mutant_no_descent $WP - bmc 16 fail formal/NO_DESCENT
