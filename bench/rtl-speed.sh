@@ -27,6 +27,7 @@ PWC=$(build pwc tests/lockstep/build_pwc.sh)
 WS=$(build walk_sched tests/lockstep/build_walk_sched.sh)
 CO=$(build coalesce tests/lockstep/build_coalesce.sh)
 IO=$(build iommu tests/lockstep/build_walk_path.sh)
+IOS=$(build iommu_scan tests/lockstep/build_walk_path.sh --models "paper_simt_both paper_simt_both_scan")
 
 # one LABEL BINARY ARGS...: a row with the lockstep and the RTL-alone speed.
 one() {
@@ -64,6 +65,11 @@ one "xl_walk_sched, paper (256 slots), SIMT-aware" "$WS" --params paper --policy
 one "xl_walk_sched, paper (256 slots), SIMT-aware, aging 64" "$WS" --params paper --policy simt --aging 64 --mode random
 one "xl_walk_sched, paper (256 slots), SIMT-aware, aging 64, PickPipe 1" "$WS" --params paper_pipe --policy simt --aging 64 --mode random
 one "xl_coalesce, paper (256 slots, 8 walkers), both" "$CO" --params paper --mode both --stim random
+one "xl_coalesce, paper (256 slots, 8 walkers), both, ScanPipe 1" "$CO" --params paper --mode both --scan-pipe 1 --stim random
 one "xl_walk_path, paper, FCFS, no coalescing" "$IO" --params paper_fcfs_off --mode random
 one "xl_walk_path, paper, SIMT-aware, coalescing both" "$IO" --params paper_simt_both --mode random
+# the pick from registers and the drained scan (PickPipe 2, ScanPipe 1) beside it, from one
+# binary that holds both models
+one "xl_walk_path, paper, SIMT-aware, coalescing both (second build)" "$IOS" --params paper_simt_both --mode random
+one "xl_walk_path, paper, SIMT-aware, coalescing both, PickPipe 2, ScanPipe 1" "$IOS" --params paper_simt_both_scan --mode random
 echo "rtl-speed: wrote $M"

@@ -67,6 +67,9 @@ tiny_fcfs_leaf 8 3 fcfs leaf 2000000 c728efc6 2 2 2 2 4 2 2 8 8 0 0
 mid_simt_both_pipe 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 1 0
 mid_simt_both_pipe2 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2 0
 mid_simt_both_scan 32 4 simt both 24 c728efc6 2 2 4 2 8 4 1 10 10 2 1"
+# Built only when --models names them (make bench-rtl-speed): the paper set with the pick
+# from registers and the drained scan.
+EXTRA_MODELS="paper_simt_both_scan 256 8 simt both 2000000 c728efc6 4 4 8 4 32 4 1 16 64 2 1"
 
 R=rtl
 if [ -n "$MUTANT" ]; then
@@ -79,7 +82,8 @@ if [ -n "$MUTANT" ]; then
 elif [ -n "$ONLY" ]; then
     LIST=""
     for n in $ONLY; do
-        l=$(echo "$ALL_MODELS" | grep "^$n ") || usage "no model called '$n'"
+        l=$(printf '%s\n%s\n' "$ALL_MODELS" "$EXTRA_MODELS" | grep "^$n ") ||
+            usage "no model called '$n'"
         LIST="$LIST$l
 "
     done
