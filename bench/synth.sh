@@ -117,7 +117,13 @@ cases | while read -r name mod mode params; do
     row "$name" "$mod" "$mode" $params
 done
 
-# The table: every case measured so far (a run of some cases keeps the others' rows).
+# The table: every case measured so far (a run of some cases keeps the others' rows): a
+# case without a row file of this build directory keeps its row of the table in the tree.
+if [ -f "$M" ]; then
+    cases | while read -r name rest; do
+        [ -f "$D/$name.row" ] || grep "^| $name (" "$M" > "$D/$name.row" || rm -f "$D/$name.row"
+    done
+fi
 {
 echo "# The walk path on the iCE40"
 echo

@@ -11,10 +11,11 @@
 //   F  the timing diagram of rtl/README.md (section xl_coalesce), cycle by cycle
 //   G  the scan drained one slot a cycle (ScanPipe 1): unit test 15.07 of
 //      tests/unit/t15_coalesce.c, cycle by cycle
-// Four instances, one per Mode (0 off, 1 leaf, 2 upper, 3 both),
-// get the same inputs, so every case checks the mode rule too. NumSlots 8, NumWalkers 2,
-// StatWidth 16. A fifth, u_scan (mode both, ScanPipe 1), is held in reset until case G. Prints one "ok - ..." / "not ok - ..." line per check and exits non-zero
-// ($fatal) if any check failed. Run by tests/rtl/check_coalesce.sh.
+// Four instances, one per Mode (0 off, 1 leaf, 2 upper, 3 both), get the same inputs, so
+// every case checks the mode rule too. NumSlots 8, NumWalkers 2, StatWidth 16. A fifth,
+// u_scan (mode both, ScanPipe 1), is held in reset until case G. Prints one "ok - ..." /
+// "not ok - ..." line per check and exits non-zero ($fatal) if any check failed. Run by
+// tests/rtl/check_coalesce.sh.
 //
 // Conventions used in the hand traces (docs/isca18-micro18.md §1.3):
 //   idx_L(va) = VA[20+9(L-1) : 12+9(L-1)]: L1 VA[20:12], L2 VA[29:21], L3 VA[38:30],

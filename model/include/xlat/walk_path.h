@@ -18,7 +18,9 @@
  *   complete  per lane i = 0..7 (the slot of the completing entry in the returned line):
  *             cpl_valid[i] {cpl_tag, cpl_frame (page base), cpl_shift, cpl_coalesced}.
  *             The walker's own request is on lane idx(va) & 7; leaf neighbours
- *             completed by coalescing are on their lanes.
+ *             completed by coalescing are on their lanes. With scan_pipe 1 those come
+ *             one a cycle after the line, and one whose lane the walker's own completion
+ *             holds in that cycle waits (co_in.lane_busy; coalesce.h).
  *
  * Walker w: IDLE -> (dispatch) LOOKUP for pwc_latency - 1 cycles -> REQ (wants the
  * memory port) -> (granted) WAIT -> (response) leaf: IDLE and a completion; else the
