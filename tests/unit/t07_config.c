@@ -75,7 +75,8 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
     EQ(iommu.tlb1_entries); EQ(iommu.tlb1_ways); EQ(iommu.tlb2_entries); EQ(iommu.tlb2_ways);
     EQ(iommu.buffer_entries); EQ(iommu.walkers); EQ(iommu.sched); EQ(iommu.coalesce);
     EQ(iommu.aging_threshold); EQ(iommu.link_latency); EQ(iommu.tlb_latency);
-    EQ(iommu.pwc_latency); EQ(iommu.pick_pipe); EQ(iommu.walk_path); EQ(iommu.ptcache_kb); EQ(iommu.ptcache_ways);
+    EQ(iommu.pwc_latency); EQ(iommu.pick_pipe); EQ(iommu.scan_pipe); EQ(iommu.walk_path);
+    EQ(iommu.ptcache_kb); EQ(iommu.ptcache_ways);
     EQ(iommu.ptcache_latency);
     EQ(pwc.l4_entries); EQ(pwc.l4_ways); EQ(pwc.l3_entries); EQ(pwc.l3_ways);
     EQ(pwc.l2_entries); EQ(pwc.l2_ways);
@@ -549,12 +550,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 17 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 3 = 94 */
+    /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 6
+     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 3 = 95 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 94);
+    assert_int_equal(lines, 95);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");
