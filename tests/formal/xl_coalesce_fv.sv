@@ -13,11 +13,8 @@
 //                  neighbourhood: nbr(va[s], line_va, L), VA[47:15+9(L-1)] equal;
 //   own lane       a completing slot is on exactly one lane, lane idx_L(va[s]) & 7, never
 //                  the walker's own lane idx_L(line_va) & 7, with that entry's page base
-//                  and shift (12 for L1, 21 for a 2 MB L2 leaf); a valid lane carries
-//                  exactly one completing slot.
-// Not checked: cpl_slot_o. Yosys 0.23 elaborates the RTL's `$countones(wn - 1)` (the lane's
-// one-hot winner to a slot number) as 0 for wn = 4'b0010 (tests/formal/README.md has the
-// four-line reproduction); Icarus and Verilator compute 1, and the lockstep checks the port.
+//                  and shift (12 for L1, 21 for a 2 MB L2 leaf) and its own slot number
+//                  (cpl_slot_o); a valid lane carries exactly one completing slot.
 // Covers (sticky f_seen): a leaf completion from an L1 line, one from a 2 MB L2 entry, two
 // completions from one line.
 //
@@ -179,6 +176,7 @@ module xl_coalesce_fv #(
           assert (cpl_frame[52 * lane[s] +: 52] ==
                   (ll == 3'd1 ? {ent[s][51:12], 12'd0} : {ent[s][51:21], 21'd0}));
           assert (cpl_shift[5 * lane[s] +: 5] == (ll == 3'd1 ? 5'd12 : 5'd21));
+          assert (cpl_slot[2 * lane[s] +: 2] == 2'(s));
         end
       end
       // a lane carries exactly one completing slot, or none

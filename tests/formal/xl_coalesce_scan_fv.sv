@@ -16,7 +16,7 @@
 //                  its VA is in s's neighbourhood;
 //   lane           s completes on its lane idx_L(va[s]) & 7 of the kept line, never the
 //                  kept line's own lane nor a lane lane_busy_i names, with that entry's page
-//                  base and shift;
+//                  base and shift and its own slot number (cpl_slot_o);
 //   one a cycle    at most one completion a cycle, on exactly one lane.
 // Covers (sticky f_seen): a completion; a line left unscanned (scan_drops_o toggles); two
 // completions from one kept line (in two cycles).
@@ -209,6 +209,7 @@ module xl_coalesce_scan_fv (
                   (k_ll == 3'd1 ? 52'({ent[s][3], 8'd0, ent[s][2], 12'd0}) :
                                   52'({ent[s][3], 21'd0})));
           assert (cpl_shift[5 * lane[s] +: 5] == (k_ll == 3'd1 ? 5'd12 : 5'd21));
+          assert (cpl_slot[2 * lane[s] +: 2] == 2'(s));
         end
       end
       // one completion a cycle at most, on one lane

@@ -204,6 +204,7 @@ queue() {
     job coalesce_cover $CO - cover=0,1,2 5 pass
     job mutant_kill_stays $CO - bmc 5 fail formal/KILL_STAYS
     job mutant_nbr_shift $CO - bmc 4 fail lockstep/NBR_SHIFT
+    job mutant_slot_off $CO - bmc 5 fail formal/SLOT_OFF
     job coalesce_scan $CS - bmc 6 pass
     job coalesce_scan_cover $CS - cover=0,1,2 7 pass
     job mutant_scan_no_wait $CS - bmc 6 fail lockstep/SCAN_NO_WAIT
