@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -50,6 +50,8 @@ help:
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
+	@echo "make fpga   the iCE40 builds: the HX8K board's bitstream, each block alone, the UP5K (fpga/reports/)"
+	@echo "make board  build/xlat-board, the host program of the FPGA prototype (fpga/README.md)"
 	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 30)"
 	@echo "make golden REF=<commit>  results, event logs and IOMMU traces identical to commit REF's"
 	@echo "make deps   install the Debian packages the checks use"
@@ -99,6 +101,14 @@ FORCE:
 
 $(XLAT): $(CLI_OBJ) $(BUILD)/libxlat.a
 	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(CLI_OBJ) $(BUILD)/libxlat.a -lm $(JANSSON)
+
+# xlat-board (sw/board/): the walk path on the iCE40 board in lockstep with its C twin over
+# the UART protocol of fpga/README.md; linked against the model as xlat is.
+BOARD_SRC := $(sort $(wildcard sw/board/*.c))
+BOARD_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(BOARD_SRC))
+board: $(BUILD)/xlat-board
+$(BUILD)/xlat-board: $(BOARD_OBJ) $(BUILD)/libxlat.a
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(BOARD_OBJ) $(BUILD)/libxlat.a -lm
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and
 # link-time optimisation, trained on small runs that leave out MVT (model/tools/pgo-train.sh).
@@ -194,6 +204,11 @@ golden: $(XLAT)
 lockstep: deps
 	@XL_LOCKSTEP_CYCLES=$${XL_LOCKSTEP_CYCLES:-2000000}; export XL_LOCKSTEP_CYCLES; \
 	  for s in tests/rtl/check_*.sh; do echo "== $$s"; sh $$s || exit 1; done
+
+# The iCE40 builds of the prototype (fpga/README.md "On an FPGA"); make test builds the HX8K
+# board only (tests/board/check_fpga.sh).
+fpga: deps
+	sh fpga/build.sh all
 
 clean:
 	rm -rf build

@@ -47,6 +47,7 @@ top_8_2_pipe2 xl_walk_path  pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4En
 top_8_2_scan xl_walk_path   pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
 top_32_4_scan xl_walk_path  pnr NumSlots 32 NumWalkers 4 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
 top_paper    xl_walk_path   syn NumSlots 256 NumWalkers 8 Policy 2 Coalesce 3 TagWidth 16 StatWidth 64
+top_paper_pipe xl_walk_path syn NumSlots 256 NumWalkers 8 Policy 2 Coalesce 3 TagWidth 16 StatWidth 64 PickPipe 2 ScanPipe 1
 EOF
 }
 

@@ -11,6 +11,9 @@
 #          each for a bounded time (make fuzz runs them long)
 #   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
 #          Verilator lockstep against the C twin (bounded), fault injection, mutants
+#   board  the FPGA prototype (tests/board/check_*.sh): the Verilated board top behind a
+#          pseudo-terminal with the host program xlat-board comparing it with the C twin,
+#          and the HX8K build (synthesis, place and route, bitstream, timing)
 # Set XL_FUZZ_SECONDS to change the fuzzing time (default 30), XL_LOCKSTEP_CYCLES the
 # cycles of each bounded lockstep run.
 cd "$(dirname "$0")/.." || exit 1
@@ -93,6 +96,9 @@ for f in tests/fuzz/fuzz_*.c; do run_tap fuzz tests/fuzz/run.sh "$f"; done
 
 echo "== rtl (Icarus, Verilator lockstep with the C twin, Yosys)"
 for s in tests/rtl/check_*.sh; do run_tap rtl "$s"; done
+
+echo "== board (the FPGA prototype: board top and host program, the HX8K build)"
+for s in tests/board/check_*.sh; do run_tap board "$s"; done
 
 echo
 if [ "$FAIL" != 0 ]; then
