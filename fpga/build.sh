@@ -9,14 +9,16 @@
 #
 # Targets (default: hx8k):
 #   hx8k          the board top fpga/hx8k/xl_board_hx8k.sv on the HX8K (ct256), bitstream: the
-#                 largest walk path that fits (4 slots, 3 walkers, coalescing)
+#                 largest walk path that fits (4 slots, 2 walkers, coalescing)
 #   hx8k-small    the same top with 2 slots and 1 walker, whose place and route takes a
 #                 fraction of the full one's (`make test` builds this one)
 #   hx8k-blocks   the walk path and its three blocks alone at the board's parameters, each
 #                 wrapped (bench/synth-wrap.sh: inputs from a shift register, outputs folded
 #                 to one pin), placed on the HX8K
-#   up5k          the smallest useful board logic (fpga/rtl/xl_board.sv: 2 slots, 1 walker,
-#                 FCFS, no coalescing) on the UP5K (sg48), placement only: does it fit
+#   up5k          the board top fpga/up5k/xl_board_up5k.sv on the UP5K (sg48, pinned for the
+#                 UPduino v3.0), bitstream: 2 slots, 1 walker, coalescing, one-entry PWCs
+#   up5k-pwc      the board logic with hx8k-small's walk path (the PWCs of 2/2, 4/2, 8/4
+#                 entries/ways) on the UP5K, placement only: what does not fit
 #   all           all of the above
 # TIMEOUT (seconds per tool run, default 1200). REPORTS: where the reports go (default
 # fpga/reports; the check in `make test` writes to build/fpga/reports, leaving the tree as
@@ -31,10 +33,14 @@ mkdir -p "$B" "$R"
 WP="rtl/xl_pkg.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv rtl/xl_walk_path.sv"
 BOARD="fpga/rtl/xl_uart_rx.sv fpga/rtl/xl_uart_tx.sv fpga/rtl/xl_fifo.sv fpga/rtl/xl_board.sv"
 # The HX8K board's walk path (fpga/hx8k/xl_board_hx8k.sv), as chparam pairs for the blocks.
-HX8K_WP="NumSlots 4 NumWalkers 3 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4
+HX8K_WP="NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4
          L3Ways 2 L2Entries 8 L2Ways 4 PickPipe 2 ScanPipe 1 TagWidth 8 StatWidth 16"
 
 die() { echo "fpga/build.sh: $*" >&2; exit 1; }
+
+# Netlists: $d/TOP.syn.v after synthesis (Yosys write_verilog, iCE40 cells) and, for a
+# bitstream, $d/TOP.route.v after place and route (icebox_vlog of the .asc); the gate-level
+# runs of tests/board/check_fpga.sh simulate both with Yosys's iCE40 cell models.
 
 # chipdb DEV: the icebox chip database of a device (1 = 1k, 8 = 8k, 5 = up5k) for icetime.
 chipdb() {
@@ -55,7 +61,8 @@ flow() {
         read_verilog -sv -defer -Irtl -Ifpga/rtl $files;
         hierarchy -top $top $ch;
         synth_ice40 -top $top -json $d/$top.json;
-        tee -q -o $d/stat.txt stat" > /dev/null 2>&1 ||
+        tee -q -o $d/stat.txt stat;
+        write_verilog -noattr $d/$top.syn.v" > /dev/null 2>&1 ||
         die "$name: synthesis failed or took more than $TIMEOUT s (see $d/yosys.log)"
     t1=$(date +%s)
     lut=$(awk '$1 == "SB_LUT4" { n = $2 } END { print n + 0 }' "$d/stat.txt")
@@ -87,12 +94,17 @@ flow() {
                 "$d/icetime.txt" | tail -n 1)
         if [ "$bit" = bit ]; then
             icepack "$d/$top.asc" "$d/$top.bin" || die "$name: icepack failed"
+            # The post-route netlist of the whole chip, its ports named by the pins.
+            # shellcheck disable=SC2086
+            icebox_vlog -s -c -n "$top" -d "$pkg" ${pcf:+-p "$pcf"} "$d/$top.asc" \
+                > "$d/$top.route.v" \
+                2> "$d/icebox_vlog.log" || die "$name: icebox_vlog failed"
         fi
     fi
     {
         echo "$name: $top on the $dev ($pkg), $(date -u +%Y-%m-%d), commit" \
              "$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-        echo "parameters: ${ch:-as in the source}"
+        echo "parameters: $(echo "${ch:-as in the source}" | sed 's/ *-chparam \([^ ]*\) \([^ ]*\)/ \1=\2/g; s/^ //')"
         echo "synthesis: $((t1 - t0)) s; place and route: $((t2 - t1)) s (seed 1, --freq $freq)"
         echo "cells: $lut LUT4, $ff flip-flops, $carry carry, $ram block RAMs"
         echo "logic cells: ${lc:-?}; block RAMs: ${bram:-?}; fits: $fit"
@@ -101,8 +113,10 @@ flow() {
         if [ "$fit" = yes ]; then
             echo
             echo "nextpnr critical path:"
+            # Sources, nets and sinks with their delays (the source-file lines left out).
             awk '/Critical path report for clock/ { on = 1 } on && /^Info: *$/ { exit }
-                 on { sub(/^Info: /, ""); print }' "$d/nextpnr.log" | head -n 60
+                 on && !/Defined in:/ && !/\.s?v:[0-9]/ { sub(/^Info: /, ""); print }' \
+                "$d/nextpnr.log" | head -n 80
         else
             echo
             grep -m 3 'ERROR' "$d/nextpnr.log" || true
@@ -137,7 +151,7 @@ hx8k_blocks() {
             xl_walk_sched) p="NumSlots 4 Policy 0 TagWidth 8 CntWidth 16 PickPipe 2" ;;
             xl_pwc)        p="L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4
                               StatWidth 16" ;;
-            xl_coalesce)   p="NumSlots 4 NumWalkers 3 Mode 3 StatWidth 16 ScanPipe 1" ;;
+            xl_coalesce)   p="NumSlots 4 NumWalkers 2 Mode 3 StatWidth 16 ScanPipe 1" ;;
         esac
         sh bench/synth-wrap.sh "$blk" "rtl/$blk.sv" > "$B/${blk}_pnr.sv"
         flow "hx8k-$blk" "${blk}_pnr" hx8k ct256 "" 12 "$WP $B/${blk}_pnr.sv" "$(chparams "$p")"
@@ -145,9 +159,15 @@ hx8k_blocks() {
 }
 
 up5k() {
-    flow up5k xl_board up5k sg48 "" 12 "$WP $BOARD" \
-        "$(chparams "NumSlots 2 NumWalkers 1 Policy 0 Coalesce 0 L4Entries 1 L4Ways 1 L3Entries 1
-                    L3Ways 1 L2Entries 1 L2Ways 1 PickPipe 2 ScanPipe 0 TagWidth 8 StatWidth 16")"
+    flow up5k xl_board_up5k up5k sg48 fpga/up5k/up5k.pcf 12 \
+        "$WP $BOARD fpga/up5k/xl_board_up5k.sv" "" bit
+}
+
+up5k_pwc() {
+    flow up5k-pwc xl_board up5k sg48 "" 12 "$WP $BOARD" \
+        "$(chparams "NumSlots 2 NumWalkers 1 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4
+                    L3Ways 2 L2Entries 8 L2Ways 4 PickPipe 2 ScanPipe 1 TagWidth 8 StatWidth 16
+                    ClksPerBit 12")"
 }
 
 [ $# -gt 0 ] || set -- hx8k
@@ -157,8 +177,10 @@ for t in "$@"; do
         hx8k-small) hx8k_small ;;
         hx8k-blocks) hx8k_blocks ;;
         up5k) up5k ;;
-        all) hx8k; hx8k_small; hx8k_blocks; up5k ;;
-        *) echo "fpga/build.sh: error: no target '$t' (hx8k | hx8k-small | hx8k-blocks | up5k | all)" >&2
+        up5k-pwc) up5k_pwc ;;
+        all) hx8k; hx8k_small; hx8k_blocks; up5k; up5k_pwc ;;
+        *) echo "fpga/build.sh: error: no target '$t'" \
+                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-pwc | all)" >&2
            exit 2 ;;
     esac
 done

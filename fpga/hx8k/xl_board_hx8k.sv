@@ -2,7 +2,7 @@
 // board logic (fpga/rtl/xl_board.sv) on the board's 12 MHz oscillator, its UART on the FTDI
 // chip's second channel (the host's second serial port), and the status on four of the eight
 // LEDs. Pins: hx8k.pcf. The default parameters are the largest walk path that fits the part
-// (fpga/README.md "On an FPGA" has the measurements): 4 slots, 3 walkers, FCFS, coalescing
+// (fpga/README.md "On an FPGA" has the measurements): 4 slots, 2 walkers, FCFS, coalescing
 // both, the pick from registers and the drained scan, small page-walk caches. `make test`
 // builds a smaller one (fpga/build.sh hx8k-small) so that place and route stays short.
 //
@@ -10,7 +10,7 @@
 // yet reached its top value holds the board logic in reset for its first 15 cycles.
 module xl_board_hx8k #(
   parameter int NumSlots   = 4,
-  parameter int NumWalkers = 3,
+  parameter int NumWalkers = 2,
   parameter int Coalesce   = xl_pkg::CoalBoth
 ) (
   input  logic       clk_i,        // 12 MHz oscillator (J3)

@@ -4,7 +4,7 @@
 # build/board/NAME/xl_board_sim (fpga/README.md). Parameter sets:
 #
 #   name   slots walkers policy coalesce pick scan pwc E4 W4 E3 W3 E2 W2 tag stat clks/bit
-#   hx8k       4    3    fcfs   both      2    1      2  2  4  2  8  4   8   16    4
+#   hx8k       4    2    fcfs   both      2    1      2  2  4  2  8  4   8   16    4
 #   wide       8    3    simt   both      0    0      2  2  4  2  8  4   8   16    4
 #
 # hx8k is the HX8K bitstream's walk path (fpga/hx8k/xl_board_hx8k.sv) with 4 clocks a bit
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 case "$NAME" in
-    hx8k)  G="-GNumSlots=4 -GNumWalkers=3 -GPolicy=0 -GCoalesce=3 -GPickPipe=2 -GScanPipe=1" ;;
+    hx8k)  G="-GNumSlots=4 -GNumWalkers=2 -GPolicy=0 -GCoalesce=3 -GPickPipe=2 -GScanPipe=1" ;;
     wide)  G="-GNumSlots=8 -GNumWalkers=3 -GPolicy=2 -GCoalesce=3 -GPickPipe=0 -GScanPipe=0
               -GAgingThreshold=24" ;;
     *) usage "no parameter set '$NAME' (hx8k | wide)" ;;

@@ -12,13 +12,9 @@
 cd "$(dirname "$0")/../.." || exit 1
 XL_SELF=tests/board/check_board.sh
 . tests/lib/rtl.sh
-B=build/board
-L=$B/logs
-mkdir -p "$L"
+. tests/board/lib.sh
 T0=$(date +%s)
 N=${XL_BOARD_REQUESTS:-300}
-HOST=build/xlat-board
-XLAT=build/xlat
 
 # --------------------------------------------------------------------------- builds
 for s in hx8k wide; do
@@ -44,36 +40,6 @@ else
 fi
 
 # --------------------------------------------------------------------------- runs
-# board NAME SIM LOG HOST-ARGS...: the simulation behind a pty and the host against it. Sets
-# HRC and SRC, the exit statuses of the host and of the simulation.
-board() {
-    _n=$1 _sim=$2 _log=$3; shift 3
-    _tty=$B/$_n.tty
-    rm -f "$_tty"
-    "$_sim" --link "$_tty" --max-cycles 400000000 > "$_log.sim" 2>&1 &
-    _pid=$!
-    _i=0
-    while [ ! -e "$_tty" ] && [ $_i -lt 100 ]; do sleep 0.1; _i=$((_i + 1)); done
-    timeout 600 "$HOST" --port "$_tty" "$@" > "$_log" 2>&1
-    HRC=$?
-    # The simulation ends when the host closes the port; it is stopped if it does not.
-    _i=0
-    while kill -0 "$_pid" 2>/dev/null && [ $_i -lt 100 ]; do sleep 0.1; _i=$((_i + 1)); done
-    kill "$_pid" 2>/dev/null
-    wait "$_pid"
-    SRC=$?
-}
-
-# pass NAME LOG: a run that must pass (host and simulation exit 0, the host's PASS line).
-pass() {
-    _p=$(sed -n 's/^PASS \(cycles=[0-9]*\).* \(requests=[0-9]*\) \(completions=[0-9]* (coalesced [0-9]*)\) \(faults=[0-9]*\).* \(records=[0-9]*\).*/\1 \2 \3 \4 \5/p' "$2")
-    if [ "$HRC" = 0 ] && [ "$SRC" = 0 ] && [ -n "$_p" ]; then
-        ok "$1: every record equal to the C twin ($_p)"
-    else
-        notok "$1: host exit $HRC, simulation exit $SRC (see $2, $2.sim)"
-    fi
-}
-
 SIM=$B/hx8k/xl_board_sim
 for seed in 1 2; do
     board hx8k "$SIM" "$L/hx8k-random-$seed.log" --requests "$N" --seed "$seed"
@@ -85,16 +51,8 @@ board wide "$B/wide/xl_board_sim" "$L/wide-random-1.log" --requests "$N" --seed 
 pass "board wide (SIMT, one-cycle scan, 3 walkers), random requests, seed 1" "$L/wide-random-1.log"
 
 # Replays: traces recorded by the model with the HX8K board's parameters.
-SM="--set pwc.l4_entries=2 --set pwc.l4_ways=2 --set pwc.l3_entries=4 --set pwc.l3_ways=2"
-SM="$SM --set pwc.l2_entries=8 --set pwc.l2_ways=4"
-mkdir -p "$B/traces"
 for w in mvt xsbench; do
-    t=$B/traces/$w.tr
-    # shellcheck disable=SC2086  # the settings are a list
-    if "$XLAT" run --quiet --seed 1 --workload "$w" --scale 0.001 --set workload.min_rounds=0 \
-           --set iommu.sched=fcfs --set iommu.coalesce=both --set iommu.buffer_entries=4 \
-           --set iommu.walkers=3 --set iommu.pick_pipe=2 --set iommu.scan_pipe=1 $SM \
-           --iommu-trace "$t" > "$L/record-$w.log" 2>&1; then
+    if t=$(record "$w"); then
         board hx8k "$SIM" "$L/hx8k-replay-$w.log" --replay "$t" --requests "$N"
         pass "board hx8k, replay of the first $N requests of $w (xlat run --iommu-trace)" \
             "$L/hx8k-replay-$w.log"

@@ -4,11 +4,16 @@
 # other targets are `make fpga`): Yosys, nextpnr-ice40 with the pin constraints, icepack,
 # icetime. Checks that the design fits the part, that the bitstream is written and has the
 # HX8K's size, and that both timing estimates (nextpnr's and icetime's) are at or above the
-# board's 12 MHz clock.
-# Prints TAP lines.
+# board's 12 MHz clock. Then gate-level equivalence: both netlists of that build, Yosys's
+# after synthesis and icebox_vlog's of the placed and routed chip, Verilated with Yosys's
+# iCE40 cell models (tests/board/build_gate.sh) and driven by xlat-board through their UART
+# pins with random requests and a workload replay, every cycle's record compared with the C
+# twin. Prints TAP lines.
+#   XL_GATE_REQUESTS   requests per gate-level run (default 60)
 cd "$(dirname "$0")/../.." || exit 1
 XL_SELF=tests/board/check_fpga.sh
 . tests/lib/rtl.sh
+. tests/board/lib.sh
 R=build/fpga/reports
 mkdir -p "$R"
 T0=$(date +%s)
@@ -38,5 +43,29 @@ if [ $# -eq 2 ] && awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= 12 && b >= 12) }
 else
     notok "timing: nextpnr ${1:-?} MHz, icetime ${2:-?} MHz (need 12 MHz; $rep)"
 fi
+# --------------------------------------------------------------------------- gate level
+G=${XL_GATE_REQUESTS:-60}
+if ! make -s "$HOST" "$XLAT" > "$L/build-host-fpga.log" 2>&1; then
+    notok "xlat-board: build failed (see $L/build-host-fpga.log)"
+    exit 1
+fi
+for m in syn route; do
+    case $m in syn) what="post-synthesis netlist" ;; route) what="post-route netlist" ;; esac
+    if ! sh tests/board/build_gate.sh "$m" > "$L/build-gate-$m.log" 2>&1; then
+        notok "$what Verilated: failed (see $L/build-gate-$m.log)"
+        continue
+    fi
+    ok "$what of hx8k-small Verilated with the iCE40 cell models"
+    sim=$B/gate-$m/xl_board_sim
+    board "gate-$m" "$sim" "$L/gate-$m-random.log" --requests "$G" --seed 7
+    pass "$what, random requests, seed 7" "$L/gate-$m-random.log"
+    if t=$(record mvt); then
+        board "gate-$m" "$sim" "$L/gate-$m-replay.log" --replay "$t" --requests "$G"
+        pass "$what, replay of the first $G requests of mvt" "$L/gate-$m-replay.log"
+    else
+        notok "record mvt: xlat run failed (see $L/record-mvt.log)"
+    fi
+done
+
 info "wall time $(( $(date +%s) - T0 )) s"
 [ "$XL_FAIL" = 0 ]

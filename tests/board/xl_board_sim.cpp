@@ -10,12 +10,24 @@
 // between cycles, so an idle run does not spin (the cycle stamps then count fewer idle
 // cycles, which the host replays as they are).
 //
+// The same driver runs the gate-level netlists of a board top (tests/board/build_gate.sh):
+// built with XL_SIM_CLASS / XL_SIM_HEADER naming another model, XL_SIM_NO_RST for a top whose
+// reset is its own power-on counter, and XL_SIM_STATUS(top) for where the four status bits
+// are (the LEDs of a pin top).
+//
 //   xl_board_sim --link PATH [--max-cycles N] [--seed N]
 // makes PATH a symbolic link to the pty's slave, runs until the host has opened and closed
 // it (or N cycles, default 2e9), prints the cycles run and the bytes each way, and removes
 // the link. Exit 0; 1 if an RTL assertion fired or the board raised OVERRUN or BADCMD; 2 on
 // bad options.
-#include "Vxl_board.h"
+#ifndef XL_SIM_CLASS
+#define XL_SIM_CLASS Vxl_board
+#define XL_SIM_HEADER "Vxl_board.h"
+#endif
+#ifndef XL_SIM_STATUS
+#define XL_SIM_STATUS(t) ((unsigned)(t).status_o)
+#endif
+#include XL_SIM_HEADER
 #include "verilated.h"
 
 #include <cerrno>
@@ -166,15 +178,17 @@ int main(int argc, char **argv)
     ctx.randReset(2);
     ctx.randSeed((int)(seed & 0x7fffffff));
     ctx.fatalOnError(false);
-    Vxl_board top(&ctx);
+    XL_SIM_CLASS top(&ctx);
     top.clk_i = 0;
-    top.rst_ni = 0;
     top.uart_rx_i = 1;
+#ifndef XL_SIM_NO_RST
+    top.rst_ni = 0;
     top.eval();
     top.clk_i = 1;
     top.eval();
     top.clk_i = 0;
     top.rst_ni = 1;
+#endif
     top.eval();
 
     RxLine rx;
@@ -243,7 +257,7 @@ int main(int argc, char **argv)
         if (n <= 0) break;
         out.erase(0, (size_t)n);
     }
-    unsigned st = top.status_o;
+    unsigned st = XL_SIM_STATUS(top);
     if (st & 0x4u) { std::fprintf(stderr, "%s: the board raised OVERRUN\n", kProg); failed = true; }
     if (st & 0x8u) { std::fprintf(stderr, "%s: the board raised BADCMD\n", kProg); failed = true; }
     std::printf("%s: %llu cycles, %llu bytes in, %llu bytes out\n", kProg,
