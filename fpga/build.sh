@@ -20,6 +20,7 @@
 #   up5k-pwc      the board logic with hx8k-small's walk path (the PWCs of 2/2, 4/2, 8/4
 #                 entries/ways) on the UP5K, placement only: what does not fit
 #   all           all of the above
+#   table         none: only the table of the reports already there
 # TIMEOUT (seconds per tool run, default 1200). REPORTS: where the reports go (default
 # fpga/reports; the check in `make test` writes to build/fpga/reports, leaving the tree as
 # it is).
@@ -179,8 +180,9 @@ for t in "$@"; do
         up5k) up5k ;;
         up5k-pwc) up5k_pwc ;;
         all) hx8k; hx8k_small; hx8k_blocks; up5k; up5k_pwc ;;
+        table) ;;
         *) echo "fpga/build.sh: error: no target '$t'" \
-                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-pwc | all)" >&2
+                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-pwc | all | table)" >&2
            exit 2 ;;
     esac
 done
@@ -191,7 +193,8 @@ done
     echo
     echo "Written by \`sh fpga/build.sh\` (\`make fpga\`) from the reports in this directory; each"
     echo "report has the date, commit, parameters, and nextpnr's critical path. Yosys 0.23"
-    echo "\`synth_ice40\`, $(nextpnr-ice40 --version 2>&1 | head -n 1), seed 1; Fmax from nextpnr and"
+    echo "\`synth_ice40\`, nextpnr-ice40 $(nextpnr-ice40 --version 2>&1 |
+        sed -n 's/.*(Version \([^)]*\)).*/\1/p' | head -n 1), seed 1; Fmax from nextpnr and"
     echo "from icetime (\`-m\`, conservative)."
     echo
     echo "| build | LUT4 | FF | BRAM | logic cells | fits | Fmax nextpnr | Fmax icetime |"
