@@ -17,6 +17,8 @@
 #                 to one pin), placed on the HX8K
 #   up5k          the board top fpga/up5k/xl_board_up5k.sv on the UP5K (sg48, pinned for the
 #                 UPduino v3.0), bitstream: 2 slots, 1 walker, coalescing, one-entry PWCs
+#   up5k-blocks   the walk path and its blocks alone at the UP5K board's parameters, wrapped,
+#                 placed on the UP5K
 #   up5k-pwc      the board logic with hx8k-small's walk path (the PWCs of 2/2, 4/2, 8/4
 #                 entries/ways) on the UP5K, placement only: what does not fit
 #   all           all of the above
@@ -33,9 +35,6 @@ mkdir -p "$B" "$R"
 
 WP="rtl/xl_pkg.sv rtl/xl_walk_sched.sv rtl/xl_pwc.sv rtl/xl_coalesce.sv rtl/xl_walk_path.sv"
 BOARD="fpga/rtl/xl_uart_rx.sv fpga/rtl/xl_uart_tx.sv fpga/rtl/xl_fifo.sv fpga/rtl/xl_board.sv"
-# The HX8K board's walk path (fpga/hx8k/xl_board_hx8k.sv), as chparam pairs for the blocks.
-HX8K_WP="NumSlots 4 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4
-         L3Ways 2 L2Entries 8 L2Ways 4 PickPipe 2 ScanPipe 1 TagWidth 8 StatWidth 16"
 
 die() { echo "fpga/build.sh: $*" >&2; exit 1; }
 
@@ -145,19 +144,25 @@ hx8k_small() {
         "$WP $BOARD fpga/hx8k/xl_board_hx8k.sv" "$(chparams "NumSlots 2 NumWalkers 1")" bit
 }
 
-hx8k_blocks() {
+# blocks PART PACKAGE SLOTS WALKERS "PWC": the walk path and its three blocks alone at a
+# board's parameters (PWC: the six entries/ways numbers), each wrapped.
+blocks() {
+    set -- "$1" "$2" "$3" "$4" $5
     for blk in xl_walk_path xl_walk_sched xl_pwc xl_coalesce; do
+        pw="L4Entries $5 L4Ways $6 L3Entries $7 L3Ways $8 L2Entries $9 L2Ways ${10}"
         case $blk in
-            xl_walk_path)  p=$HX8K_WP ;;
-            xl_walk_sched) p="NumSlots 4 Policy 0 TagWidth 8 CntWidth 16 PickPipe 2" ;;
-            xl_pwc)        p="L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4
-                              StatWidth 16" ;;
-            xl_coalesce)   p="NumSlots 4 NumWalkers 2 Mode 3 StatWidth 16 ScanPipe 1" ;;
+            xl_walk_path)  p="NumSlots $3 NumWalkers $4 Policy 0 Coalesce 3 $pw PickPipe 2
+                              ScanPipe 1 TagWidth 8 StatWidth 16" ;;
+            xl_walk_sched) p="NumSlots $3 Policy 0 TagWidth 8 CntWidth 16 PickPipe 2" ;;
+            xl_pwc)        p="$pw StatWidth 16" ;;
+            xl_coalesce)   p="NumSlots $3 NumWalkers $4 Mode 3 StatWidth 16 ScanPipe 1" ;;
         esac
         sh bench/synth-wrap.sh "$blk" "rtl/$blk.sv" > "$B/${blk}_pnr.sv"
-        flow "hx8k-$blk" "${blk}_pnr" hx8k ct256 "" 12 "$WP $B/${blk}_pnr.sv" "$(chparams "$p")"
+        flow "$1-$blk" "${blk}_pnr" "$1" "$2" "" 12 "$WP $B/${blk}_pnr.sv" "$(chparams "$p")"
     done
 }
+hx8k_blocks() { blocks hx8k ct256 4 2 "2 2 4 2 8 4"; }
+up5k_blocks() { blocks up5k sg48 2 1 "1 1 1 1 1 1"; }
 
 up5k() {
     flow up5k xl_board_up5k up5k sg48 fpga/up5k/up5k.pcf 12 \
@@ -178,11 +183,13 @@ for t in "$@"; do
         hx8k-small) hx8k_small ;;
         hx8k-blocks) hx8k_blocks ;;
         up5k) up5k ;;
+        up5k-blocks) up5k_blocks ;;
         up5k-pwc) up5k_pwc ;;
-        all) hx8k; hx8k_small; hx8k_blocks; up5k; up5k_pwc ;;
+        all) hx8k; hx8k_small; hx8k_blocks; up5k; up5k_blocks; up5k_pwc ;;
         table) ;;
         *) echo "fpga/build.sh: error: no target '$t'" \
-                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-pwc | all | table)" >&2
+                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-blocks | up5k-pwc | all |" \
+                "table)" >&2
            exit 2 ;;
     esac
 done

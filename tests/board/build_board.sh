@@ -34,11 +34,13 @@ case "$NAME" in
 esac
 R=rtl
 OUT=build/board/$NAME
+OPT=-O1
 if [ -n "$MUTANT" ]; then
     case "$MUTANT" in */*) ;; *) usage "--mutant wants BLOCK/NAME, e.g. coalesce/NBR_SHIFT" ;; esac
     xl_mutant_check "${MUTANT%%/*}" "${MUTANT#*/}"
     OUT=build/board/$NAME-${MUTANT#*/}
     R=$(xl_mutant_rtl "${MUTANT%%/*}" "${MUTANT#*/}" "$OUT") || exit 1
+    OPT=-O0   # a mutant runs until its first mismatch: build fast rather than run fast
 fi
 CLKS=4
 G="$G -GL4Entries=2 -GL4Ways=2 -GL3Entries=4 -GL3Ways=2 -GL2Entries=8 -GL2Ways=4 -GTagWidth=8
@@ -56,7 +58,7 @@ fi
 # shellcheck disable=SC2086
 verilator --cc --exe --build -j 2 -Wall -Wno-fatal -Wno-PINCONNECTEMPTY --assert \
     -I"$R" -Ifpga/rtl --top-module xl_board $G -CFLAGS "-O1 -DXL_CLKS_PER_BIT=$CLKS" \
-    -MAKEFLAGS "OPT_FAST=-O1" --Mdir "$OUT/obj" -o ../xl_board_sim \
+    -MAKEFLAGS "OPT_FAST=$OPT" --Mdir "$OUT/obj" -o ../xl_board_sim \
     $SRC "$(pwd)/tests/board/xl_board_sim.cpp" > "$OUT/build.log" 2>&1 ||
     { tail -n 30 "$OUT/build.log" >&2; echo "build_board.sh: Verilator build failed" >&2; exit 1; }
 # A mutant may leave a signal unused; the production RTL may not.

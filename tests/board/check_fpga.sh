@@ -9,7 +9,7 @@
 # iCE40 cell models (tests/board/build_gate.sh) and driven by xlat-board through their UART
 # pins with random requests and a workload replay, every cycle's record compared with the C
 # twin. Prints TAP lines.
-#   XL_GATE_REQUESTS   requests per gate-level run (default 60)
+#   XL_GATE_REQUESTS   requests per gate-level run (default 30)
 cd "$(dirname "$0")/../.." || exit 1
 XL_SELF=tests/board/check_fpga.sh
 . tests/lib/rtl.sh
@@ -44,7 +44,7 @@ else
     notok "timing: nextpnr ${1:-?} MHz, icetime ${2:-?} MHz (need 12 MHz; $rep)"
 fi
 # --------------------------------------------------------------------------- gate level
-G=${XL_GATE_REQUESTS:-60}
+G=${XL_GATE_REQUESTS:-30}
 if ! make -s "$HOST" "$XLAT" > "$L/build-host-fpga.log" 2>&1; then
     notok "xlat-board: build failed (see $L/build-host-fpga.log)"
     exit 1
