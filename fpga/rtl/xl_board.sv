@@ -18,17 +18,19 @@
 //      for the completion FIFO when the buffer has not pushed them yet), then the counter
 //      a `K` latched when the record has CNT.
 //   4. the parser takes a received byte: a frame's first byte selects the register its
-//      payload shifts into (the arrival, the response, the root); the last byte of `A` or
-//      `R` sets its pending flag, that of `Z` holds the walk path in reset for two cycles,
-//      that of `K` latches the counter it names.
+//      payload is written into, byte by byte (the arrival, the response, the root); the
+//      last byte of `A` or `R` sets its pending flag, that of `Z` holds the walk path in
+//      reset for two cycles, that of `K` latches the counter it names.
 // The edge updates all of it; the walk path's reset is the flop wp_rst_nq, low from power-up
 // until the first `Z`.
 //
 // Completion buffer: with ScanPipe 1 the walk path completes at most one request a cycle
 // while responses are RspGap = NumSlots + 2 apart (a line's own leaf in its cycle, its
-// neighbours one a cycle in the NumSlots cycles after; rtl/README.md "ScanPipe"), so the
-// buffer is one lane; with ScanPipe 0 a line completes up to eight at once and the buffer
-// holds eight. A completion that finds the buffer busy sets OVERRUN (never expected).
+// neighbours one a cycle in the NumSlots cycles after; rtl/README.md "The scan drained
+// one slot a cycle"), so there is no buffer: a completion goes into the FIFO in its
+// own cycle. With ScanPipe 0 a line completes up to eight at once, and the buffer holds the
+// eight lanes and pushes one a cycle. Two completions in one cycle (ScanPipe 1), or a
+// completion while the buffer is not empty, set OVERRUN; neither is expected.
 `include "xl_assert.svh"
 
 module xl_board #(
