@@ -27,9 +27,9 @@
  * When the last cycle stepped had idle inputs and xl_walk_path_busy says the next cannot
  * change anything, every cycle up to the next record is that same fixed point: nothing
  * visible, no state change but cl_stalls, which counts each of them when the fixed point is
- * a stuck one (an idle walker, every buffered request CL-blocked). So those cycles are
- * counted instead of stepped. The condition "the last cycle's inputs were idle" keeps out
- * the one case busy() is known to misjudge: a stuck cycle that buffered an arrival (its
+ * a stuck one (an idle walker, every buffered request CL-blocked). So those cycles go to
+ * xl_walk_path_idle, which spends them as the RTL would, instead of being stepped. The
+ * condition "the last cycle's inputs were idle" keeps out the one case busy() is known to misjudge: a stuck cycle that buffered an arrival (its
  * last_stuck does not see the new entry; tests/lockstep/xl_walk_path_lockstep.cpp's replay
  * diagnosis). --step-all steps every cycle (to rule this out when chasing a mismatch).
  */
@@ -356,8 +356,7 @@ static int process(xb_host_t *h, xb_group_t *g)
             !xl_walk_path_busy(&h->m, h->out_c.stuck)) {
             /* a fixed point until the record (see the top of this file) */
             uint64_t k = g->cycle - h->cyc;
-            if (h->out_c.stuck)
-                h->m.cl_stalls += k;
+            xl_walk_path_idle(&h->m, k, h->out_c.stuck);
             h->skipped += k;
             h->cyc = g->cycle;
             break;

@@ -166,6 +166,12 @@ void xl_walk_path_step(xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_walk_p
  * idle walker with buffered requests not all blocked last time, or a registered pick
  * waiting to be dispatched.) */
 int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck);
+/* n idle cycles at a fixed point (xl_walk_path_busy false after a cycle with idle inputs
+ * whose output said `stuck`), as a clocked block would spend them: nothing changes but
+ * cl_stalls, which counts each of them when the fixed point is a stuck one. For a caller
+ * that must keep every counter equal to the RTL's while skipping such cycles
+ * (sw/board/host.c); the model itself only skips them (iommu.c). */
+void xl_walk_path_idle(xl_walk_path_t *m, uint64_t n, int stuck);
 /* The twin's own counters, registered by group at the place the system's results list
  * them (walk_path_stats.c, apart so the lockstep harness links the twin without it). */
 typedef enum { XL_WP_STATS_COALESCE, XL_WP_STATS_BUFFER, XL_WP_STATS_SCHED, XL_WP_STATS_PWC } xl_wp_stats_t;

@@ -109,6 +109,12 @@ int xl_walk_path_busy(const xl_walk_path_t *m, int last_stuck)
             (!last_stuck || m->ws.pick_valid || m->ws.moved));
 }
 
+void xl_walk_path_idle(xl_walk_path_t *m, uint64_t n, int stuck)
+{
+    if (stuck)
+        m->cl_stalls += n;
+}
+
 /* A tripwire for the field-by-field clearing at the top of xl_walk_path_comb: a field added to
  * xl_walk_path_out_t (or a port struct it embeds) changes this size, and must be cleared there
  * unless a sub-block comb or the code below writes it every cycle (a field written only
