@@ -45,9 +45,13 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
         rc = xl_sim_create(&g, c, wl, err, errlen);
         if (rc == XL_OK) {
             xl_sim_set_events(g, events);
-            xl_sim_set_iommu_trace(g, trace);
-            const xl_workload_t *one = wl;
-            rc = cli_sim_run(g, prog, label, &one, 1, err, errlen);
+            if (xl_sim_set_iommu_trace(g, trace) != XL_OK) {
+                rc = XL_EINPUT;
+                snprintf(err, errlen, "--iommu-trace: pwc.fill = 0 has no RTL build to replay on");
+            } else {
+                const xl_workload_t *one = wl;
+                rc = cli_sim_run(g, prog, label, &one, 1, err, errlen);
+            }
         }
         if (rc == XL_OK) {
             xl_sim_stats(g, *st);

@@ -390,14 +390,14 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"max_memory_mb\": 16384}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"warmup\": 0, \"window\": 0, \"max_memory_mb\": 16384}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
     buf = json_of(&c, 2, &len);
     /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
     assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
-    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000,\n    \"max_memory_mb\": 16384\n  }\n}"));
+    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000,\n    \"warmup\": 0,\n    \"window\": 0,\n    \"max_memory_mb\": 16384\n  }\n}"));
     assert_int_equal(buf[len - 1], '}');
     free(buf);
 }
@@ -550,12 +550,12 @@ static void test_07_11_describe(void **state)
     FILE *f = open_memstream(&buf, &len);
     xl_config_describe(f);
     fclose(f);
-    /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 6
-     * + dram 26 + mem 3 + translation 1 + workload 5 + sim 3 = 95 */
+    /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 7
+     * + dram 34 + mask 16 + mem 3 + translation 1 + workload 5 + sim 5 = 122 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 95);
+    assert_int_equal(lines, 122);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

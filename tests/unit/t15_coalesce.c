@@ -391,7 +391,7 @@ static void test_15_06_walkthrough(void **state)
     rig_t r;
     char err[256] = "";
     xl_walk_path_params_t p = {4, 2, XL_WS_FCFS, 1000, 1, XL_CO_BOTH,
-                           {{4, 8, 32}, {4, 4, 4}}, 1, 0, 0};
+                           {{4, 8, 32}, {4, 4, 4}}, 1, 0, 0, 0};
     const uint64_t va0 = 0x40000000, va1 = va0 + 0x200000, va2 = va0 + 0x3000;
     xl_walk_t w0, w1, w2;
     (void)state;

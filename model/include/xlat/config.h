@@ -29,6 +29,19 @@ typedef enum { XL_L2_INDEX_MOD = 0, XL_L2_INDEX_XOR = 1 } xl_l2_index_t;
 /* Graphs of the Pannotia workloads: a synthetic graph of the kind of the real input
  * (road network, 2-D mesh, circuit), or the R-MAT graph the earlier generators used. */
 typedef enum { XL_GRAPH_INPUT = 0, XL_GRAPH_RMAT = 1 } xl_graph_kind_t;
+/* The DRAM controller's queues (dram.sched): one FR-FCFS queue per channel and direction,
+ * or MASK's Golden / Silver / Normal queues (ASPLOS'18 §5.4; docs/papers/mask.md). */
+typedef enum { XL_DSCHED_FRFCFS = 0, XL_DSCHED_GSN = 1 } xl_dsched_kind_t;
+/* A translation request that finds the Golden queue full (dram.gq_overflow). */
+typedef enum { XL_GQ_TO_NQ = 0, XL_GQ_BACKPRESSURE = 1 } xl_gq_overflow_t;
+/* MASK's open choices (section [mask], docs/papers/mask.md "Choices the paper leaves
+ * open"): the token rule, which merged request decides an L2 TLB fill, how a merged L2 TLB
+ * miss counts, the L2 bypass counters, how the Silver inputs become one number an epoch. */
+typedef enum { XL_TOK_THRESHOLD = 0, XL_TOK_HILLCLIMB = 1 } xl_tok_policy_t;
+typedef enum { XL_TOK_FILL_ANY = 0, XL_TOK_FILL_ORIGINATOR = 1 } xl_tok_fill_t;
+typedef enum { XL_MERGED_MISS = 0, XL_MERGED_HIT = 1 } xl_merged_counts_t;
+typedef enum { XL_BYP_CUMULATIVE = 0, XL_BYP_EPOCH = 1 } xl_byp_mode_t;
+typedef enum { XL_DSTAT_MAX = 0, XL_DSTAT_SNAPSHOT = 1 } xl_dstat_mode_t;
 
 #define XL_CFG_PATH_MAX 256u   /* a path-valued key holds at most 255 bytes */
 
@@ -93,6 +106,7 @@ typedef struct {
         uint32_t l4_entries, l4_ways;
         uint32_t l3_entries, l3_ways;
         uint32_t l2_entries, l2_ways;
+        uint32_t fill;           /* 0: walks never fill the PWCs, so they never hit (no PWC) */
     } pwc;
     struct {
         uint32_t mhz;            /* DRAM I/O clock (DDR: 2 transfers per clock) */
@@ -107,7 +121,32 @@ typedef struct {
         uint32_t row_kb;         /* row (page) size per bank */
         xl_dram_map_t mapping;   /* linear | xor (rows permute channel and bank) */
         uint32_t ctrl_latency;   /* controller + interconnect, GPU cycles, each way */
+        xl_dsched_kind_t sched;  /* frfcfs | gsn: the controller's queues */
+        uint32_t golden_entries, silver_entries, normal_entries;   /* gsn, per channel */
+        xl_gq_overflow_t gq_overflow;   /* gsn: to_nq | backpressure */
+        uint32_t gq_strict_head; /* gsn: 1 = only the Golden queue's head may issue */
+        uint32_t silver_timeout; /* gsn: DRAM clocks without a Silver insert before the turn
+                                  * passes on; 0 = never (the paper's rule) */
+        uint32_t thresh_max;     /* gsn: the Silver quotas' scale, thresh_max of Eq. 1 */
     } dram;
+    struct {
+        uint32_t epoch;          /* GPU cycles per epoch */
+        uint32_t epoch_commit;   /* cycles after an epoch boundary the new settings apply */
+        uint32_t tokens;         /* 1: TLB-fill tokens and the bypass cache (§5.2) */
+        uint32_t initial_tokens_pct;   /* tokens after the first epoch, % of the warps */
+        uint32_t tok_thresh_pp;  /* miss-rate change that moves tokens, percentage points */
+        uint32_t tok_step_pct;   /* tokens moved per epoch, % of the application's warps */
+        xl_tok_policy_t tok_policy;    /* threshold | hillclimb */
+        xl_tok_fill_t tok_fill;        /* any | originator */
+        xl_merged_counts_t merged_counts_as;   /* miss | hit */
+        uint32_t bypass_entries; /* TLB bypass cache, fully associative */
+        uint32_t l2_bypass;      /* 1: address-translation-aware L2 bypass (§5.3) */
+        xl_byp_mode_t byp_mode;  /* cumulative | epoch */
+        uint32_t byp_period;     /* GPU cycles between bypass decisions */
+        uint32_t byp_min_samples;   /* accesses a level and the data need before a decision */
+        uint32_t byp_sample_period; /* byp_mode epoch: every Nth read of a bypassed level probes */
+        xl_dstat_mode_t dsched_stat;   /* max | snapshot: ConPTW and WarpsStalled per epoch */
+    } mask;
     struct {
         uint32_t size_mb;        /* simulated physical memory */
         xl_alloc_policy_t alloc; /* sequential | random */
@@ -119,6 +158,9 @@ typedef struct {
         uint64_t seed;
         uint64_t watchdog;       /* cycles with no retired instruction before a deadlock stop */
         uint32_t max_memory_mb;  /* host memory a configuration may need (xl_config_footprint) */
+        uint64_t warmup;         /* window > 0: cycles before the measured window */
+        uint64_t window;         /* > 0: applications relaunch until warmup + window cycles,
+                                  * then the run stops; 0: run every kernel once */
     } sim;
 } xl_config_t;
 

@@ -49,6 +49,9 @@ typedef struct {
     uint8_t  write;      /* 1: a store (the completion means the L2 has taken it) */
     uint8_t  kind;       /* xl_mem_kind_t, for statistics (and MASK classes later) */
     uint8_t  bypass_l2;  /* 1: straight to DRAM */
+    uint8_t  app;        /* the application whose request it is (MASK's Silver queue) */
+    uint8_t  depth;      /* MASK's page-walk depth tag (ASPLOS'18 §5.3): 0 = data, 1 = a
+                          * read of the root level (L4) .. 4 = of the leaf level (L1) */
 } xl_mem_req_t;
 
 typedef struct xl_memsys xl_memsys_t;

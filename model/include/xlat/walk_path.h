@@ -60,6 +60,9 @@ typedef struct {
     uint32_t pwc_latency;     /* >= 1: dispatch to the first read request */
     uint32_t pick_pipe;       /* xl_walk_sched PickPipe: 0, 1 or 2 */
     uint32_t scan_pipe;       /* xl_coalesce ScanPipe: 0 or 1 */
+    uint32_t pwc_off;         /* 1: walks never fill the PWCs, so they never hit (no PWC, as
+                               * MASK's SharedTLB, ASPLOS'18 §3); C-only: the RTL has no such
+                               * build, and the IOMMU-boundary trace refuses it */
 } xl_walk_path_params_t;
 
 /* Address spaces the walk path tells apart: a request carries its ASID (arr_asid, below

@@ -203,7 +203,7 @@ void cu_deliver(xl_sim_t *g, preq_t h, xl_pa_t frame)
         st->pend_lines++;
         if (store) {
             /* write-through to the L2 (GPU L1 data caches do not keep stores) */
-            xl_mem_req_t rq = {gs, line << 6, 1, XL_MEM_DATA, 0};
+            xl_mem_req_t rq = {gs, line << 6, 1, XL_MEM_DATA, 0, cu->app, 0};
             xl_memsys_submit(g->mem, g->now, &rq);
             g->core.data_mem_reqs++;
             continue;
@@ -496,7 +496,8 @@ void cu_wave_ready(xl_sim_t *g, uint32_t gs)
 
 void cu_l1d_miss(xl_sim_t *g, uint32_t gr, xl_pa_t line_pa)
 {
-    xl_mem_req_t r = {gr, line_pa, 0, XL_MEM_DATA, 0};
+    xl_mem_req_t r = {gr, line_pa, 0, XL_MEM_DATA, 0,
+                      g->core.cu[g->core.rec_cu[gr]].app, 0};
     xl_memsys_submit(g->mem, g->now, &r);
     g->core.data_mem_reqs++;
 }

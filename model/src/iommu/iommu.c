@@ -40,8 +40,10 @@ static void iommu_walk_done(xl_sim_t *g, treq_h k, xl_pa_t frame, unsigned shift
         g->iommu.walk_svc_sum += g->now - e->t_dispatch;
         g->iommu.svc_hist[iommu_lat_bucket(g->now - e->t_dispatch)]++;
     }
-    xl_tlb_fill(&g->iommu.io2, e->asid, va, frame, shift, NULL);
-    xl_tlb_fill(&g->iommu.io1, e->asid, va, frame, shift, NULL);
+    if (!g->iommu.no_tlb) {
+        xl_tlb_fill(&g->iommu.io2, e->asid, va, frame, shift, NULL);
+        xl_tlb_fill(&g->iommu.io1, e->asid, va, frame, shift, NULL);
+    }
     e->pa = frame;
     nbhd_leave(&g->iommu.nbhd, e->nbhd);
     /* attribute the walk to the instruction that first missed on this page (docs/isca18-micro18.md §6) */
@@ -126,7 +128,9 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         uint16_t asid = e->asid;
         xl_pa_t pa;
         uint64_t t = g->now + g->cfg.iommu.tlb_latency, frame_mask = ~((UINT64_C(1) << g->page_shift) - 1);
-        if (xl_tlb_lookup(&g->iommu.io1, asid, va, &pa)) {
+        if (g->iommu.no_tlb) {
+            PUSH(&g->q, t, EV_IOMMU_MISS, k.id, 0);   /* no IOMMU TLBs: straight to the walk path */
+        } else if (xl_tlb_lookup(&g->iommu.io1, asid, va, &pa)) {
             PUSH(&g->q, t, EV_IOMMU_HIT, k.id, pa & frame_mask);
         } else if (xl_tlb_lookup(&g->iommu.io2, asid, va, &pa)) {
             xl_tlb_fill(&g->iommu.io1, asid, va, pa & frame_mask, g->page_shift, NULL);
@@ -245,8 +249,11 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         if (g->iommu.ptc.sets && ptc_lookup(&g->iommu.ptc, o->mem_req_addr)) {
             PUSH(&g->q, g->now + g->cfg.iommu.ptcache_latency, EV_PT_HIT, w, 0);
         } else {
+            /* ASID a + 1 is application a (sim.c); level L4 (root) .. L1 is depth 1 .. 4 */
             xl_mem_req_t r = {w, o->mem_req_addr, 0, XL_MEM_PT,
-                              (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_SRC_DRAM)};
+                              (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_SRC_DRAM),
+                              (uint8_t)(g->iommu.wp.wk[w].asid - 1u),
+                              (uint8_t)(5u - o->mem_req_level)};
             xl_memsys_submit(g->mem, g->now, &r);
         }
     }
@@ -293,8 +300,12 @@ int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
     int rc;
     xl_tlb_params_t pi1 = {cfg->iommu.tlb1_entries, cfg->iommu.tlb1_ways, XL_REPL_LRU, XL_TLB_INDEX_MOD};
     xl_tlb_params_t pi2 = {cfg->iommu.tlb2_entries, cfg->iommu.tlb2_ways, XL_REPL_LRU, XL_TLB_INDEX_MOD};
-    if ((rc = xl_tlb_init(&io->io1, &pi1, "iommu.tlb1", err, errlen)) != XL_OK ||
-        (rc = xl_tlb_init(&io->io2, &pi2, "iommu.tlb2", err, errlen)) != XL_OK)
+    /* no IOMMU TLBs (both sizes 0, checked by the config): MASK's walker sits beside the
+     * GPU's shared L2 TLB (ASPLOS'18 §3), so an L2 TLB miss goes straight to a walk */
+    io->no_tlb = cfg->iommu.tlb1_entries == 0u;
+    if (!io->no_tlb &&
+        ((rc = xl_tlb_init(&io->io1, &pi1, "iommu.tlb1", err, errlen)) != XL_OK ||
+         (rc = xl_tlb_init(&io->io2, &pi2, "iommu.tlb2", err, errlen)) != XL_OK))
         return rc;
     xl_rng_t r;
     xl_rng_derive(&r, cfg->sim.seed, UINT64_C(0x5C4ED));
@@ -303,7 +314,7 @@ int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
         cfg->iommu.aging_threshold, (uint32_t)xl_rng_next(&r), cfg->iommu.coalesce,
         {{cfg->pwc.l4_entries, cfg->pwc.l3_entries, cfg->pwc.l2_entries},
          {cfg->pwc.l4_ways, cfg->pwc.l3_ways, cfg->pwc.l2_ways}},
-        cfg->iommu.pwc_latency, cfg->iommu.pick_pipe, cfg->iommu.scan_pipe};
+        cfg->iommu.pwc_latency, cfg->iommu.pick_pipe, cfg->iommu.scan_pipe, !cfg->pwc.fill};
     if ((rc = xl_walk_path_init(&io->wp, &ip, err, errlen)) != XL_OK)
         return rc;
     if (xl_walk_path_out_init(&io->wp_out, &io->wp) != XL_OK)

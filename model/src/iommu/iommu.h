@@ -35,6 +35,7 @@ typedef struct xl_sim xl_sim_t;
 
 typedef struct {
     xl_tlb_t io1, io2;
+    int no_tlb;                /* iommu.tlb1_entries = tlb2_entries = 0: no IOMMU TLBs */
     fifo_t in_fifo;           /* requests (treq_h.id) arrived over the link */
     fifo_t sched_fifo;        /* IOMMU TLB misses waiting to enter the buffer */
     fifo_t rsp_fifo;          /* walkers whose page-table read returned */

@@ -178,7 +178,7 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
         out->pwc_in.lookup_asid = 0u;
         out->pwc_in.lookup_va = 0u;
     }
-    if (out->pwc_in.fill_valid) {
+    if (out->pwc_in.fill_valid || m->p.pwc_off) {
         out->pwc_in.fill_valid = 0u;
         out->pwc_in.fill_level = 0u;
         out->pwc_in.fill_asid = 0u;
@@ -221,7 +221,9 @@ void xl_walk_path_comb(const xl_walk_path_t *m, const xl_walk_path_in_t *in, xl_
             out->co_in.lane_busy = (uint8_t)(1u << idx);   /* a drained scan's wait */
         } else {
             out->fill_valid = 1u;
-            out->pwc_in.fill_valid = 1u;
+            /* pwc_off: the PWCs are never filled, so every walk reads all 4 levels; the
+             * fill's fields still carry the walker's next node (the edge reads it) */
+            out->pwc_in.fill_valid = (uint8_t)!m->p.pwc_off;
             out->pwc_in.fill_level = k->level;
             out->pwc_in.fill_asid = k->asid;
             out->pwc_in.fill_va = k->va;

@@ -587,16 +587,22 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         return XL_EINPUT;
     }
 
+    if ((c->iommu.tlb1_entries == 0u) != (c->iommu.tlb2_entries == 0u)) {
+        cfg_err(err, errlen, "iommu.tlb1_entries (%u) and iommu.tlb2_entries (%u): 0 means no "
+                "IOMMU TLBs and must be given for both", c->iommu.tlb1_entries, c->iommu.tlb2_entries);
+        return XL_EINPUT;
+    }
     /* TLB and PWC geometries */
     int rc;
     if ((rc = check_geometry("l1tlb.entries", c->l1tlb.entries, "l1tlb.ways", c->l1tlb.ways,
                              c->l1tlb.repl == XL_REPL_PLRU, "l1tlb.repl = plru", err, errlen)) ||
         (rc = check_geometry("l2tlb.entries", c->l2tlb.entries, "l2tlb.ways", c->l2tlb.ways,
                              c->l2tlb.repl == XL_REPL_PLRU, "l2tlb.repl = plru", err, errlen)) ||
-        (rc = check_geometry("iommu.tlb1_entries", c->iommu.tlb1_entries, "iommu.tlb1_ways",
-                             c->iommu.tlb1_ways, 0, "", err, errlen)) ||
-        (rc = check_geometry("iommu.tlb2_entries", c->iommu.tlb2_entries, "iommu.tlb2_ways",
-                             c->iommu.tlb2_ways, 0, "", err, errlen)) ||
+        ((c->iommu.tlb1_entries || c->iommu.tlb2_entries) &&
+         ((rc = check_geometry("iommu.tlb1_entries", c->iommu.tlb1_entries, "iommu.tlb1_ways",
+                               c->iommu.tlb1_ways, 0, "", err, errlen)) ||
+          (rc = check_geometry("iommu.tlb2_entries", c->iommu.tlb2_entries, "iommu.tlb2_ways",
+                               c->iommu.tlb2_ways, 0, "", err, errlen)))) ||
         /* the PWCs use tree-PLRU with pending counters (docs/isca18-micro18.md §2.6) */
         (rc = check_geometry("pwc.l4_entries", c->pwc.l4_entries, "pwc.l4_ways", c->pwc.l4_ways, 1,
                              "the PWC uses tree-PLRU", err, errlen)) ||

@@ -21,6 +21,13 @@ static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
 static const char *const map_names[]   = { "linear", "xor", NULL };
 static const char *const graph_names[] = { "input", "rmat", NULL };
+static const char *const dsched_names[] = { "frfcfs", "gsn", NULL };
+static const char *const gqov_names[]  = { "to_nq", "backpressure", NULL };
+static const char *const tokpol_names[] = { "threshold", "hillclimb", NULL };
+static const char *const tokfill_names[] = { "any", "originator", NULL };
+static const char *const merged_names[] = { "miss", "hit", NULL };
+static const char *const bypmode_names[] = { "cumulative", "epoch", NULL };
+static const char *const dstat_names[] = { "max", "snapshot", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -77,9 +84,9 @@ const cfg_key_t cfg_schema[] = {
     U32(l2tlb, mshrs,       1024, 1, 65535, "misses",  "GPU L2 TLB outstanding misses (same-VPN misses merge); chosen default [INF]: above the IOMMU buffer, or the buffer could never fill (ISCA Fig 14)"),
     U32(l2tlb, ports,       2,   1, 64,     "lookups/cycle", "lookups the shared L2 TLB starts per cycle; chosen default [ADJ MASK: 2 ports]"),
 
-    U32(iommu, tlb1_entries,    32,  1, MAX_ENTRIES, "entries", "IOMMU L1 TLB capacity [ISCA Table I]"),
+    U32(iommu, tlb1_entries,    32,  0, MAX_ENTRIES, "entries", "IOMMU L1 TLB capacity; 0 (with tlb2_entries 0) = no IOMMU TLBs, the walker next to the GPU's L2 TLB as in MASK [ISCA Table I]"),
     U32(iommu, tlb1_ways,       32,  1, MAX_ENTRIES, "ways",    "IOMMU L1 TLB associativity (32 = FA); chosen default [OPEN]"),
-    U32(iommu, tlb2_entries,    256, 1, MAX_ENTRIES, "entries", "IOMMU L2 TLB capacity [ISCA Table I]"),
+    U32(iommu, tlb2_entries,    256, 0, MAX_ENTRIES, "entries", "IOMMU L2 TLB capacity; 0 (with tlb1_entries 0) = no IOMMU TLBs [ISCA Table I]"),
     U32(iommu, tlb2_ways,       8,   1, MAX_ENTRIES, "ways",    "IOMMU L2 TLB associativity; chosen default [OPEN]"),
     U32(iommu, buffer_entries,  256, 1, 65536, "entries", "page-walk request buffer slots [ISCA Table I]"),
     U32(iommu, walkers,         8,   1, 1024,  "walkers", "independent page-table walkers [ISCA Table I]"),
@@ -87,7 +94,7 @@ const cfg_key_t cfg_schema[] = {
     ENUM(iommu, coalesce, XL_CO_OFF,   coal_names,  "off|leaf|upper|both", "neighbourhood walk coalescing; off is the baseline [MICRO'18]"),
     U32(iommu, aging_threshold, 2000000, 1, UINT32_MAX, "bypasses", "younger dispatches before a pending walk is forced [ISCA: 2 million]"),
     U32(iommu, link_latency,    50,  0, 1000000, "cycles", "GPU L2 TLB <-> IOMMU latency in GPU cycles, each way; chosen default [OPEN]"),
-    U32(iommu, tlb_latency,     2,   1, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
+    U32(iommu, tlb_latency,     2,   0, 100000,  "cycles", "IOMMU L1+L2 TLB lookup latency in GPU cycles; chosen default [OPEN: 1-2]"),
     U32(iommu, pwc_latency,     1,   1, 100000,  "cycles", "walk-time PWC lookup latency in GPU cycles; chosen default [OPEN]"),
     U32(iommu, pick_pipe,       0,   0, 2,       "stages", "walk scheduler pick: 0 = made in the cycle a walker takes it (the papers' scheduler); 1 = made one cycle ahead and registered, dropped when its entry turns CL or is coalesced meanwhile; 2 = as 1, but made from registers only (last cycle's CL, this cycle's kills not seen, the registered entry left out), so no path runs from the memory response into the pick (rtl/README.md, xl_walk_sched PickPipe) [INF]"),
     U32(iommu, scan_pipe,       0,   0, 1,       "stages", "coalescing scan of a returned page-table line: 0 = every neighbour completes or moves its resume point in the cycle the line returns (the papers' broadcast); 1 = the line is registered and its neighbours are acted on one a cycle, lowest slot first, CL until then; a line returning while a scan drains is not scanned (rtl/README.md, xl_coalesce ScanPipe) [INF]"),
@@ -102,6 +109,7 @@ const cfg_key_t cfg_schema[] = {
     U32(pwc, l3_ways,    4,  1, 64,   "ways",    "L3 PWC associativity (tree-PLRU); chosen default [OPEN]"),
     U32(pwc, l2_entries, 32, 1, 4096, "entries", "PWC entries for L2 (PDE); chosen default [ADJ MICRO'21 (Kotra et al.) / OPEN]"),
     U32(pwc, l2_ways,    4,  1, 64,   "ways",    "L2 PWC associativity (tree-PLRU); chosen default [OPEN]"),
+    BOOL(pwc, fill, 1, "0: walks never fill the page-walk caches, so every walk reads all four levels (MASK's SharedTLB has no PWC, ASPLOS'18 §3); 1: the PWCs work [ISCA]"),
 
     U32(dram, mhz,      800, 1, 100000, "MHz",      "DRAM I/O clock, DDR3-1600 [ISCA Table I]"),
     U32(dram, channels, 2,   1, 64,     "channels", "DRAM channels [ISCA Table I]"),
@@ -129,6 +137,31 @@ const cfg_key_t cfg_schema[] = {
     U32(dram, row_kb,   8,   1, 1024,   "KB",       "row buffer size per bank (rank-wide); chosen default [OPEN]"),
     ENUM(dram, mapping, XL_DRAM_MAP_XOR, map_names, "linear|xor", "address mapping: xor adds the row number to the channel and bank index (permutation-based interleaving), so lines at one page offset of many pages spread over banks; chosen default [INF]"),
     U32(dram, ctrl_latency, 20, 0, 100000, "cycles", "memory controller and interconnect latency in GPU cycles, each way; chosen default [OPEN]"),
+    ENUM(dram, sched, XL_DSCHED_FRFCFS, dsched_names, "frfcfs|gsn", "the controller's queues: frfcfs = one FR-FCFS read queue and write queue per channel; gsn = MASK's Golden (translation, FIFO) / Silver (one application's data, rotating by quota) / Normal queues, strict priority, FR-FCFS inside Silver and Normal [MASK §5.4]"),
+    U32(dram, golden_entries, 16, 1, 65536, "entries", "dram.sched = gsn: Golden queue per channel [MASK §7.4: 16]"),
+    U32(dram, silver_entries, 64, 1, 65536, "entries", "dram.sched = gsn: Silver queue per channel [MASK §7.4: 64]"),
+    U32(dram, normal_entries, 192, 1, 65536, "entries", "dram.sched = gsn: Normal queue per channel [MASK §7.4: 192]"),
+    ENUM(dram, gq_overflow, XL_GQ_TO_NQ, gqov_names, "to_nq|backpressure", "dram.sched = gsn: a translation request that finds the Golden queue full goes to the Normal queue (to_nq) or waits upstream (backpressure); chosen default [OPEN]"),
+    BOOL(dram, gq_strict_head, 0, "dram.sched = gsn: 1 = only the Golden queue's oldest request may issue (a literal FIFO); 0 = its oldest request of each bank, keeping bank parallelism; chosen default [OPEN]"),
+    U32(dram, silver_timeout, 0, 0, 100000000, "DRAM clocks", "dram.sched = gsn: the Silver turn passes on after this many clocks without a Silver insert; 0 = never, the paper's rule [OPEN]"),
+    U32(dram, thresh_max, 500, 1, 511, "requests", "dram.sched = gsn: thresh_max of Equation 1, the sum of the applications' Silver quotas [MASK §6: 500]"),
+
+    U32(mask, epoch, 100000, 1000, 100000000, "cycles", "MASK epoch in GPU cycles, for the tokens and the Silver quotas [MASK fn 5: 100 K cycles; the clock is not stated, INF: the core clock]"),
+    U32(mask, epoch_commit, 32, 0, 1000, "cycles", "cycles after an epoch boundary before the new tokens and quotas apply (a sequential divider's time); chosen default [INF]"),
+    BOOL(mask, tokens, 0, "1: TLB-fill tokens: only token-holding warps fill the shared L2 TLB, the others fill the bypass cache [MASK §5.2]"),
+    U32(mask, initial_tokens_pct, 80, 0, 100, "%", "tokens of an application after the first epoch, as a share of its warps [MASK §6: 80 %]"),
+    U32(mask, tok_thresh_pp, 2, 0, 100, "percentage points", "L2 TLB miss-rate change over the last epoch that moves an application's tokens [MASK §5.2: 2 %; INF: points, not relative]"),
+    U32(mask, tok_step_pct, 10, 1, 100, "%", "tokens moved per epoch, as a share of the application's warps (rounded up); chosen default [OPEN]"),
+    ENUM(mask, tok_policy, XL_TOK_THRESHOLD, tokpol_names, "threshold|hillclimb", "threshold = fewer tokens when the miss rate rose by more than tok_thresh_pp, more when it fell (the paper's text, §5.2); hillclimb = step in the direction register's direction, flipped when the miss rate got worse (what the direction registers of §7.4 suggest) [OPEN]"),
+    ENUM(mask, tok_fill, XL_TOK_FILL_ANY, tokfill_names, "any|originator", "which request decides an L2 TLB fill when several merged in one MSHR: any = fill the L2 TLB if any of them held a token; originator = the first one [OPEN]"),
+    ENUM(mask, merged_counts_as, XL_MERGED_MISS, merged_names, "miss|hit", "how a lookup that merges into an L2 TLB MSHR counts for the token miss rate; chosen default [INF] miss: it waits for a walk"),
+    U32(mask, bypass_entries, 32, 1, 4096, "entries", "TLB bypass cache beside the shared L2 TLB, fully associative, LRU [MASK §5.2: 32]"),
+    BOOL(mask, l2_bypass, 0, "1: address-translation-aware L2 bypass: page-table reads of a level whose L2 hit rate is below the data requests' skip the L2 data cache [MASK §5.3]"),
+    ENUM(mask, byp_mode, XL_BYP_CUMULATIVE, bypmode_names, "cumulative|epoch", "L2 bypass hit-rate counters: cumulative (never reset; the paper's 8-byte counters) or epoch (reset each epoch, every byp_sample_period-th read of a bypassed level still probes the L2) [OPEN]"),
+    U32(mask, byp_period, 10000, 1, 100000000, "cycles", "GPU cycles between L2 bypass decisions; chosen default [INF]"),
+    U32(mask, byp_min_samples, 100, 0, 1000000000, "accesses", "L2 accesses a level and the data need before that level may bypass [INF: the authors' simulator waits for 100]"),
+    U32(mask, byp_sample_period, 32, 1, 1000000, "reads", "byp_mode = epoch: every Nth read of a bypassed level goes through the L2 to keep its hit rate alive; chosen default [INF]"),
+    ENUM(mask, dsched_stat, XL_DSTAT_MAX, dstat_names, "max|snapshot", "how an epoch's concurrent page walks (ConPTW) and warps stalled per miss become the Silver quota inputs: max = the epoch's high-water marks; snapshot = the live values at the boundary [OPEN]"),
 
     U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
     ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),
@@ -144,6 +177,8 @@ const cfg_key_t cfg_schema[] = {
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
     U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
+    U64(sim, warmup, 0, 0, UINT64_MAX, "cycles", "with sim.window > 0: cycles before the measured window (per-application instructions are counted in the window only); chosen default [INF]"),
+    U64(sim, window, 0, 0, UINT64_MAX, "cycles", "> 0: every application relaunches its workload when it finishes, and the run stops after warmup + window cycles, so applications of unequal length overlap throughout (MASK §6); 0 = run every kernel once"),
     U32(sim, max_memory_mb, 16384, 1, 4194304, "MB", "refuse, before anything is allocated, a configuration whose system needs more host memory than this (estimated from its geometry: the CUs' slots and records, the TLBs, the data caches; model/src/sys/footprint.c); the default leaves room on a 24 GB machine"),
 };
 

@@ -105,6 +105,12 @@ int xl_func_create(xl_func_t **out, const xl_config_t *cfg, const xl_workload_t 
         snprintf(err, errlen, "out of host memory");
         return XL_EINTERNAL;
     }
+    if (cfg->iommu.tlb1_entries == 0u) {
+        free(f);
+        snprintf(err, errlen, "iommu.tlb1_entries = 0: the functional model has the ISCA'18 "
+                 "IOMMU TLBs and cannot run without them");
+        return XL_EINPUT;
+    }
     f->cfg = *cfg;
     f->wl = wl;
     f->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;

@@ -175,6 +175,8 @@ int xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
 {
     if (f && disp_napps(&g->disp) > 1)
         return XL_EINPUT;   /* the trace's format has one address space (its P line) */
+    if (f && !g->cfg.pwc.fill)
+        return XL_EINPUT;   /* the RTL walk path has no PWC-less build to replay it on */
     g->trace = f;
     if (f)
         iommu_trace_begin(&g->iommu, f, g->as[0].asid, g->as[0].root);
