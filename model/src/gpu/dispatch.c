@@ -17,8 +17,27 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
         p->wl = wls[a];
         p->cu_first = first;
         p->cu_n = base + (a < extra);
+        p->launches = 1;
         first += p->cu_n;
     }
+}
+
+void disp_window_start(xl_sim_t *g)
+{
+    for (uint32_t a = 0; a < g->disp.napps; a++) {
+        disp_app_t *p = &g->disp.app[a];
+        p->instr_warm = 0;
+        p->instr_warm = disp_app_instrs(g, a);
+    }
+}
+
+uint64_t disp_app_instrs(const xl_sim_t *g, uint32_t a)
+{
+    const disp_app_t *p = &g->disp.app[a];
+    uint64_t n = 0;
+    for (uint32_t c = p->cu_first; c < p->cu_first + p->cu_n; c++)
+        n += g->core.cu[c].instrs;
+    return n - p->instr_warm;
 }
 
 /* Double an application's per-kernel cycle array (out of line: rare). */
@@ -49,9 +68,15 @@ static void disp_app(xl_sim_t *g, uint32_t a)
         if (!p->have_kernel) {
             if (p->live)
                 return;   /* an application's kernels run one after another */
-            if (!p->wl->desc->kernel(p->wl, p->kernel, &p->k)) {
+            if (!p->wl->desc->kernel(p->wl, p->kernel - p->kbase, &p->k)) {
+                if (p->launches == 1)
+                    p->end = g->now;
+                if (g->cfg.sim.window && p->kernel > p->kbase) {
+                    p->kbase = p->kernel;   /* relaunch: its kernel 0 again */
+                    p->launches++;
+                    continue;
+                }
                 p->finished = 1;   /* the workload is done */
-                p->end = g->now;
                 g->disp.running--;
                 return;
             }
@@ -68,7 +93,8 @@ static void disp_app(xl_sim_t *g, uint32_t a)
             if (tried == p->cu_n)
                 return;
             p->live += p->k.waves_per_wg;
-            cu_place_wg(g, c, p->kernel, p->next_wg, p->k.waves_per_wg, &g->disp.wave_uid);
+            cu_place_wg(g, c, p->kernel - p->kbase, p->next_wg, p->k.waves_per_wg,
+                        &g->disp.wave_uid);
             p->next_wg++;
             p->rr_cu = (i + 1) % p->cu_n;
         }
@@ -137,4 +163,22 @@ void disp_stats(const xl_sim_t *g, xl_stats_t *s)
         }
     }
     xl_stats_value(s, "gpu.wavefronts", "wavefronts run", g->disp.wave_uid);
+    if (g->cfg.sim.window) {
+        /* the measured window (MASK §6): each application's instructions and IPC in it */
+        uint64_t win = g->cycles > g->cfg.sim.warmup ? g->cycles - g->cfg.sim.warmup : 0;
+        xl_stats_value(s, "sim.window.cycles", "cycles of the measured window (sim.window, "
+                       "shorter if every application finished first)", win);
+        for (uint32_t a = 0; a < g->disp.napps; a++) {
+            uint64_t in = disp_app_instrs(g, a);
+            snprintf(n, sizeof n, "sim.app%u.instructions", a);
+            snprintf(d, sizeof d, "wavefront instructions application %u issued in the window", a);
+            xl_stats_value(s, n, d, in);
+            snprintf(n, sizeof n, "sim.app%u.ipc", a);
+            snprintf(d, sizeof d, "application %u's instructions per cycle in the window", a);
+            xl_stats_ratio(s, n, d, in, win, 4);
+            snprintf(n, sizeof n, "sim.app%u.launches", a);
+            snprintf(d, sizeof d, "launches of application %u's workload (1 + relaunches)", a);
+            xl_stats_value(s, n, d, g->disp.app[a].launches);
+        }
+    }
 }

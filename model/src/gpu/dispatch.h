@@ -29,7 +29,11 @@ typedef struct {
                                * work-group to the retirement of its last wavefront */
     uint32_t kcap;            /* kcycles entries allocated */
     uint64_t k_start;         /* cycle the current kernel started */
-    uint64_t end;             /* cycle its last kernel retired */
+    uint64_t end;             /* cycle its last kernel retired (with sim.window: the end
+                               * of its first launch) */
+    uint32_t kbase;           /* kernels of its earlier launches (sim.window relaunches) */
+    uint32_t launches;        /* launches started (1 + relaunches) */
+    uint64_t instr_warm;      /* its CUs' instructions when the window opened */
 } disp_app_t;
 
 typedef struct {
@@ -65,8 +69,16 @@ static inline int disp_pending(const disp_t *d) { return d->dispatch_pending; }
 
 /* napps applications (1..XL_SIM_MAX_APPS) over ncu CUs (at least one each). */
 void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu);
+/* The measured window opens (sim.window, EV_WINDOW 0): note each application's
+ * instructions so far, so its window's count is the difference at the end. */
+void disp_window_start(xl_sim_t *g);
+/* Instructions application a's CUs issued since the window opened (all of them without a
+ * window). */
+uint64_t disp_app_instrs(const xl_sim_t *g, uint32_t a);
 /* Place what can be placed now; start each application's next kernel when its current
- * one is done. */
+ * one is done; with sim.window, an application whose last kernel retired launches its
+ * workload again (MASK §6: the one that finishes first is relaunched), so every
+ * application runs throughout the window. */
 void disp_run(xl_sim_t *g);
 void disp_free(disp_t *d);
 /* Kernels and their cycles (per application when there are several), wavefronts run. */

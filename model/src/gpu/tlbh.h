@@ -88,6 +88,10 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved);
 void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame);
 /* Step 9: translation request k is back at the GPU. */
 void tlbh_gpu_resp(xl_sim_t *g, treq_h k);
+/* MASK's epoch unit (ASPLOS'18 §5.2, §5.4; docs/papers/mask.md): phase 0 at every
+ * mask.epoch boundary, phase 1 mask.epoch_commit cycles later, when the new token counts
+ * and Silver quotas take effect. Called only when mask.tokens or dram.sched = gsn. */
+void tlbh_epoch(xl_sim_t *g, unsigned phase);
 /* The L1 and L2 TLBs' counters. */
 void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the miss queues. */

@@ -129,6 +129,21 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         rc = XL_EINTERNAL;
         goto fail;
     }
+    /* the housekeeping events: MASK's epochs (tokens, Silver quotas) and the window */
+    if (cfg->mask.tokens || cfg->dram.sched == XL_DSCHED_GSN) {
+        PUSH(&g->q, cfg->mask.epoch, EV_EPOCH, 0, 0);
+        g->timers++;
+    }
+    if (cfg->sim.window) {
+        PUSH(&g->q, cfg->sim.warmup, EV_WINDOW, 0, 0);
+        PUSH(&g->q, cfg->sim.warmup + cfg->sim.window, EV_WINDOW, 1, 0);
+        g->timers += 2;
+    }
+    if (g->oom) {
+        snprintf(err, errlen, "out of host memory");
+        rc = XL_EINTERNAL;
+        goto fail;
+    }
     *out = g;
     return XL_OK;
 fail:
@@ -223,6 +238,22 @@ static void handle(xl_sim_t *g, const ev_t *e)
     case EV_LINE_DONE:
         cu_line_back(g, (uint32_t)e->a);
         break;
+    case EV_EPOCH:
+        g->timers--;
+        tlbh_epoch(g, (unsigned)e->a);
+        if (e->a == 0u) {   /* the next boundary, and this one's commit */
+            PUSH(&g->q, g->now + g->cfg.mask.epoch_commit, EV_EPOCH, 1, 0);
+            PUSH(&g->q, g->now + g->cfg.mask.epoch, EV_EPOCH, 0, 0);
+            g->timers += 2;
+        }
+        break;
+    case EV_WINDOW:
+        g->timers--;
+        if (e->a == 0u)
+            disp_window_start(g);
+        else
+            g->window_end = 1;
+        break;
     }
 }
 
@@ -274,6 +305,10 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
                 break;
             }
         }
+        if (g->window_end) {   /* sim.window: the measured window is over */
+            finish(g);
+            return XL_OK;
+        }
         if (iommu_active(&g->iommu)) {
             int rc = iommu_cycle(g, err, errlen);
             if (rc != XL_OK) {
@@ -298,7 +333,8 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         /* nothing after the IOMMU cycle feeds its FIFOs (CU issue only queues events and
          * memory requests), so whether it acts next cycle is known now */
         int io_act = iommu_active(&g->iommu);
-        if (!live && !disp_running(&g->disp) && evq_empty(&g->q) && !xl_memsys_pending(g->mem) && !io_act) {
+        if (!live && !disp_running(&g->disp) && !xl_memsys_pending(g->mem) && !io_act &&
+            (evq_empty(&g->q) || evq_count(&g->q) == g->timers)) {
             finish(g);   /* every kernel finished */
             return XL_OK;
         }

@@ -40,7 +40,9 @@ enum {
     EV_GPU_RESP,     /* a: treq_h - the translation is back at the GPU */
     EV_PT_HIT,       /* a: walker - its read hit the page-table line cache */
     EV_L1D_MISS,     /* a: grec, b: line pa - L1 data miss goes to memory */
-    EV_LINE_DONE     /* a: grec - an L1 data hit returns */
+    EV_LINE_DONE,    /* a: grec - an L1 data hit returns */
+    EV_EPOCH,        /* a: 0 = a MASK epoch boundary, 1 = its settings commit (tlbh_epoch) */
+    EV_WINDOW        /* a: 0 = the warm-up ends, 1 = the measured window ends (sim.window) */
 };
 
 struct xl_sim {
@@ -60,6 +62,9 @@ struct xl_sim {
     uint64_t cycles;
     int started, done, failed;   /* xl_sim_step: dispatched the first kernel, finished, stopped
                                   * by an error */
+    uint32_t timers;          /* EV_EPOCH and EV_WINDOW events queued: they keep no work
+                               * alive, so a run whose queue holds only them is done */
+    int window_end;           /* EV_WINDOW 1 was handled: the run stops this cycle */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */
