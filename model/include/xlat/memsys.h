@@ -70,6 +70,15 @@ uint64_t xl_memsys_next_event(const xl_memsys_t *m);
 /* Requests submitted and not yet popped. */
 uint64_t xl_memsys_pending(const xl_memsys_t *m);
 
+/* MASK (docs/papers/mask.md): the number of applications sharing the memory system
+ * (1..XL_MEMSYS_MAX_APPS; the Silver rotation's length; called once after create, before
+ * any submit), and each application's Silver quota thresh_i of Equation 1, in force from
+ * the call on (the epoch unit calls it at each epoch's commit cycle). Until the first
+ * quota call every application's quota is dram.thresh_max / napps. */
+#define XL_MEMSYS_MAX_APPS 8u
+void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps);
+void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps);
+
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
  * dram.reads/writes (by kind), dram.row_hits/row_misses/row_conflicts, dram.queue_latency
  * sum (channel arrival to issue, upstream waiting included), dram.max_queue,

@@ -128,6 +128,9 @@ struct xl_memsys {
     cpl_t *cp;   uint32_t cp_n, cp_cap;
     uint32_t cf_head, cf_tail;      /* completions in (cycle, seq) order, beside the heap */
     uint64_t cp_t;                  /* earliest completion not popped, UINT64_MAX if none */
+
+    uint32_t napps;                 /* applications sharing it (xl_memsys_set_apps) */
+    uint32_t thresh[XL_MEMSYS_MAX_APPS];   /* their Silver quotas (xl_memsys_set_quota) */
 };
 
 /* ------------------------------------------------------------ requests */
@@ -683,4 +686,17 @@ void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s)
 {
     l2c_stats(&m->l2, s);
     dsched_stats(&m->sch, s);
+}
+
+void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps)
+{
+    m->napps = napps;
+    for (unsigned a = 0; a < napps; a++)
+        m->thresh[a] = 0;   /* dram.sched = gsn: equal shares until the first quota */
+}
+
+void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps)
+{
+    for (unsigned a = 0; a < napps && a < XL_MEMSYS_MAX_APPS; a++)
+        m->thresh[a] = thresh[a];
 }

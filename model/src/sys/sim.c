@@ -119,6 +119,7 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         rc = XL_EINPUT;
         goto fail;
     }
+    xl_memsys_set_apps(g->mem, napps);
     if ((rc = tlbh_init(&g->tlb, cfg, core_ncu(&g->core), core_rpc(&g->core), core_slots(&g->core),
                         err, errlen)) != XL_OK)
         goto fail;
