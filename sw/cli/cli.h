@@ -22,7 +22,7 @@
 #define STUDY_DEFAULT "mvt,atax,bicg,gesummv,xsbench,nw"
 
 typedef struct {
-    const char *preset, *config, *workload, *workloads, *json, *json_dir;
+    const char *preset, *config, *design, *workload, *workloads, *json, *json_dir;
     const char *model, *events, *trace, *key, *values;
     const char *files[MAX_WL];
     unsigned nfiles;
@@ -40,6 +40,15 @@ typedef struct {
 int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen);
 int cli_build_config(const opts_t *o, xl_config_t *c, char *err, size_t errlen);
 int cli_check_unused(const opts_t *o, const char *cmd, int allow_files, char *err, size_t errlen);
+
+/* The designs MASK compares (ASPLOS'18 §7; docs/papers/mask.md §3), each a list of --set
+ * assignments on the mask preset that --design NAME applies before the --set options. */
+typedef struct {
+    const char *name, *summary;
+    const char *sets[4];
+} cli_design_t;
+extern const cli_design_t cli_designs[];
+extern const unsigned cli_ndesigns;
 
 /* progress.c: the progress line of a cycle-level run: off (--quiet), redrawn about once
  * a second (a terminal, or --progress), or a line a minute (otherwise). cli_sim_run runs

@@ -1,8 +1,8 @@
 /*
  * opts.c - the command line's options and the configuration they build (docs/design.md
  * "What a user runs"): configuration is layered, built-in defaults, then the preset
- * (isca18 when neither --preset nor --config is given), then --config FILE, then each
- * --set in order. Every option is checked here, before anything runs.
+ * (isca18 when neither --preset nor --config is given), then --config FILE, then the
+ * --design's assignments, then each --set in order. Every option is checked here, before anything runs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +10,18 @@
 #include <string.h>
 
 #include "cli.h"
+
+const cli_design_t cli_designs[] = {
+    {"sharedtlb", "SharedTLB, the baseline: L1 TLBs, the shared L2 TLB, the walker through the L2 (the mask preset itself)", {NULL}},
+    {"pwcache", "PWCache: no shared L2 TLB; an L1 TLB miss walks, each level probing an 8 KB page-walk cache (10 cycles)",
+     {"l2tlb.entries=0", "pwc.fill=1", "iommu.pwc_latency=10", NULL}},
+    {"ideal", "Ideal: every TLB access hits", {"translation.ideal=1", NULL}},
+    {"mask-tlb", "SharedTLB + TLB-fill tokens and the bypass cache (MASK-TLB)", {"mask.tokens=1", NULL}},
+    {"mask-cache", "SharedTLB + address-translation-aware L2 bypass (MASK-Cache)", {"mask.l2_bypass=1", NULL}},
+    {"mask-dram", "SharedTLB + the Golden/Silver/Normal DRAM queues (MASK-DRAM)", {"dram.sched=gsn", NULL}},
+    {"mask", "MASK: all three mechanisms", {"mask.tokens=1", "mask.l2_bypass=1", "dram.sched=gsn", NULL}},
+};
+const unsigned cli_ndesigns = sizeof cli_designs / sizeof cli_designs[0];
 
 int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
 {
@@ -29,6 +41,18 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
     } while (0)
         if (!strcmp(a, "--preset")) { NEED(); o->preset = v; }
         else if (!strcmp(a, "--config")) { NEED(); o->config = v; }
+        else if (!strcmp(a, "--design")) {
+            NEED();
+            unsigned d;
+            for (d = 0; d < cli_ndesigns && strcmp(v, cli_designs[d].name); d++)
+                ;
+            if (d == cli_ndesigns) {
+                snprintf(err, errlen, "--design '%.40s': expected one of sharedtlb, pwcache, "
+                         "ideal, mask-tlb, mask-cache, mask-dram, mask (xlat list designs)", v);
+                return XL_EINPUT;
+            }
+            o->design = v;
+        }
         else if (!strcmp(a, "--workload")) { NEED(); o->workload = v; }
         else if (!strcmp(a, "--workloads")) { NEED(); o->workloads = v; }
         else if (!strcmp(a, "--json")) { NEED(); o->json = v; }
@@ -99,6 +123,11 @@ int cli_build_config(const opts_t *o, xl_config_t *c, char *err, size_t errlen)
         return XL_EINPUT;
     if (o->have_seed)
         c->sim.seed = o->seed;
+    for (unsigned d = 0; o->design && d < cli_ndesigns; d++)
+        if (!strcmp(o->design, cli_designs[d].name))
+            for (unsigned i = 0; cli_designs[d].sets[i]; i++)
+                if (xl_config_set(c, cli_designs[d].sets[i], err, errlen) != XL_OK)
+                    return XL_EINPUT;
     for (unsigned i = 0; i < o->nsets; i++)
         if (xl_config_set(c, o->sets[i], err, errlen) != XL_OK)
             return XL_EINPUT;

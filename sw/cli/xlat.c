@@ -5,12 +5,13 @@
  *              [--set section.key=value ...] [--json FILE] [--quiet]
  *   xlat study [--preset NAME] [--config FILE] [--workloads a,b,...] [--scale F] [--seed N]
  *              [--set ...] [--json-dir DIR]
- *   xlat list [workloads|presets]
+ *   xlat list [workloads|presets|designs]
  *   xlat config [--preset NAME] [--config FILE] [--set ...]   print the effective config
  *   xlat keys                                                 every config key, documented
  *
  * Configuration is layered: built-in defaults, then the preset (isca18 when neither
- * --preset nor --config is given), then --config FILE, then each --set in order.
+ * --preset nor --config is given), then --config FILE, then --design's switches, then each
+ * --set in order.
  * Every option is checked before anything runs; bad input prints one line and exits 2.
  */
 #include <errno.h>
@@ -33,12 +34,14 @@ static void usage(FILE *f)
           "  study   run a set of workloads on the functional model: ISCA'18 motivation tables\n"
           "  sweep   run workloads under each value of one config key; speedup table\n"
           "  compare print a speedup table of results JSON files (first = baseline)\n"
-          "  list    list workloads and presets (list workloads | list presets)\n"
+          "  list    list workloads, presets and designs (list workloads | presets | designs)\n"
           "  config  print the effective configuration as INI\n"
           "  keys    list every configuration key with its default, unit and meaning\n"
           "options:\n"
           "  --preset NAME        start from a built-in preset (default isca18)\n"
           "  --config FILE        apply an INI file after the preset\n"
+          "  --design NAME        one of the designs MASK compares, as switches on the mask\n"
+          "                       preset (xlat list designs); applied before --set\n"
           "  --set SEC.KEY=VALUE  override one key (repeatable, applied last)\n"
           "  --workload NAME      workload to run (run); A+B runs several at once, each in its\n"
           "                       own address space on an even share of the CUs\n"
@@ -80,9 +83,10 @@ static int cmd_list(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "all";
     int all = !strcmp(what, "all");
-    if (argc > 3 || (!all && strcmp(what, "workloads") && strcmp(what, "presets"))) {
+    if (argc > 3 || (!all && strcmp(what, "workloads") && strcmp(what, "presets") &&
+                     strcmp(what, "designs"))) {
         char msg[128];
-        snprintf(msg, sizeof msg, "list takes 'workloads' or 'presets', not '%.40s'",
+        snprintf(msg, sizeof msg, "list takes 'workloads', 'presets' or 'designs', not '%.40s'",
                  argc > 3 ? argv[3] : what);
         return bad(msg);
     }
@@ -100,6 +104,11 @@ static int cmd_list(int argc, char **argv)
         for (unsigned i = 0; i < xl_config_preset_count(); i++)
             printf("  %-9s %s\n", xl_config_preset_name(i),
                    xl_config_preset_summary(i, sum, sizeof sum));
+    }
+    if (all || !strcmp(what, "designs")) {
+        printf("designs (--design NAME, on --preset mask; ASPLOS'18 §7):\n");
+        for (unsigned d = 0; d < cli_ndesigns; d++)
+            printf("  %-10s %s\n", cli_designs[d].name, cli_designs[d].summary);
     }
     return XL_OK;
 }

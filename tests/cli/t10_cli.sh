@@ -173,3 +173,24 @@ bad "53 an empty member of A+B" "joined by '+'" run --workload mvt++bicg --scale
 bad "54 A+B on the functional model" "cycle-level model" run --workload mvt+bicg --model functional --scale 0.002
 bad "55 A+B with an IOMMU trace" "takes one workload" run --workload mvt+bicg --iommu-trace "$T/tr.txt" --scale 0.002
 bad "56 A+B with walk coalescing" "iommu.coalesce = off" run --workload mvt+bicg --set iommu.coalesce=leaf --scale 0.002
+
+# --- 10.57-10.62: MASK's system (docs/papers/mask.md): the designs as switches, the measured
+# window, and the checks of its new keys
+bad "57 an unknown design" "--design 'nope'" run --preset mask --workload lud --design nope
+"$X" config --preset mask --design mask > "$T/design.ini" 2>&1
+awk '$1 == "tokens" && $3 == 1 { a = 1 } $1 == "l2_bypass" && $3 == 1 { b = 1 }
+     $1 == "sched" && $3 == "gsn" { c = 1 } END { exit !(a && b && c) }' "$T/design.ini" &&
+    ok "10.58 --design mask switches on tokens, the L2 bypass and the gsn DRAM queues" ||
+    no "10.58 --design mask"
+# a window of 20,000 cycles after 1,000 of warm-up: the run stops at cycle 21,000 exactly
+if "$X" run --preset mask --workload lud --set gpu.cus=2 --set sim.warmup=1000 \
+       --set sim.window=20000 --quiet > "$T/win.txt" 2>&1 &&
+   awk '$1 == "sim.cycles" && $2 == 21000 { a = 1 } $1 == "sim.window.cycles" && $2 == 20000 { b = 1 }
+        $1 == "sim.app0.instructions" && $2 > 0 { c = 1 } END { exit !(a && b && c) }' "$T/win.txt"; then
+    ok "10.59 sim.window: the run stops at warm-up + window (21000), instructions counted in it"
+else
+    no "10.59 sim.window run"
+fi
+bad "60 an IOMMU trace without PWC fills" "pwc.fill = 0" run --preset mask --workload lud --set gpu.cus=2 --iommu-trace "$T/tr2.txt"
+bad "61 one IOMMU TLB of size 0" "iommu.tlb2_entries" run --workload mvt --set iommu.tlb1_entries=0
+bad "62 the functional model without IOMMU TLBs" "functional model" run --preset mask --workload lud --model functional
