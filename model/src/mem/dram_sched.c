@@ -110,14 +110,16 @@ static void chan_wake(dsched_t *q, uint32_t c, uint64_t w)
     }
 }
 
-void dsched_send(dsched_t *q, uint64_t line, uint8_t write, uint8_t kd, uint8_t own,
-                 uint32_t owner, uint64_t t)
+void dsched_send(dsched_t *q, uint64_t line, uint8_t write, uint8_t kd, uint8_t app,
+                 uint8_t depth, uint8_t own, uint32_t owner, uint64_t t)
 {
     uint32_t i = op_alloc(q);
     dsched_op_t *o = &q->op[i];
     dram_map(q->dram, line, &o->ch, &o->bank, &o->row);
     o->write = write;
     o->kd = kd;
+    o->app = app;
+    o->depth = depth;
     o->own = own;
     o->owner = owner;
     o->arrive = t;
@@ -265,7 +267,9 @@ void dsched_arrive(dsched_t *q)
     } else
         q->ar_t = q->op[q->ar_head].arrive;
     x = o->write;
-    if (ch->qn[x] >= q->qcap[x]) {
+    /* dram.sched = gsn: a read enters when its Golden/Silver/Normal queue takes it */
+    if (x == 0u && q->gsn ? !dsched_gsn_admit(q, o->ch, i, dram_clk(q->dram, t), 0)
+                          : ch->qn[x] >= q->qcap[x]) {
         q->bp_waits++;
         o->next = NONE;
         if (ch->utail[x] == NONE)
@@ -279,6 +283,27 @@ void dsched_arrive(dsched_t *q)
     /* the earliest decision that could issue something: the op's DRAM edge, once a bank
      * of the current direction is free */
     chan_wake(q, o->ch, chan_next(ch, dram_clk(q->dram, t)));
+}
+
+/* dram.sched = gsn: channel c's reads waiting upstream enter its queues at DRAM clock k,
+ * in order, until one is not taken (the port holds it, and those behind it). Called
+ * after an issue and at a quota commit, the changes that can make room. */
+void dsched_refill(dsched_t *q, uint32_t c, uint64_t k)
+{
+    dsched_chan_t *ch = &q->ch[c];
+    uint32_t u, n = 0;
+    while ((u = ch->uhead[0]) != NONE && dsched_gsn_admit(q, c, u, k, 1)) {
+        ch->uhead[0] = q->op[u].next;
+        if (ch->uhead[0] == NONE)
+            ch->utail[0] = NONE;
+        q->bp_cycles += dram_cyc(q->dram, k) - q->op[u].arrive;
+        enter_queue(q, ch, u);
+        n++;
+    }
+    /* outside a decision (a quota commit) the channel may have to wake for them; inside
+     * one, the decision's own next wake replaces this */
+    if (n > 0u)
+        chan_wake(q, c, chan_next(ch, k));
 }
 
 /* ------------------------------------------------------------ refresh */
@@ -344,12 +369,18 @@ static void issue(dsched_t *q, uint32_t c, uint32_t i, uint64_t k, dsched_issue_
         q->row_conflicts++;
     same_row = a.row == DRAM_ROW_HIT;
     b->ready = a.ready;
+    q->hits_kd[o->kd] += (uint64_t)same_row;
+    q->bus[o->kd] += q->dram->tburst;
     if (x) {
         q->wr[o->kd]++;
         q->writes++;
     } else {
+        uint64_t lat = dram_cyc(q->dram, a.end) - o->arrive;
         q->rd[o->kd]++;
         q->reads++;
+        q->lat_sum[o->kd] += lat;
+        if (lat > q->lat_max[o->kd])
+            q->lat_max[o->kd] = lat;
     }
     q->queue_latency += dram_cyc(q->dram, k) - o->arrive;
 
@@ -375,8 +406,11 @@ static void issue(dsched_t *q, uint32_t c, uint32_t i, uint64_t k, dsched_issue_
     }
     bank_relink(ch, o->bank);                       /* its ready has grown */
     ch->qn[x]--;
-    /* the freed slot takes the oldest op waiting upstream */
-    if (ch->uhead[x] != NONE) {
+    /* the freed slot takes the oldest op waiting upstream (gsn reads: those the
+     * Golden/Silver/Normal queues now take, the pick having left its queue) */
+    if (x == 0u && q->gsn)
+        dsched_refill(q, c, k);
+    else if (ch->uhead[x] != NONE) {
         uint32_t u = ch->uhead[x];
         ch->uhead[x] = q->op[u].next;
         if (ch->uhead[x] == NONE)
@@ -419,6 +453,14 @@ int dsched_decide(dsched_t *q, dsched_issue_t *out)
     if (ch->ref_next <= k)
         refresh_catch_up(q, c, k);
     x = ch->wmode;
+    if (x == 0u && q->gsn) {
+        /* Golden/Silver/Normal: the block picks (and lets go of) the op; the ops waiting
+         * upstream then take the room it left */
+        any = dsched_gsn_pick(q, c, k);
+        if (any != NONE)
+            issue(q, c, any, k, out);
+        goto next;
+    }
     /* k >= the next_clk of the list order, so the banks ready at k come first */
     for (bi = ch->ahead[x]; bi != NONE; bi = ch->bank[bi].q[x].anext) {
         const dsched_bank_t *b = &ch->bank[bi];
@@ -431,6 +473,7 @@ int dsched_decide(dsched_t *q, dsched_issue_t *out)
     }
     if (any != NONE)
         issue(q, c, hit != NONE ? hit : any, k, out);
+next:
     /* Next decision: the first clock after k at which a queued op of the (possibly new)
      * direction has its bank ready. */
     ch->wake_clk = chan_next(ch, k + 1u);
@@ -458,6 +501,13 @@ int dsched_check(const xl_config_t *c, char *err, size_t errlen)
     if (c->dram.trefi != 0u && c->dram.trfc >= c->dram.trefi) {
         set_err(err, errlen, "dram.trfc (%u) must be below dram.trefi (%u) (dram.trefi = 0 "
                 "turns refresh off)", c->dram.trfc, c->dram.trefi);
+        return -1;
+    }
+    if (c->dram.sched == XL_DSCHED_GSN &&
+        (uint64_t)c->dram.ranks * c->dram.banks > XL_GSN_MAX_BANKS) {
+        set_err(err, errlen, "dram.sched = gsn: dram.ranks x dram.banks (%u x %u) must be at "
+                "most %u (one bit per bank in the Golden/Silver/Normal pick)", c->dram.ranks,
+                c->dram.banks, XL_GSN_MAX_BANKS);
         return -1;
     }
     return 0;
@@ -512,18 +562,21 @@ int dsched_init(dsched_t *q, const xl_config_t *c, dram_t *dram)
                 ch->ref_next = ch->ref_due[r];
         }
     }
+    if (c->dram.sched == XL_DSCHED_GSN)
+        return dsched_gsn_init(q, c);
     return 0;
 }
 
 void dsched_free(dsched_t *q)
 {
+    dsched_gsn_free(q);
     free(q->op);
     free(q->ch);
     free(q->banks_all);
     free(q->ref_due_all);
 }
 
-void dsched_stats(const dsched_t *q, xl_stats_t *s)
+void dsched_stats(const dsched_t *q, xl_stats_t *s, uint64_t now_clk)
 {
     xl_stats_counter(s, "dram.reads", "64 B DRAM reads issued (L2 fills and bypass reads)",
                      &q->reads);
@@ -557,4 +610,5 @@ void dsched_stats(const dsched_t *q, xl_stats_t *s)
     xl_stats_counter(s, "dram.backpressure_cycles",
                      "sum of GPU cycles DRAM requests waited upstream of a full controller queue",
                      &q->bp_cycles);
+    dsched_gsn_stats(q, s, now_clk);   /* by class, and the Golden/Silver/Normal queues */
 }

@@ -19,6 +19,7 @@
 
 #include "mem/dram.h"
 #include "xlat/config.h"
+#include "xlat/dram_gsn.h"
 #include "xlat/stats.h"
 #include "xlat/types.h"
 
@@ -35,6 +36,7 @@ typedef struct {
                           * FIFO or the free list */
     uint32_t owner;      /* the caller's index of who waits */
     uint8_t write, kd, own;   /* kd: class (memkind.h); own: the caller's owner tag */
+    uint8_t app, depth;  /* MASK's tags (memsys.h): dram.sched = gsn's queue choice */
 } dsched_op_t;
 
 /* A bank's queued operations of one direction (q[0] reads, q[1] writes) and its place in
@@ -98,9 +100,19 @@ typedef struct {
     dsched_bank_t *banks_all;
     uint64_t *ref_due_all;
 
+    /* dram.sched = gsn (dram_sched_gsn.c): reads go through one xl_dram_gsn block per
+     * channel instead of FR-FCFS; writes keep their queue and drains */
+    uint32_t gsn;                   /* 1: dram.sched = gsn */
+    xl_dram_gsn_t *gq;              /* per channel */
+    xl_gsn_params_t gp;
+    uint64_t *open_row;             /* ranks * banks: a pick's open-row input */
+
     /* counters ([0] data, [1] page table) */
     uint64_t rd[2], wr[2], reads, writes, row_hits, row_misses, row_conflicts;
     uint64_t queue_latency, max_queue, refreshes, write_drains, bp_waits, bp_cycles;
+    uint64_t lat_sum[2], lat_max[2];    /* reads: GPU cycles from reaching the channel to
+                                         * the burst's end */
+    uint64_t bus[2], hits_kd[2];        /* data-bus DRAM clocks and row hits, by class */
 } dsched_t;
 
 /* Validate the controller's keys of c (queues, drain watermarks, refresh interval); 0,
@@ -111,10 +123,11 @@ int dsched_check(const xl_config_t *c, char *err, size_t errlen);
 int dsched_init(dsched_t *q, const xl_config_t *c, dram_t *dram);
 void dsched_free(dsched_t *q);
 
-/* An operation for line (read, or write when write = 1; kd its class) reaches its
- * channel at GPU cycle t, which is never below the t of an earlier call. */
-void dsched_send(dsched_t *q, uint64_t line, uint8_t write, uint8_t kd, uint8_t own,
-                 uint32_t owner, uint64_t t);
+/* An operation for line (read, or write when write = 1; kd its class; app and depth
+ * its MASK tags) reaches its channel at GPU cycle t, which is never below the t of an
+ * earlier call. */
+void dsched_send(dsched_t *q, uint64_t line, uint8_t write, uint8_t kd, uint8_t app,
+                 uint8_t depth, uint8_t own, uint32_t owner, uint64_t t);
 /* The arrival FIFO's head reaches its channel (at ar_t). */
 void dsched_arrive(dsched_t *q);
 /* Channel wake_c decides at its DRAM clock (at wake_t). Returns 1 and fills *out when
@@ -124,7 +137,27 @@ int dsched_decide(dsched_t *q, dsched_issue_t *out);
 /* Counters: dram.reads/writes (by class), dram.row_hits/row_misses/row_conflicts,
  * dram.queue_latency, dram.max_queue, dram.refreshes, then the devices' (dram_stats),
  * then dram.write_drains and dram.backpressure_waits/backpressure_cycles: the order of
- * the results JSON. */
-void dsched_stats(const dsched_t *q, xl_stats_t *s);
+ * the results JSON; then the per-class and Golden/Silver/Normal counters
+ * (dsched_gsn_stats). now_clk: the DRAM clock the statistics are taken at. */
+void dsched_stats(const dsched_t *q, xl_stats_t *s, uint64_t now_clk);
+
+/* ---- dram.sched = gsn (dram_sched_gsn.c) ---- */
+/* Op i (a read) of channel ch is offered to its channel's queues at GPU cycle t; head =
+ * 1 when it is the upstream FIFO's head being retried (else an op finding ops waiting
+ * upstream waits behind them). 1: it entered a queue (the caller links it in), 0: it
+ * waits upstream. */
+int  dsched_gsn_admit(dsched_t *q, uint32_t c, uint32_t i, uint64_t clk, int head);
+/* The pick of channel c at DRAM clock k: the op to issue, or DSCHED_NONE. */
+uint32_t dsched_gsn_pick(dsched_t *q, uint32_t c, uint64_t k);
+/* Every channel's quotas (thresh[a], napps applications) commit at DRAM clock k. */
+void dsched_gsn_quota(dsched_t *q, uint64_t k, const uint32_t *thresh, unsigned napps);
+/* The applications sharing the memory system: resets every channel's queues (before
+ * any request). 0, or -1 with a message. */
+int  dsched_gsn_apps(dsched_t *q, unsigned napps, char *err, size_t errlen);
+int  dsched_gsn_init(dsched_t *q, const xl_config_t *c);
+void dsched_gsn_free(dsched_t *q);
+void dsched_gsn_stats(const dsched_t *q, xl_stats_t *s, uint64_t now_clk);
+/* The channel's ops waiting upstream enter its queues (dram_sched.c's, for gsn). */
+void dsched_refill(dsched_t *q, uint32_t c, uint64_t k);
 
 #endif

@@ -67,6 +67,7 @@
 #include "mem/dram.h"
 #include "mem/dram_sched.h"
 #include "mem/hostbuf.h"
+#include "mem/l2byp.h"
 #include "mem/l2cache.h"
 #include "mem/memkind.h"
 
@@ -115,6 +116,7 @@ struct xl_memsys {
     uint64_t pending;
 
     l2c_t l2;
+    l2b_t byp;                      /* MASK's L2 bypass (l2byp.h) */
     dsched_t sch;
     dram_t dram;
 
@@ -130,7 +132,8 @@ struct xl_memsys {
     uint64_t cp_t;                  /* earliest completion not popped, UINT64_MAX if none */
 
     uint32_t napps;                 /* applications sharing it (xl_memsys_set_apps) */
-    uint32_t thresh[XL_MEMSYS_MAX_APPS];   /* their Silver quotas (xl_memsys_set_quota) */
+    uint32_t thresh[XL_MEMSYS_MAX_APPS];   /* their Silver quotas (xl_memsys_set_quota), */
+    uint32_t quota_pending;         /* waiting for the next submit or pop's `now` */
 };
 
 /* ------------------------------------------------------------ requests */
@@ -168,9 +171,10 @@ static void rq_release(xl_memsys_t *m, uint32_t i)
 /* A DRAM operation is created now and reaches its channel at GPU cycle t (the
  * controller's, dram_sched.c); its event is the earliest if it beats next_t. */
 static inline void dram_send(xl_memsys_t *m, uint64_t line, uint8_t write, unsigned kd,
-                             uint8_t own, uint32_t owner, uint64_t t)
+                             const xl_mem_req_t *r, uint8_t own, uint32_t owner, uint64_t t)
 {
-    dsched_send(&m->sch, line, write, (uint8_t)kd, own, owner, t);
+    dsched_send(&m->sch, line, write, (uint8_t)kd, r ? r->app : 0u, r ? r->depth : 0u, own,
+                owner, t);
     if (t < m->next_t)
         m->next_t = t;
 }
@@ -326,7 +330,7 @@ static inline void mshr_alloc(xl_memsys_t *m, uint32_t r, uint64_t t)
     uint32_t s = l2c_mshr_alloc(&m->l2, q->line, q->set, kd, q->req.write);
     m->mf[s].head = m->mf[s].tail = NONE;
     mshr_add_req(m, s, r);
-    dram_send(m, q->line, 0, kd, OWN_MSHR, s, t + m->C);
+    dram_send(m, q->line, 0, kd, &q->req, OWN_MSHR, s, t + m->C);
 }
 
 static void wq_push(xl_memsys_t *m, uint32_t r)
@@ -381,6 +385,7 @@ static void ev_lookup(xl_memsys_t *m)
     } else
         m->lk_t = m->rq[m->lk_head].t_lookup;
     w = l2c_lookup(&m->l2, q->line, q->set, kd, &base);
+    l2b_count(&m->byp, q->req.depth, w >= 0);
     if (w >= 0) {
         l2c_hit(&m->l2, q->set, base, (uint32_t)w, q->req.write);
         complete(m, r, t);
@@ -411,7 +416,7 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
         m->mf[m->fhead[c]].fprev = NONE;
     fill_rescan(m);
     if (l2c_fill(&m->l2, s, &wb_line, &wb_kd))   /* a dirty victim: written back */
-        dram_send(m, wb_line, 1, wb_kd, OWN_NONE, NONE, t + m->C);
+        dram_send(m, wb_line, 1, wb_kd, NULL, OWN_NONE, NONE, t + m->C);
     for (r = f->head; r != NONE;) {
         uint32_t nx = m->rq[r].next;
         complete(m, r, t);
@@ -431,6 +436,13 @@ static void ev_fill(xl_memsys_t *m, uint32_t c)
 static void advance_events(xl_memsys_t *m, uint64_t now) __attribute__((noinline));
 static void advance_events(xl_memsys_t *m, uint64_t now)
 {
+    if (m->quota_pending) {
+        /* xl_memsys_set_quota: in force from this `now` on, after every earlier event */
+        m->quota_pending = 0;
+        if (now > 0u)
+            advance_events(m, now - 1u);
+        dsched_gsn_quota(&m->sch, dram_clk(&m->dram, now), m->thresh, m->napps);
+    }
     for (;;) {
         uint64_t t = m->fill_t < m->lk_t ? m->fill_t : m->lk_t;
         if (m->sch.ar_t < t)
@@ -441,6 +453,8 @@ static void advance_events(xl_memsys_t *m, uint64_t now)
             m->next_t = t;
             return;
         }
+        if (t >= m->byp.next)
+            l2b_boundary(&m->byp, t);   /* the L2 bypass decisions before it (l2byp.h) */
         if (m->fill_t == t)
             ev_fill(m, m->fill_c);
         else if (m->lk_t == t)
@@ -498,6 +512,8 @@ xl_memsys_t *xl_memsys_create(const xl_config_t *c, char *err, size_t errlen)
     m->wq_head = m->wq_tail = NONE;
     if (l2c_init(&m->l2, c) || dram_init(&m->dram, c) || dsched_init(&m->sch, c, &m->dram))
         goto oom;
+    l2b_init(&m->byp, c);
+    m->napps = 1;
     m->mf = hb_alloc((size_t)m->l2.nmshr * sizeof *m->mf);
     m->fhead = malloc((size_t)m->dram.channels * sizeof *m->fhead);
     m->ftail = malloc((size_t)m->dram.channels * sizeof *m->ftail);
@@ -559,8 +575,8 @@ static inline void submit_lookup(xl_memsys_t *m, uint32_t i, uint64_t now)
         m->next_t = q->t_lookup;
 }
 
-/* xl_memsys_submit when an event is due, the request bypasses the L2 or its line's tag
- * needs 64 bits. Not inlined: without these calls the common submit saves no
+/* xl_memsys_submit when an event is due, the request bypasses the L2 (bypass_l2, or
+ * MASK's L2 bypass may apply) or its line's tag needs 64 bits. Not inlined: without these calls the common submit saves no
  * registers. */
 static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
     __attribute__((noinline));
@@ -570,9 +586,11 @@ static void submit_slow(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
     if (r->addr >= m->l2.tag32_alim)
         l2c_widen(&m->l2);                    /* before any lookup or fill of this line */
     advance(m, now);
+    if (now >= m->byp.next)
+        l2b_boundary(&m->byp, now);           /* the decision in force at now */
     i = submit_new(m, r);
-    if (r->bypass_l2)
-        dram_send(m, m->rq[i].line, r->write ? 1 : 0, mk_class(r->kind), OWN_REQ, i,
+    if (r->bypass_l2 || l2b_bypass(&m->byp, r->depth))
+        dram_send(m, m->rq[i].line, r->write ? 1 : 0, mk_class(r->kind), r, OWN_REQ, i,
                   now + m->C);
     else
         submit_lookup(m, i, now);
@@ -582,7 +600,8 @@ void xl_memsys_submit(xl_memsys_t *m, uint64_t now, const xl_mem_req_t *r)
 {
     if (now < m->now)
         now = m->now;                          /* time never runs backwards */
-    if (m->next_t <= now || r->bypass_l2 || r->addr >= m->l2.tag32_alim) {
+    if (m->next_t <= now || r->bypass_l2 || r->addr >= m->l2.tag32_alim ||
+        (r->depth != 0u && m->byp.on)) {
         submit_slow(m, now, r);
         return;
     }
@@ -685,18 +704,30 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m)
 void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s)
 {
     l2c_stats(&m->l2, s);
-    dsched_stats(&m->sch, s);
+    l2b_stats(&m->byp, s);
+    dsched_stats(&m->sch, s, dram_clk(&m->dram, m->now));
 }
 
 void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps)
 {
+    if (napps == 0u)
+        napps = 1u;
+    if (napps > XL_MEMSYS_MAX_APPS)
+        napps = XL_MEMSYS_MAX_APPS;
     m->napps = napps;
-    for (unsigned a = 0; a < napps; a++)
-        m->thresh[a] = 0;   /* dram.sched = gsn: equal shares until the first quota */
+    for (unsigned a = 0; a < XL_MEMSYS_MAX_APPS; a++)
+        m->thresh[a] = 0;   /* dram.sched = gsn: the blocks' equal shares until a quota */
+    /* dram.sched = gsn: the Silver rotation's length; before any request, so the reset
+     * loses nothing */
+    (void)dsched_gsn_apps(&m->sch, napps, NULL, 0);
 }
 
 void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps)
 {
-    for (unsigned a = 0; a < napps && a < XL_MEMSYS_MAX_APPS; a++)
-        m->thresh[a] = thresh[a];
+    for (unsigned a = 0; a < m->napps; a++)
+        m->thresh[a] = a < napps ? thresh[a] : 0u;
+    /* applied by the next submit or pop, at its `now` (memsys.h); next_t = 0 sends it
+     * there through advance_events */
+    m->quota_pending = 1;
+    m->next_t = 0;
 }
