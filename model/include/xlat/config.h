@@ -22,7 +22,9 @@
 typedef enum { XL_WAVE_SCHED_RR = 0, XL_WAVE_SCHED_OLDEST = 1 } xl_wave_sched_t;
 typedef enum { XL_LOADS_BLOCKING = 0, XL_LOADS_WAITCNT = 1 } xl_loads_t;
 typedef enum { XL_WALK_SRC_L2 = 0, XL_WALK_SRC_DRAM = 1 } xl_walk_src_t;   /* iommu.walk_path */
-typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1 } xl_dram_map_t;
+/* dram.mapping (model/src/mem/dram.c: address mapping): lines across channels, or 256 B
+ * chunks across channels with a row's columns next (chunk, MASK's GPGPU-Sim-style map). */
+typedef enum { XL_DRAM_MAP_LINEAR = 0, XL_DRAM_MAP_XOR = 1, XL_DRAM_MAP_CHUNK = 2 } xl_dram_map_t;
 /* Set index of the shared L2 data cache (l2cache.c: "L2 set index"): bit-select or
  * XOR-folded. */
 typedef enum { XL_L2_INDEX_MOD = 0, XL_L2_INDEX_XOR = 1 } xl_l2_index_t;

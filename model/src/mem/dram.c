@@ -30,6 +30,18 @@
  * with lines_per_row = dram.row_kb * 1024 / 64 (128 for 8 KB rows). With dram.mapping =
  * xor (the default) the row then permutes channel and bank:
  *   channel = (channel + row) % channels;  bank = (bank + row / channels) % banks
+ * With dram.mapping = chunk (MASK's GPGPU-Sim-style map, ASPLOS'18 baseline;
+ * docs/papers/mask.md) a channel takes a 256 B chunk (4 lines) at a time, and the chunks
+ * of one channel fill a row before the next bank:
+ *   chunk = line / 4 (pa[7:0] is the byte in the chunk)
+ *   channel = chunk % channels;               x = chunk / channels
+ *   column  = x % (lines_per_row / 4);        x = x / (lines_per_row / 4)  (with line % 4)
+ *   bank    = x % banks;    x = x / banks;    rank = x % ranks;   row = x / ranks
+ * so a stream of consecutive lines finds its row open in every channel (with 8 channels
+ * and 2 KB rows: pa[10:8] channel, pa[13:11] column chunk, pa[16:14] bank, row above);
+ * e.g. 8 channels, 8 banks, 1 rank, 2 KB rows: pa 0x0..0xff -> ch 0 bank 0 row 0;
+ * 0x100 -> ch 1; 0x800 -> ch 0 bank 0 row 0 (next column chunk); 0x4000 -> ch 0 bank 1;
+ * 0x20000 -> ch 0 bank 0 row 1.
  * The examples below are for dram.mapping = linear (the tests use it). Linear:
  * pa 0x0 -> ch 0 bank 0 rank 0 col 0 row 0; 0x40 -> ch 1; 0x80 -> ch 0 bank 1;
  * 0x800 (line 32) -> ch 0 bank 0 rank 1; 0x1000 (line 64) -> ch 0 bank 0 rank 0 col 1
@@ -381,6 +393,7 @@ int dram_init(dram_t *d, const xl_config_t *c)
         d->lpr_sh = xl_ctz64(d->lines_per_row);
     }
     d->xor_map = c->dram.mapping == XL_DRAM_MAP_XOR;
+    d->chunk_map = c->dram.mapping == XL_DRAM_MAP_CHUNK;
     d->tcl = c->dram.tcl;
     d->trcd = c->dram.trcd;
     d->trp = c->dram.trp;

@@ -63,6 +63,7 @@ typedef struct {
     int map_pow2;               /* channels, ranks, banks, lines_per_row all powers of two: */
     unsigned ch_sh, rk_sh, bk_sh, lpr_sh;   /* dram_map shifts instead of dividing (log2s) */
     int xor_map;                /* dram.mapping = xor */
+    int chunk_map;              /* dram.mapping = chunk (256 B chunks, dram.c) */
     uint64_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks (dram.c: DRAM timing) */
     uint64_t tcwl, tccd, trrd, tfaw, twr, twtr, trtp, trtrs, trfc;
     uint64_t gap_same[2][2];        /* idle data-bus clocks between two bursts of one rank,
@@ -116,6 +117,28 @@ static inline void dram_map(const dram_t *d, uint64_t line, uint32_t *ch, uint32
 {
     uint64_t x = line, rw;
     uint32_t c, b, r;
+    if (d->chunk_map) {  /* 4 lines a channel, then the row's columns, bank, rank, row */
+        x >>= 2;
+        if (d->map_pow2) {
+            c = (uint32_t)(x & (d->channels - 1u));
+            x >>= d->ch_sh + d->lpr_sh - 2u;
+            b = (uint32_t)(x & (d->banks - 1u));
+            x >>= d->bk_sh;
+            r = (uint32_t)(x & (d->ranks - 1u));
+            rw = x >> d->rk_sh;
+        } else {
+            c = (uint32_t)(x % d->channels);
+            x = x / d->channels / (d->lines_per_row / 4u);
+            b = (uint32_t)(x % d->banks);
+            x /= d->banks;
+            r = (uint32_t)(x % d->ranks);
+            rw = x / d->ranks;
+        }
+        *ch = c;
+        *bank = r * d->banks + b;
+        *row = rw;
+        return;
+    }
     if (d->map_pow2) {   /* the same arithmetic by shifts and masks (the usual geometry) */
         c = (uint32_t)(x & (d->channels - 1u));
         x >>= d->ch_sh;

@@ -19,7 +19,7 @@ static const char *const loads_names[] = { "blocking", "waitcnt", NULL };
 static const char *const coal_names[]  = { "off", "leaf", "upper", "both", NULL };
 static const char *const alloc_names[] = { "sequential", "random", NULL };
 static const char *const path_names[]  = { "l2", "dram", NULL };
-static const char *const map_names[]   = { "linear", "xor", NULL };
+static const char *const map_names[]   = { "linear", "xor", "chunk", NULL };
 static const char *const graph_names[] = { "input", "rmat", NULL };
 static const char *const dsched_names[] = { "frfcfs", "gsn", NULL };
 static const char *const gqov_names[]  = { "to_nq", "backpressure", NULL };
@@ -135,7 +135,7 @@ const cfg_key_t cfg_schema[] = {
     U32(dram, write_high, 32, 1, 1048576, "writes", "start draining writes when this many are queued (or when no read is queued) [ADJ DRAMsim3: drains a full write buffer]"),
     U32(dram, write_low,  0,  0, 1048576, "writes", "a drain stops when this many writes or fewer remain [ADJ DRAMsim3: a drain empties the buffer]"),
     U32(dram, row_kb,   8,   1, 1024,   "KB",       "row buffer size per bank (rank-wide); chosen default [OPEN]"),
-    ENUM(dram, mapping, XL_DRAM_MAP_XOR, map_names, "linear|xor", "address mapping: xor adds the row number to the channel and bank index (permutation-based interleaving), so lines at one page offset of many pages spread over banks; chosen default [INF]"),
+    ENUM(dram, mapping, XL_DRAM_MAP_XOR, map_names, "linear|xor|chunk", "address mapping: xor adds the row number to the channel and bank index (permutation-based interleaving), so lines at one page offset of many pages spread over banks; chunk interleaves channels by 256 B chunks with the row's columns next, then bank, rank, row (MASK's GPGPU-Sim-style map: streams find their rows open); chosen default [INF]"),
     U32(dram, ctrl_latency, 20, 0, 100000, "cycles", "memory controller and interconnect latency in GPU cycles, each way; chosen default [OPEN]"),
     ENUM(dram, sched, XL_DSCHED_FRFCFS, dsched_names, "frfcfs|gsn", "the controller's queues: frfcfs = one FR-FCFS read queue and write queue per channel; gsn = MASK's Golden (translation, FIFO) / Silver (one application's data, rotating by quota) / Normal queues, strict priority, FR-FCFS inside Silver and Normal [MASK §5.4]"),
     U32(dram, golden_entries, 16, 1, 65536, "entries", "dram.sched = gsn: Golden queue per channel [MASK §7.4: 16]"),
