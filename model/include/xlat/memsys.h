@@ -21,9 +21,23 @@
  * of its bits (xor), model/src/mem/l2cache.c.
  * bypass_l2 requests (walker reads when iommu.walk_path = dram) skip the L2 both ways.
  *
+ * MASK (ASPLOS'18; docs/papers/mask.md), both off by default:
+ *  - mask.l2_bypass = 1: the address-translation-aware L2 bypass (§5.3). The L2 counts
+ *    lookups and hits by page-walk depth (0 = data); at every multiple of mask.byp_period
+ *    a depth whose hit rate is below the data's (enough samples, exact integer compare)
+ *    is set to bypass, and its page-table reads submitted from then on skip the L2 both
+ *    ways, as bypass_l2 (model/src/mem/l2byp.h: counters, modes, exactness).
+ *  - dram.sched = gsn: each channel's read queue becomes the Golden / Silver / Normal
+ *    queues (§5.4), the twin block xl_dram_gsn (xlat/dram_gsn.h; hosted by
+ *    model/src/mem/dram_sched_gsn.c): translation reads (depth != 0) in the Golden FIFO,
+ *    one application's data in Silver by quota, the rest in Normal; strict priority,
+ *    FR-FCFS inside Silver and Normal. Writes keep the write queue and drains.
+ *
  * Address mapping (line interleaved across channels, then banks, then ranks):
  *   line = pa >> 6; channel = line mod channels; then bank, rank, column within the row,
- *   and row, from the remaining bits in that order (documented in model/src/mem/dram.c).
+ *   and row, from the remaining bits in that order (documented in model/src/mem/dram.c);
+ *   dram.mapping = xor permutes channel and bank by the row; chunk interleaves channels
+ *   by 256 B and fills a row's columns before the next bank (MASK's map).
  * FR-FCFS per channel, serving reads, or writes in batches (write_high / write_low
  * watermarks, or when no read waits): among requests whose bank can start, a row hit
  * first, oldest first; else the oldest. Timing per request (DDR3, model/src/mem/dram.c):
@@ -72,18 +86,29 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m);
 
 /* MASK (docs/papers/mask.md): the number of applications sharing the memory system
  * (1..XL_MEMSYS_MAX_APPS; the Silver rotation's length; called once after create, before
- * any submit), and each application's Silver quota thresh_i of Equation 1, in force from
- * the call on (the epoch unit calls it at each epoch's commit cycle). Until the first
- * quota call every application's quota is dram.thresh_max / napps. */
+ * any submit), and each application's Silver quota thresh_i of Equation 1 (the epoch unit
+ * calls it at each epoch's commit cycle t). The quotas commit at the `now` of the next
+ * xl_memsys_submit or xl_memsys_pop, after every event before that cycle and before any
+ * of it: with xl_sim_step, which handles its timed events before popping the memory,
+ * that is t. Until the first quota call every application's quota is
+ * dram.thresh_max / napps. Both only matter under dram.sched = gsn. */
 #define XL_MEMSYS_MAX_APPS 8u
 void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps);
 void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps);
 
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
- * dram.reads/writes (by kind), dram.row_hits/row_misses/row_conflicts, dram.queue_latency
- * sum (channel arrival to issue, upstream waiting included), dram.max_queue,
- * dram.refreshes, dram.act_delays (tRRD/tFAW), dram.write_drains and
- * dram.backpressure_waits/backpressure_cycles. */
+ * then by walk depth l2d.accesses_depthL/hits_depthL (L = 1 root .. 4 leaf), the L2
+ * bypass's l2d.bypassed_depthL, l2d.byp_periods_depthL, l2d.byp_decisions,
+ * l2d.byp_changes, l2d.byp_mask; dram.reads/writes (by kind), dram.row_hits/row_misses/
+ * row_conflicts, dram.queue_latency sum (channel arrival to issue, upstream waiting
+ * included), dram.max_queue, dram.refreshes, dram.act_delays (tRRD/tFAW),
+ * dram.write_drains and dram.backpressure_waits/backpressure_cycles; then by class
+ * (data, pt) dram.read_latency_* (sum, avg, max: channel arrival to burst end, GPU
+ * cycles), dram.bus_busy_* (DRAM clocks), dram.row_hits_*; and the Golden/Silver/Normal
+ * queues' (0 under frfcfs): dram.{gq,sq,nq}_{enqueues,issued,row_hits,max,occupancy,
+ * occupancy_avg}, dram.gq_overflows, dram.nq_xlat_issued, dram.gsn_refusals,
+ * dram.silver_turns, dram.silver_quota_exhaustions, dram.silver_commit_advances,
+ * dram.silver_timeout_advances. */
 void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s);
 
 #endif

@@ -46,6 +46,9 @@
  * that decision depends on it, so the state is the one applying it at D would give;
  * refreshes need no events of their own (xl_memsys_next_event does not stop for them,
  * and an idle memory system stays idle). dram.refreshes counts those applied.
+ * dram.sched = gsn (MASK): reads enter, and are picked from, one Golden/Silver/Normal
+ * block per channel instead (dram_sched_gsn.c); the bank lists above still hold them,
+ * so the channel's wake-ups, write drains and refresh are the same rules.
  * DRAM operations come from a pool that grows by doubling and is reused through a free
  * list: no allocation in the steady state.
  */

@@ -31,6 +31,11 @@
  *   miss and completes when the line is filled (then the L2 "has taken it").
  * submit at t with bypass_l2: reaches its channel's queue at t + C, completes at
  *   cyc(e) + C; no L2 state or counter moves (memsys.h: "skip the L2 both ways").
+ *   A page-table read whose depth MASK's L2 bypass has set (l2b_bypass, l2byp.h) goes
+ *   the same way; its decision boundaries are processed before the first event at or
+ *   after them and before that question (exact without events of their own, l2byp.h).
+ *   Quotas of xl_memsys_set_quota wait for the next submit or pop: its `now` commits
+ *   them after every event before it (memsys.h).
  * Counters split by kind count XL_MEM_PT as page table and every other kind as data
  * (memkind.h).
  * The rest of memsys.h's rules are its blocks': the L2 set index (l2d.index) in
