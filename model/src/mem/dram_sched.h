@@ -142,8 +142,8 @@ int dsched_decide(dsched_t *q, dsched_issue_t *out);
 void dsched_stats(const dsched_t *q, xl_stats_t *s, uint64_t now_clk);
 
 /* ---- dram.sched = gsn (dram_sched_gsn.c) ---- */
-/* Op i (a read) of channel ch is offered to its channel's queues at GPU cycle t; head =
- * 1 when it is the upstream FIFO's head being retried (else an op finding ops waiting
+/* Op i (a read) of channel c is offered to the channel's queues at DRAM clock clk; head
+ * = 1 when it is the upstream FIFO's head being retried (else an op finding ops waiting
  * upstream waits behind them). 1: it entered a queue (the caller links it in), 0: it
  * waits upstream. */
 int  dsched_gsn_admit(dsched_t *q, uint32_t c, uint32_t i, uint64_t clk, int head);
