@@ -823,7 +823,7 @@ static int lud_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 /* ==================================================================== descriptors === */
 
 const xl_wl_desc_t xl_wl_backprop = {
-    "backprop", "bck prop", "Rodinia", "regular",
+    "backprop", "bck prop bp", "Rodinia", "regular",
     "108.00 MB: 786,432 x 17 float weights, 16x16 work-groups; coalesced weight rows, LDS "
     "tree reduction",
     bp_create, rd_destroy, bp_kernel, bp_wave_begin, bp_wave_next,
@@ -837,7 +837,7 @@ const xl_wl_desc_t xl_wl_kmeans = {
 };
 
 const xl_wl_desc_t xl_wl_hotspot = {
-    "hotspot", "hot", "Rodinia", "regular",
+    "hotspot", "hot hs", "Rodinia", "regular",
     "12.00 MB: 1024x1024 float temp x2 + power; 16x16 ghost-zone tiles in LDS, 4 rows "
     "(4 pages)/load",
     hs_create, rd_destroy, hs_kernel, hs_wave_begin, hs_wave_next,

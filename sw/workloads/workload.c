@@ -5,8 +5,9 @@
  *
  * Registry order is the ISCA'18 irregular set as the project lists it:
  * mvt, atax, bicg, gesummv, xsbench, nw; then the regular set: sssp, mis, color,
- * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18). Names and the papers'
- * abbreviations are looked up case-insensitively.
+ * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18); then the MASK applications of
+ * mask_apps.c (ASPLOS'18 Table 2 order). Names and the papers' abbreviations are looked up
+ * case-insensitively.
  */
 #include "xlat/workloads.h"
 
@@ -23,12 +24,12 @@ static const xl_wl_desc_t *const registry[] = {
 
 unsigned xl_wl_count(void)
 {
-    return (unsigned)NREG;
+    return (unsigned)NREG + xl_mk_count();
 }
 
 const xl_wl_desc_t *xl_wl_get(unsigned i)
 {
-    return i < NREG ? registry[i] : NULL;
+    return i < NREG ? registry[i] : xl_mk_get(i - (unsigned)NREG);
 }
 
 static int lower_ascii(int c)
@@ -52,8 +53,8 @@ const xl_wl_desc_t *xl_wl_find(const char *name)
 {
     if (!name || !*name)
         return NULL;
-    for (unsigned i = 0; i < NREG; i++) {
-        const xl_wl_desc_t *d = registry[i];
+    for (unsigned i = 0; i < xl_wl_count(); i++) {
+        const xl_wl_desc_t *d = xl_wl_get(i);
         if (token_eq(d->name, strlen(d->name), name))
             return d;
         /* aliases: space-separated tokens, e.g. "atx" */
@@ -120,12 +121,12 @@ int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t
     const xl_wl_desc_t *d = xl_wl_find(name);
     if (!d) {
         /* One line naming the bad workload and every known name, in registry order. */
-        char known[160];
+        char known[400];
         size_t off = 0;
         known[0] = '\0';
-        for (unsigned i = 0; i < NREG; i++) {
+        for (unsigned i = 0; i < xl_wl_count(); i++) {
             int n = snprintf(known + off, sizeof known - off, "%s%s", i ? " " : "",
-                             registry[i]->name);
+                             xl_wl_get(i)->name);
             if (n < 0 || (size_t)n >= sizeof known - off)
                 break;
             off += (size_t)n;

@@ -74,5 +74,10 @@ extern const xl_wl_desc_t xl_wl_xsbench;                                      /*
 extern const xl_wl_desc_t xl_wl_nw;                                           /* nw.c */
 extern const xl_wl_desc_t xl_wl_sssp, xl_wl_mis, xl_wl_color;                 /* pannotia.c */
 extern const xl_wl_desc_t xl_wl_backprop, xl_wl_kmeans, xl_wl_hotspot, xl_wl_lud; /* rodinia.c */
+/* The MASK applications (ASPLOS'18 Table 2) that mask_apps.c adds, in Table 2 order (its
+ * LUD, NW, HS and BP are the generators above): how many, and the i-th (NULL past the
+ * end). The registry lists them after the built-ins. */
+unsigned xl_mk_count(void);
+const xl_wl_desc_t *xl_mk_get(unsigned i);
 
 #endif
