@@ -214,5 +214,7 @@ static inline uint32_t xl_walk_path_moved(const xl_walk_path_t *m, uint32_t i, u
 
 /* The 64 B line walker w is reading (valid while it waits for its response). */
 xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w);
+/* The address space (ASID) of walker w's walk. */
+uint16_t xl_walk_path_walker_asid(const xl_walk_path_t *m, uint32_t w);
 
 #endif

@@ -36,7 +36,7 @@ uint64_t disp_app_instrs(const xl_sim_t *g, uint32_t a)
     const disp_app_t *p = &g->disp.app[a];
     uint64_t n = 0;
     for (uint32_t c = p->cu_first; c < p->cu_first + p->cu_n; c++)
-        n += g->core.cu[c].instrs;
+        n += cu_instrs(&g->core, c);
     return n - p->instr_warm;
 }
 

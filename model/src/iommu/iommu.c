@@ -252,7 +252,7 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
             /* ASID a + 1 is application a (sim.c); level L4 (root) .. L1 is depth 1 .. 4 */
             xl_mem_req_t r = {w, o->mem_req_addr, 0, XL_MEM_PT,
                               (uint8_t)(g->cfg.iommu.walk_path == XL_WALK_SRC_DRAM),
-                              (uint8_t)(g->iommu.wp.wk[w].asid - 1u),
+                              (uint8_t)(xl_walk_path_walker_asid(&g->iommu.wp, w) - 1u),
                               (uint8_t)(5u - o->mem_req_level)};
             xl_memsys_submit(g->mem, g->now, &r);
         }

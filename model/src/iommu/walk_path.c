@@ -89,6 +89,11 @@ void xl_walk_path_out_free(xl_walk_path_out_t *o)
     o->blocked = o->kill = NULL;
 }
 
+uint16_t xl_walk_path_walker_asid(const xl_walk_path_t *m, uint32_t w)
+{
+    return m->wk[w].asid;
+}
+
 xl_pa_t xl_walk_path_walker_line(const xl_walk_path_t *m, uint32_t w)
 {
     const xl_walker_t *k = &m->wk[w];
