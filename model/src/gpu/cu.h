@@ -224,6 +224,8 @@ static inline uint32_t core_slots(const core_t *k) { return k->ncu * k->spc; }
 static inline uint32_t core_live(const core_t *k) { return k->live_total; }
 static inline int core_ready(const core_t *k) { return k->ready_total != 0; }
 static inline uint64_t core_instrs(const core_t *k) { return k->instrs; }
+/* Wavefront instructions CU c has issued. */
+static inline uint64_t cu_instrs(const core_t *k, uint32_t c) { return k->cu[c].instrs; }
 /* n cycles passed in which no wavefront could issue (docs/isca18-micro18.md §6: each
  * resident CU stalled in all of them). */
 static inline void core_skip(core_t *k, uint64_t n) { k->all_stall += n; }
