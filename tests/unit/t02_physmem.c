@@ -421,6 +421,48 @@ static void test_02_17_free(void **st)
     xl_physmem_destroy(pm);
 }
 
+/* Zones (MASK's Static design): memory of 16 MB = 8 chunks of 2 MB; zone 1 of 2 is chunks
+ * 4..7, bytes [8 MB, 16 MB): every 4 KB and 2 MB frame drawn there lies in it, under both
+ * policies; the zone holds 4 chunks = 2048 frames: 4 chunks, or 2048 frames, fill it
+ * (then XL_EINPUT) while zone 0 still has room. Zone 0 of 1 draws exactly the sequence of no zone. */
+static void test_02_18_zones(void **state)
+{
+    (void)state;
+    for (int pol = 0; pol < 2; pol++) {
+        xl_physmem_t *pm = mk(16 * MB, pol ? XL_ALLOC_RANDOM : XL_ALLOC_SEQUENTIAL, 7);
+        assert_int_equal(xl_physmem_set_zone(pm, 2, 2), XL_EINPUT);
+        assert_int_equal(xl_physmem_set_zone(pm, 0, 0), XL_EINPUT);
+        assert_int_equal(xl_physmem_set_zone(pm, 0, 9), XL_EINPUT);   /* 8 chunks: zone 0 empty */
+        assert_int_equal(xl_physmem_set_zone(pm, 1, 2), XL_OK);
+        xl_pa_t pa = 0;
+        int chunks = 0;
+        while (xl_physmem_alloc_2m(pm, &pa) == XL_OK) {
+            assert_true(pa >= 8 * MB && pa < 16 * MB && pa % (2 * MB) == 0);
+            chunks++;
+        }
+        assert_int_equal(chunks, 4);
+        assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_EINPUT);   /* the zone is full */
+        xl_physmem_destroy(pm);
+        pm = mk(16 * MB, pol ? XL_ALLOC_RANDOM : XL_ALLOC_SEQUENTIAL, 7);
+        assert_int_equal(xl_physmem_set_zone(pm, 1, 2), XL_OK);
+        for (int i = 0; i < 2048; i++) {   /* every frame of the zone, then none */
+            pa = alloc_4k(pm);
+            assert_true(pa >= 8 * MB && pa < 16 * MB);
+        }
+        assert_int_equal(xl_physmem_alloc_4k(pm, &pa), XL_EINPUT);
+        assert_int_equal(xl_physmem_set_zone(pm, 0, 2), XL_OK);
+        pa = alloc_4k(pm);
+        assert_true(pa > 0 && pa < 8 * MB);
+        xl_physmem_destroy(pm);
+    }
+    xl_physmem_t *a = mk(64 * MB, XL_ALLOC_RANDOM, 3), *b = mk(64 * MB, XL_ALLOC_RANDOM, 3);
+    assert_int_equal(xl_physmem_set_zone(b, 0, 1), XL_OK);
+    for (int i = 0; i < 1000; i++)
+        assert_int_equal(alloc_4k(a), alloc_4k(b));
+    xl_physmem_destroy(a);
+    xl_physmem_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_02_15_many_stored_frames),
         cmocka_unit_test(test_02_16_partial_last_region),
         cmocka_unit_test(test_02_17_free),
+        cmocka_unit_test(test_02_18_zones),
     };
     return cmocka_run_group_tests_name("t02_physmem", tests, NULL, NULL);
 }

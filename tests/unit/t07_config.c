@@ -551,11 +551,11 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 7
-     * + dram 34 + mask 16 + mem 3 + translation 1 + workload 5 + sim 5 = 122 */
+     * + dram 34 + mask 17 + mem 3 + translation 1 + workload 5 + sim 5 = 123 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 122);
+    assert_int_equal(lines, 123);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

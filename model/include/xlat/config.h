@@ -148,6 +148,8 @@ typedef struct {
         uint32_t byp_min_samples;   /* accesses a level and the data need before a decision */
         uint32_t byp_sample_period; /* byp_mode epoch: every Nth read of a bypassed level probes */
         xl_dstat_mode_t dsched_stat;   /* max | snapshot: ConPTW and WarpsStalled per epoch */
+        uint32_t partition;      /* 1: Static: L2 sets, DRAM channels and memory split
+                                  * equally between the applications (§7) */
     } mask;
     struct {
         uint32_t size_mb;        /* simulated physical memory */

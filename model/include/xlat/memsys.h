@@ -95,6 +95,14 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m);
 #define XL_MEMSYS_MAX_APPS 8u
 void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps);
 void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps);
+/* MASK's Static design (mask.partition, docs/papers/mask.md): the L2's sets and the DRAM
+ * channels split equally between n applications, application z owning the lines of
+ * memory zone z (mem_bytes / n bytes each; the system allocates its frames there,
+ * xl_physmem_set_zone). Before any submit. XL_EINPUT with a one-line message when the
+ * channels, the L2 sets or the memory do not split into n equal parts (the sets into
+ * powers of two). */
+int  xl_memsys_set_partition(xl_memsys_t *m, unsigned n, uint64_t mem_bytes, char *err,
+                             size_t errlen);
 
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
  * then by walk depth l2d.accesses_depthL/hits_depthL (L = 1 root .. 4 leaf), the L2

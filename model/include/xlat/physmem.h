@@ -41,6 +41,14 @@ uint64_t xl_physmem_frames_stored(const xl_physmem_t *pm); /* frames with backin
  * (XL_EINTERNAL only if the host itself is out of memory). */
 int xl_physmem_alloc_4k(xl_physmem_t *pm, xl_pa_t *pa_out);
 int xl_physmem_alloc_2m(xl_physmem_t *pm, xl_pa_t *pa_out);
+/* Allocate from zone `zone` of `nzones` equal slices of the memory from now on (each a
+ * whole number of 2 MB chunks: zone z is chunks [z * n / nzones, (z + 1) * n / nzones) of
+ * the n chunks), as an operating system gives each partition of a statically partitioned
+ * GPU its own memory slice (MASK's Static design, docs/papers/mask.md). The rules above
+ * then draw and search inside the zone only; XL_EINPUT when the zone is full. The
+ * default, zone 0 of 1, is the whole memory: the same sequence as without zones.
+ * XL_EINPUT (nothing changed) when nzones is 0, zone >= nzones or a zone would be empty. */
+int xl_physmem_set_zone(xl_physmem_t *pm, unsigned zone, unsigned nzones);
 
 /* 8-byte aligned accesses; pa must be < size. Little-endian, as in x86. */
 uint64_t xl_physmem_read64(const xl_physmem_t *pm, xl_pa_t pa);

@@ -64,6 +64,9 @@ typedef struct {
     unsigned ch_sh, rk_sh, bk_sh, lpr_sh;   /* dram_map shifts instead of dividing (log2s) */
     int xor_map;                /* dram.mapping = xor */
     int chunk_map;              /* dram.mapping = chunk (256 B chunks, dram.c) */
+    uint32_t part_n;            /* MASK's Static design: channels split between part_n
+                                 * applications by memory zone (dram_partition); 0 = not */
+    uint64_t part_lines;        /* lines per memory zone */
     uint64_t tcl, trcd, trp, tras, tburst;   /* DRAM clocks (dram.c: DRAM timing) */
     uint64_t tcwl, tccd, trrd, tfaw, twr, twtr, trtp, trtrs, trfc;
     uint64_t gap_same[2][2];        /* idle data-bus clocks between two bursts of one rank,
@@ -117,6 +120,19 @@ static inline void dram_map(const dram_t *d, uint64_t line, uint32_t *ch, uint32
 {
     uint64_t x = line, rw;
     uint32_t c, b, r;
+    if (d->part_n) {   /* Static: the chunk map inside zone z's channels */
+        uint32_t cpa = d->channels / d->part_n, z = (uint32_t)(x / d->part_lines);
+        x = (x % d->part_lines) >> 2;
+        c = z * cpa + (uint32_t)(x % cpa);
+        x = x / cpa / (d->lines_per_row / 4u);
+        b = (uint32_t)(x % d->banks);
+        x /= d->banks;
+        r = (uint32_t)(x % d->ranks);
+        *ch = c;
+        *bank = r * d->banks + b;
+        *row = x / d->ranks;
+        return;
+    }
     if (d->chunk_map) {  /* 4 lines a channel, then the row's columns, bank, rank, row */
         x >>= 2;
         if (d->map_pow2) {

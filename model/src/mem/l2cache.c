@@ -256,3 +256,16 @@ void l2c_stats(const l2c_t *l2, xl_stats_t *s)
     xl_stats_counter(s, "l2d.writebacks_pt", "write-backs of lines filled by page-table reads",
                      &l2->wb[MK_PT]);
 }
+
+int l2c_partition(l2c_t *l2, uint32_t n, uint64_t zone_lines)
+{
+    uint32_t per = n ? l2->sets / n : 0u;
+    if (n < 2u || per == 0u || per * n != l2->sets || (per & (per - 1u)) || zone_lines == 0u)
+        return -1;
+    if (l2->tag32 != NULL)
+        l2c_widen(l2);
+    l2->part_n = n;
+    l2->part_sets = per;
+    l2->part_lines = zone_lines;
+    return 0;
+}

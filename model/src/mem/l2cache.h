@@ -82,6 +82,12 @@ typedef struct {
     l2c_mshr_t *mshr;
     uint32_t mshr_free, nmshr;
 
+    /* MASK's Static design (l2c_partition): the sets split equally between part_n
+     * applications, the application of a line being its memory zone (physmem zones) */
+    uint32_t part_n;                /* 0: not partitioned */
+    uint32_t part_sets;             /* sets per application, a power of two */
+    uint64_t part_lines;            /* lines per memory zone */
+
     /* counters ([0] data, [1] page table) */
     uint64_t acc[2], hit[2], miss[2], merge[2], wb[2];
     uint64_t accesses, hits, misses, merges, writebacks, mshr_waits;
@@ -100,6 +106,11 @@ void l2c_widen(l2c_t *l2);
  * 1 when the victim was dirty and must be written back (counted), with its line and
  * class. The MSHR stays busy (l2c_mshr_release). */
 int  l2c_fill(l2c_t *l2, uint32_t s, uint64_t *wb_line, unsigned *wb_kd);
+/* MASK's Static design: the sets split equally between n applications, a line of memory
+ * zone z (lines [z * zone_lines, (z + 1) * zone_lines)) going to application z's sets;
+ * tags become full line numbers (l2c_widen), since a set no longer implies the low bits.
+ * 0, or -1 when the sets do not split into n powers of two. Before any request. */
+int  l2c_partition(l2c_t *l2, uint32_t n, uint64_t zone_lines);
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (each also by class) and
  * l2d.mshr_waits. */
 void l2c_stats(const l2c_t *l2, xl_stats_t *s);
@@ -117,7 +128,10 @@ static inline uint32_t l2c_fold(const l2c_t *l2, uint64_t t)
  * kept in the request and its MSHR. */
 static inline uint32_t l2c_set(const l2c_t *l2, uint64_t line)
 {
-    return ((uint32_t)line ^ l2c_fold(l2, line >> l2->set_bits)) & l2->set_mask;
+    uint32_t set = ((uint32_t)line ^ l2c_fold(l2, line >> l2->set_bits)) & l2->set_mask;
+    if (l2->part_n)   /* Static: the sets of the line's application only */
+        set = (uint32_t)(line / l2->part_lines) * l2->part_sets + (set & (l2->part_sets - 1u));
+    return set;
 }
 
 /* Way of line in its set, or -1. Four ways per loop test: the scan is the L2's most

@@ -736,3 +736,24 @@ void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps)
     m->quota_pending = 1;
     m->next_t = 0;
 }
+
+int xl_memsys_set_partition(xl_memsys_t *m, unsigned n, uint64_t mem_bytes, char *err,
+                            size_t errlen)
+{
+    uint64_t chunks = mem_bytes / (UINT64_C(2) << 20);
+    if (n < 2u || m->dram.channels % n || chunks % n) {
+        snprintf(err, errlen, "mask.partition: %u applications must split dram.channels (%u) "
+                 "and mem.size_mb's 2 MB chunks (%llu) equally", n, m->dram.channels,
+                 (unsigned long long)chunks);
+        return XL_EINPUT;
+    }
+    uint64_t zone_lines = chunks / n * ((UINT64_C(2) << 20) >> 6);
+    if (l2c_partition(&m->l2, n, zone_lines)) {
+        snprintf(err, errlen, "mask.partition: the L2's %u sets do not split into %u equal "
+                 "powers of two", m->l2.sets, n);
+        return XL_EINPUT;
+    }
+    m->dram.part_n = n;
+    m->dram.part_lines = zone_lines;
+    return XL_OK;
+}

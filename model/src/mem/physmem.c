@@ -67,6 +67,8 @@ struct xl_physmem {
     uint64_t chunks_free;      /* 2 MB chunks with no frame in use (chunk 0 never is) */
     uint64_t seq_frame_hint;   /* every frame below this is in use */
     uint64_t seq_chunk_hint;   /* every chunk below this has a frame in use */
+    uint64_t zlo, zhi;         /* the allocation zone: chunks [zlo, zhi) (set_zone) */
+    int zoned;                 /* a zone smaller than the whole memory is set */
     pm_slot_t *slots;          /* backing-store hash table, cap slots */
     uint64_t cap;              /* slots in the table, a power of two (0 before first use) */
     unsigned cap_log2;         /* log2(cap) */
@@ -237,6 +239,7 @@ xl_physmem_t *xl_physmem_create(uint64_t size_bytes, xl_alloc_policy_t policy, u
         return NULL;
     }
     pm->seq_frame_hint = 1;
+    pm->zhi = pm->nchunks;
     return pm;
 }
 
@@ -274,8 +277,51 @@ uint64_t xl_physmem_bad_accesses(const xl_physmem_t *pm, xl_pa_t *first_pa)
 
 /* ---- allocation --------------------------------------------------------------- */
 
+int xl_physmem_set_zone(xl_physmem_t *pm, unsigned zone, unsigned nzones)
+{
+    if (nzones == 0 || zone >= nzones)
+        return XL_EINPUT;
+    uint64_t lo = pm->nchunks * zone / nzones, hi = pm->nchunks * (zone + 1u) / nzones;
+    if (lo == hi)
+        return XL_EINPUT;
+    pm->zlo = lo;
+    pm->zhi = hi;
+    pm->zoned = nzones > 1;
+    return XL_OK;
+}
+
+/* Inside a zone (set_zone): the first free frame or chunk (find) at or above start in
+ * [lo, hi), else from lo; PM_NONE when the zone has none. */
+static uint64_t pm_zone_frame(const xl_physmem_t *pm, uint64_t start)
+{
+    uint64_t lo = pm->zlo * PM_CHUNK_FRAMES, hi = pm->zhi * PM_CHUNK_FRAMES;
+    uint64_t f = pm_find_free_frame(pm, start);
+    if (f == PM_NONE || f >= hi)
+        f = pm_find_free_frame(pm, lo);
+    return f < hi ? f : PM_NONE;
+}
+static uint64_t pm_zone_chunk(const xl_physmem_t *pm, uint64_t start)
+{
+    uint64_t c = pm_find_free_chunk(pm, start);
+    if (c == PM_NONE || c >= pm->zhi)
+        c = pm_find_free_chunk(pm, pm->zlo);
+    return c < pm->zhi ? c : PM_NONE;
+}
+
 int xl_physmem_alloc_4k(xl_physmem_t *pm, xl_pa_t *pa_out)
 {
+    if (pm->zoned) {   /* a zone: a random (or the lowest) free frame of it */
+        uint64_t lo = pm->zlo * PM_CHUNK_FRAMES, n = (pm->zhi - pm->zlo) * PM_CHUNK_FRAMES;
+        uint64_t z = pm->policy == XL_ALLOC_SEQUENTIAL ? pm_zone_frame(pm, lo)
+                                                       : pm_zone_frame(pm, lo + xl_rng_below(&pm->rng, n));
+        if (z == PM_NONE)
+            return XL_EINPUT;
+        if (pm_mark_frame(pm, z) != XL_OK)
+            return XL_EINTERNAL;
+        pm->frames_used++;
+        *pa_out = z << PM_FRAME_SHIFT;
+        return XL_OK;
+    }
     uint64_t f;
     /* nframes - 1 frames can be handed out: frame 0 is reserved. */
     if (pm->frames_used + 1u >= pm->nframes)
@@ -304,6 +350,18 @@ int xl_physmem_alloc_4k(xl_physmem_t *pm, xl_pa_t *pa_out)
 int xl_physmem_alloc_2m(xl_physmem_t *pm, xl_pa_t *pa_out)
 {
     uint64_t c;
+    if (pm->zoned) {
+        uint64_t z = pm->policy == XL_ALLOC_SEQUENTIAL
+                         ? pm_zone_chunk(pm, pm->zlo)
+                         : pm_zone_chunk(pm, pm->zlo + xl_rng_below(&pm->rng, pm->zhi - pm->zlo));
+        if (z == PM_NONE)
+            return XL_EINPUT;
+        if (pm_mark_chunk(pm, z) != XL_OK)
+            return XL_EINTERNAL;
+        pm->frames_used += PM_CHUNK_FRAMES;
+        *pa_out = z * XL_PAGE_2M;
+        return XL_OK;
+    }
     if (pm->chunks_free == 0)
         return XL_EINPUT;
     if (pm->policy == XL_ALLOC_SEQUENTIAL) {

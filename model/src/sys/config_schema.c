@@ -162,6 +162,7 @@ const cfg_key_t cfg_schema[] = {
     U32(mask, byp_min_samples, 100, 0, 1000000000, "accesses", "L2 accesses a level and the data need before that level may bypass [INF: the authors' simulator waits for 100]"),
     U32(mask, byp_sample_period, 32, 1, 1000000, "reads", "byp_mode = epoch: every Nth read of a bypassed level goes through the L2 to keep its hit rate alive; chosen default [INF]"),
     ENUM(mask, dsched_stat, XL_DSTAT_MAX, dstat_names, "max|snapshot", "how an epoch's concurrent page walks (ConPTW) and warps stalled per miss become the Silver quota inputs: max = the epoch's high-water marks; snapshot = the live values at the boundary [OPEN]"),
+    BOOL(mask, partition, 0, "1: the Static design: the L2 data cache's sets, the DRAM channels and physical memory split equally between the applications, each application's frames allocated in its own slice (as a statically partitioned GPU, NVIDIA GRID / AMD FirePro, ASPLOS'18 §7; [I]: by sets and channels, like NVIDIA MIG's memory slices)"),
 
     U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
     ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),

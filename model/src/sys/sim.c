@@ -102,6 +102,13 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     /* each application's page table, then its regions, in application order */
     for (uint32_t a = 0; a < napps; a++) {
         const xl_workload_t *wl = wls[a];
+        /* Static (mask.partition): each application's page table and data in its slice */
+        if (cfg->mask.partition && napps > 1 &&
+            xl_physmem_set_zone(g->pm, a, napps) != XL_OK) {
+            snprintf(err, errlen, "mask.partition: memory does not split into %u slices", napps);
+            rc = XL_EINPUT;
+            goto fail;
+        }
         if ((rc = xl_as_init(&g->as[a], g->pm, (uint16_t)(a + 1), err, errlen)) != XL_OK)
             goto fail;
         g->roots[a + 1] = g->as[a].root;
@@ -120,6 +127,12 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         goto fail;
     }
     xl_memsys_set_apps(g->mem, napps);
+    if (cfg->mask.partition && napps > 1) {
+        (void)xl_physmem_set_zone(g->pm, 0, 1);   /* later allocations: anywhere */
+        if ((rc = xl_memsys_set_partition(g->mem, napps, xl_physmem_size(g->pm), err,
+                                          errlen)) != XL_OK)
+            goto fail;
+    }
     if ((rc = tlbh_init(&g->tlb, cfg, core_ncu(&g->core), core_rpc(&g->core), core_slots(&g->core),
                         err, errlen)) != XL_OK)
         goto fail;
