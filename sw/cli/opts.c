@@ -12,6 +12,8 @@
 #include "cli.h"
 
 const cli_design_t cli_designs[] = {
+    {"static", "Static: SharedTLB with the L2 sets, DRAM channels and memory split equally between the applications",
+     {"mask.partition=1", NULL}},
     {"sharedtlb", "SharedTLB, the baseline: L1 TLBs, the shared L2 TLB, the walker through the L2 (the mask preset itself)", {NULL}},
     {"pwcache", "PWCache: no shared L2 TLB; an L1 TLB miss walks, each level probing an 8 KB page-walk cache (10 cycles)",
      {"l2tlb.entries=0", "pwc.fill=1", "iommu.pwc_latency=10", NULL}},
@@ -47,8 +49,8 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
             for (d = 0; d < cli_ndesigns && strcmp(v, cli_designs[d].name); d++)
                 ;
             if (d == cli_ndesigns) {
-                snprintf(err, errlen, "--design '%.40s': expected one of sharedtlb, pwcache, "
-                         "ideal, mask-tlb, mask-cache, mask-dram, mask (xlat list designs)", v);
+                snprintf(err, errlen, "--design '%.40s': expected one of static, sharedtlb, "
+                         "pwcache, ideal, mask-tlb, mask-cache, mask-dram, mask (xlat list designs)", v);
                 return XL_EINPUT;
             }
             o->design = v;
