@@ -83,6 +83,7 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
     slot_t *st = &cu->slot[s];
     wg_t *wg = &cu->wg[st->wg];
     st->state = W_FREE;
+    cu->res[s >> 6] &= ~(UINT64_C(1) << (s & 63));
     cu_set_ready(g, cu, s, 0);
     if (--cu->live == 0) {
         g->core.live_cus--;
@@ -123,6 +124,9 @@ void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t
         st->uid = ++*uid;
         cu->age[s] = st->uid;
         st->state = W_BUSY;
+        /* a new occupant: resident, and not yet counted among this epoch's warps */
+        cu->res[s >> 6] |= UINT64_C(1) << (s & 63);
+        cu->act[s >> 6] &= ~(UINT64_C(1) << (s & 63));
         if (cu->live++ == 0) {
             g->core.live_cus++;
             cu->stall_base = g->core.all_stall;
@@ -309,6 +313,14 @@ int cu_issue(xl_sim_t *g, uint32_t c)
     cu_set_ready(g, cu, s, 0);
     g->core.instrs++;
     cu->instrs++;
+    if (g->core.tok) {
+        /* MASK §7.4: a warp's first issue of the epoch sets its bit and counts it */
+        uint64_t bit = UINT64_C(1) << (s & 63);
+        if (!(cu->act[s >> 6] & bit)) {
+            cu->act[s >> 6] |= bit;
+            cu->uniq += cu->uniq < 255u;
+        }
+    }
     if (!mem) {
         st->state = W_BUSY;
         PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
@@ -404,6 +416,7 @@ int core_init(core_t *k, const xl_config_t *cfg, char *err, size_t errlen)
     k->ncu = cfg->gpu.cus;
     k->spc = cfg->gpu.simds_per_cu * cfg->gpu.waves_per_simd;
     k->blocking = cfg->gpu.loads == XL_LOADS_BLOCKING;
+    k->tok = cfg->mask.tokens != 0;
     k->kmem = k->blocking ? 1u : cfg->gpu.wave_mem_max;
     k->rpc = k->spc * k->kmem;   /* <= 256 * 64 */
     if (k->spc > 256) {

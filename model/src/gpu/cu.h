@@ -9,6 +9,7 @@
 #define XLAT_GPU_CU_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "gpu/l1d.h"
 #include "xlat/funcsys.h"   /* XL_FIG3_BUCKETS, xl_fig3_bucket */
@@ -80,6 +81,12 @@ typedef struct {
                               * issue loop, plus, at each time the CU lost its last resident
                               * wave, the all-stalled cycles of its resident stretch */
     uint64_t stall_base;     /* all_stall when the CU last became resident */
+    /* MASK's tokens (ASPLOS'18 §5.2, §7.4; tokens.h): the resident slots (the token
+     * allotment goes to the lowest of them), and with mask.tokens the active-warp vector
+     * and the unique warps that issued this epoch (8-bit saturating; a slot's new wave
+     * counts again) */
+    uint64_t res[4], act[4];
+    uint32_t uniq;
     uint8_t app;             /* the application it runs (dispatch.h) */
     const xl_workload_t *wl; /* that application's workload: its waves' instructions */
     uint16_t asid;           /* its address space: every request it makes carries it */
@@ -91,6 +98,7 @@ typedef struct {
     uint32_t *slot_cu, *slot_idx;   /* per global slot gslot(c, s): c and s, so that a
                                      * slot's events name it without a division */
     int blocking;             /* gpu.loads = blocking */
+    int tok;                  /* mask.tokens: track the warps that issue each epoch */
     uint32_t kmem;            /* memory records per slot: 1 (blocking) or gpu.wave_mem_max */
     uint32_t rpc;             /* memory records per CU: spc * kmem */
     uint32_t *rec_cu, *rec_idx;     /* per global record grec(c, r): c and r, for the events
@@ -168,6 +176,35 @@ static inline uint64_t preq_wave_uid(const core_t *k, preq_t h)
 {
     const cu_t *cu = &k->cu[preq_cu(k, h)];
     return cu->slot[cu->rec[preq_rec(k, h)].slot].uid;
+}
+
+/* The slot (within its CU) of the wavefront that issued it. */
+static inline uint32_t preq_slot(const core_t *k, preq_t h)
+{
+    return k->cu[preq_cu(k, h)].rec[preq_rec(k, h)].slot;
+}
+/* What MASK's tokens ask of a CU (tokens.h): its application, its resident wavefronts,
+ * those in slots below s, the unique warps that issued this epoch. */
+static inline uint32_t cu_app(const core_t *k, uint32_t c) { return k->cu[c].app; }
+static inline uint32_t cu_resident(const core_t *k, uint32_t c) { return k->cu[c].live; }
+static inline uint32_t cu_res_below(const core_t *k, uint32_t c, uint32_t s)
+{
+    const uint64_t *r = k->cu[c].res;
+    uint32_t n = 0;
+    for (uint32_t w = 0; w < s >> 6; w++)
+        n += (uint32_t)__builtin_popcountll(r[w]);
+    if (s & 63)
+        n += (uint32_t)__builtin_popcountll(r[s >> 6] & ((UINT64_C(1) << (s & 63)) - 1u));
+    return n;
+}
+static inline uint32_t cu_uniq(const core_t *k, uint32_t c) { return k->cu[c].uniq; }
+/* An epoch boundary: every CU's active-warp vector and unique-warp count start again. */
+static inline void core_tok_epoch(core_t *k)
+{
+    for (uint32_t c = 0; c < k->ncu; c++) {
+        memset(k->cu[c].act, 0, sizeof k->cu[c].act);
+        k->cu[c].uniq = 0;
+    }
 }
 
 /* The walk metrics of the instruction that first missed on a page (docs/isca18-micro18.md

@@ -64,13 +64,34 @@ void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
 }
 
 static void tlbh_l2_free(xl_sim_t *g, uint32_t m);
-static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known);
+static int tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known);
+static void tlbh_l2_lookup_mask(xl_sim_t *g, l1mshr_t h, xl_va_t va, uint64_t lat);
+static void tlbh_l2_miss_mask(xl_sim_t *g, l1mshr_t h, treq_t *e, int merged);
+
+/* Does the TLB hierarchy keep MASK's per-application counters (tokens.h)? With several
+ * applications, tokens or the Silver queues; settled at the first L2 TLB access (the
+ * system has its applications by then; every other user of the counters comes after
+ * one, and reads g->tlb.mk.track > 0), and a single application's run skips them. */
+static inline int tlbh_track(xl_sim_t *g)
+{
+    tok_unit_t *u = &g->tlb.mk;
+    if (u->track < 0)
+        u->track = u->on || g->cfg.dram.sched == XL_DSCHED_GSN || disp_napps(&g->disp) > 1;
+    return u->track;
+}
 
 /* An L1 MSHR's request at the shared L2 TLB (ports per cycle, then hit latency). */
 void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
 {
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     l1tlb_t *l1 = &g->tlb.l1[c];
+    if (!g->tlb.has_l2) {
+        /* no shared L2 TLB (l2tlb.entries = 0, MASK's PWCache design): nothing to look up,
+         * the miss goes to the MSHRs, which still merge misses of one page */
+        tlbh_track(g);
+        tlbh_l2_miss(g, h, g->now);
+        return;
+    }
     /* port arbitration: l2tlb.ports lookups start per cycle, in event order; a request
      * that finds this cycle's ports taken reserves a port in the first cycle with one */
     if (!reserved) {
@@ -109,6 +130,10 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
     }
     g->tlb.l2_acc++;
     uint64_t lat = g->cfg.l2tlb.hit_latency;
+    if (tlbh_track(g)) {
+        tlbh_l2_lookup_mask(g, h, va, lat);
+        return;
+    }
     if (xl_tlb_lookup(&g->tlb.l2, cu_asid(&g->core, c), va, &pa)) {
         g->tlb.l2_hit++;
         PUSH(&g->q, g->now + lat, EV_L2_RESULT, h.id,
@@ -119,10 +144,47 @@ void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved)
     tlbh_l2_miss(g, h, g->now + lat);
 }
 
+/* tlbh_l2_access's lookup with MASK's counters (tlbh_track) and, with mask.tokens, the
+ * bypass cache and the per-core hit and miss counters of the token epochs. */
+static void tlbh_l2_lookup_mask(xl_sim_t *g, l1mshr_t h, xl_va_t va, uint64_t lat)
+{
+    uint32_t c = l1mshr_cu(&g->tlb, h);
+    tok_unit_t *u = &g->tlb.mk;
+    tok_appc_t *ap = &u->c[cu_app(&g->core, c)];
+    uint16_t asid = cu_asid(&g->core, c);
+    xl_pa_t pa;
+    int hit = xl_tlb_lookup(&g->tlb.l2, asid, va, &pa);
+    if (u->on) {
+        /* §5.2: the bypass cache's tags are probed in parallel; a hit in either is a hit
+         * (a page is never in both: tlbh_gpu_resp) */
+        u->byp_probes++;
+        if (!hit && xl_tlb_lookup(&u->byp, asid, va, &pa)) {
+            hit = 1;
+            u->byp_hits++;
+            ap->byp_hit++;
+        }
+    }
+    ap->l2_acc++;
+    if (hit) {
+        g->tlb.l2_hit++;
+        ap->l2_hit++;
+        if (u->on)
+            tok_count(&u->ctr[c], 0);
+        PUSH(&g->q, g->now + lat, EV_L2_RESULT, h.id,
+             pa & ~((UINT64_C(1) << g->page_shift) - 1));
+        return;
+    }
+    g->tlb.l2_miss++;
+    ap->l2_miss++;
+    int merged = tlbh_l2_miss(g, h, g->now + lat);
+    if (u->on)   /* a merged lookup waits for a walk: a miss, unless mask.merged_counts_as */
+        tok_count(&u->ctr[c], !(merged == 1 && g->cfg.mask.merged_counts_as == XL_MERGED_HIT));
+}
+
 /* An L2 TLB miss of L1 MSHR (c, m): merge into the MSHR of the same page, or take a
  * free one (its request crosses to the IOMMU once the miss is known, at t_known), or
- * wait for one in arrival order. */
-static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
+ * wait for one in arrival order. Returns 1 merged, 0 a new MSHR, -1 waiting. */
+static int tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
 {
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     uint16_t asid = cu_asid(&g->core, c);
@@ -139,7 +201,7 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
         if (k == NONE) {
             g->tlb.l2_mshr_full++;
             FPUSH(&g->tlb.l2_retry, h.id);
-            return;
+            return -1;
         }
     }
     treq_t *e = treq_at(g->req, (treq_h){k});   /* L2 MSHR k holds request k */
@@ -151,7 +213,11 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
         e->head = NONE;
         e->owner = first;
         e->instr_id = preq_instr(&g->core, first);
+        e->token = 1;
     }
+    e->warps++;   /* one more warp (L1 MSHR) waits on this walk */
+    if (g->tlb.mk.track > 0)
+        tlbh_l2_miss_mask(g, h, e, merged);
     uint32_t wi = g->tlb.l2w_free;
     g->tlb.l2w_free = g->tlb.l2w[wi].next;
     g->tlb.l2w[wi].mshr = h;
@@ -162,6 +228,37 @@ static void tlbh_l2_miss(xl_sim_t *g, l1mshr_t h, uint64_t t_known)
      * the order of their misses, and nothing else happens at t_known */
     if (!merged)
         PUSH(&g->q, t_known + g->cfg.iommu.link_latency, EV_IOMMU_ARRIVE, k, 0);
+    return merged;
+}
+
+/* MASK's part of an L2 MSHR allocation or merge (tlbh_track): the application's
+ * counters, the concurrent walks, WarpsStalled's epoch maximum (§5.4), and the token bit
+ * (§5.2): that of the warp that missed in the L1 TLB first (the L1 MSHR's first waiter),
+ * ORed into a merged MSHR's (mask.tok_fill = any) or the first request's (originator);
+ * everyone holds a token until bypassing begins. */
+static void tlbh_l2_miss_mask(xl_sim_t *g, l1mshr_t h, treq_t *e, int merged)
+{
+    uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
+    uint32_t app = cu_app(&g->core, c);
+    tok_unit_t *u = &g->tlb.mk;
+    int tok = 1;
+    if (u->bypass_on) {
+        const l1tlb_t *l1 = &g->tlb.l1[c];
+        preq_t first = l1->w[l1->m[m].head].req;
+        tok = tok_has(u->app[app].f, cu_res_below(&g->core, c, preq_slot(&g->core, first)),
+                      cu_resident(&g->core, c));
+    }
+    if (!merged) {
+        e->app = (uint8_t)app;
+        e->token = (uint8_t)tok;
+        tok_walk_start(u, app, g->now);
+    } else {
+        u->c[app].l2_merge++;
+        if (g->cfg.mask.tok_fill == XL_TOK_FILL_ANY)
+            e->token |= (uint8_t)tok;
+    }
+    if (e->warps > u->c[app].ws_hw)
+        u->c[app].ws_hw = e->warps;
 }
 
 /* Fill the L1 TLB and hand the translation to every waiting page; retry waiting misses. */
@@ -171,7 +268,7 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
     xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, NULL);
-    uint32_t w = l1->m[m].head;
+    uint32_t w = l1->m[m].head, n = 0;
     mtab_release(&l1->t, m);
     while (w != NONE) {
         uint32_t nx = l1->w[w].next;
@@ -180,7 +277,11 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
         l1->w_free = w;
         cu_deliver(g, req, frame);
         w = nx;
+        n++;
     }
+    /* MASK Fig 6 (core-local): the page requests that waited on this MSHR */
+    if (g->tlb.mk.track > 0)
+        tok_dist_add(&g->tlb.mk.c[cu_app(&g->core, c)].l1_merged, n, 1);
     /* a freed MSHR lets the oldest waiting miss of this CU try again */
     while (l1->retry.n && l1->t.used < l1->t.n) {
         uint32_t v = fifo_front(&l1->retry);
@@ -191,6 +292,8 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
 
 static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
 {
+    if (g->tlb.mk.track > 0)
+        tok_walk_end(&g->tlb.mk, treq_at(g->req, (treq_h){k})->app, g->now);
     mtab_release(&g->tlb.l2t, k);
     /* the oldest miss waiting for an MSHR takes it; it was looked up (and counted) already,
      * so only a probe decides whether the page arrived meanwhile */
@@ -200,19 +303,38 @@ static void tlbh_l2_free(xl_sim_t *g, uint32_t k)
         l1mshr_t h = {v};
         uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
         xl_pa_t pa;
-        if (xl_tlb_probe(&g->tlb.l2, cu_asid(&g->core, c), g->tlb.l1[c].m[m].vpn << g->page_shift,
-                         &pa))
+        uint16_t asid = cu_asid(&g->core, c);
+        xl_va_t va = g->tlb.l1[c].m[m].vpn << g->page_shift;
+        if (g->tlb.has_l2 && (xl_tlb_probe(&g->tlb.l2, asid, va, &pa) ||
+                              (g->tlb.mk.on && xl_tlb_probe(&g->tlb.mk.byp, asid, va, &pa))))
             PUSH(&g->q, g->now, EV_L2_RESULT, v, pa & ~((UINT64_C(1) << g->page_shift) - 1));
         else
             tlbh_l2_miss(g, h, g->now);
     }
 }
 
-/* Step 9: the translation is back at the GPU: fill the L2 TLB, then every waiting L1. */
+/* Step 9: the translation is back at the GPU: fill the L2 TLB (with MASK's tokens: only
+ * for a request with a token, else the bypass cache), then every waiting L1. */
 void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
 {
     treq_t *e = treq_at(g->req, k);
-    xl_tlb_fill(&g->tlb.l2, e->asid, e->vpn << g->page_shift, e->pa, g->page_shift, NULL);
+    tok_unit_t *u = &g->tlb.mk;
+    xl_va_t va = e->vpn << g->page_shift;
+    if (u->bypass_on && !e->token) {
+        u->byp_fills++;
+        xl_tlb_fill(&u->byp, e->asid, va, e->pa, g->page_shift, NULL);
+    } else if (g->tlb.has_l2) {   /* (none: the waiting L1 TLBs are filled below) */
+        if (u->on) {
+            u->l2_fills++;
+            /* spec: the fill invalidates the page in the bypass cache. It cannot be there:
+             * lookups probe both and misses of a page merge, so a page is walked only while
+             * in neither (counted; the generic TLB has no single-entry invalidate) */
+            u->byp_dups += xl_tlb_probe(&u->byp, e->asid, va, NULL) != 0;
+        }
+        xl_tlb_fill(&g->tlb.l2, e->asid, va, e->pa, g->page_shift, NULL);
+    }
+    if (g->tlb.mk.track > 0)
+        tok_dist_add(&u->c[e->app].l2_warps, e->warps, 1);
     uint32_t w = e->head;
     e->head = NONE;
     xl_pa_t frame = e->pa;
@@ -254,7 +376,10 @@ int tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uin
         if ((rc = xl_tlb_init(&l1->tlb, &p1, "l1tlb", err, errlen)) != XL_OK)
             return rc;
     }
-    if ((rc = xl_tlb_init(&t->l2, &p2, "l2tlb", err, errlen)) != XL_OK)
+    t->has_l2 = cfg->l2tlb.entries != 0;
+    if (t->has_l2 && (rc = xl_tlb_init(&t->l2, &p2, "l2tlb", err, errlen)) != XL_OK)
+        return rc;
+    if ((rc = tok_init(&t->mk, cfg, ncu, err, errlen)) != XL_OK)
         return rc;
     uint32_t nl2w = ncu * cfg->l1tlb.mshrs;
     t->l2w = calloc(nl2w, sizeof *t->l2w);
@@ -284,6 +409,7 @@ void tlbh_free(tlbh_t *t)
     free(t->l1);
     free(t->mshr_cu);
     xl_tlb_free(&t->l2);
+    tok_free(&t->mk);
     mtab_free_all(&t->l2t);
     free(t->l2w);
     free(t->seen_epoch);
@@ -318,6 +444,20 @@ void tlbh_stats(const xl_sim_t *g, xl_stats_t *s)
     xl_stats_ratio(s, "l2tlb.wavefronts_per_epoch",
                    "distinct wavefronts per 1024 L2 TLB accesses, mean (ISCA'18 Fig 12)",
                    g->tlb.epoch_sum, g->tlb.epochs, 2);
+    /* MASK (docs/papers/mask.md): with several applications, tokens or the Silver queues,
+     * the per-application translation counters (Figs 5-7), the tokens' and the epoch's */
+    unsigned napps = disp_napps(&g->disp);
+    int epochs = g->cfg.mask.tokens || g->cfg.dram.sched == XL_DSCHED_GSN;
+    if (napps > 1 || epochs) {
+        uint64_t a1[TOK_MAX_APPS] = {0}, m1[TOK_MAX_APPS] = {0};
+        for (uint32_t c = 0; c < g->tlb.ncu; c++) {
+            a1[cu_app(&g->core, c)] += g->tlb.l1[c].tlb.accesses;
+            m1[cu_app(&g->core, c)] += g->tlb.l1[c].tlb.misses;
+        }
+        tok_stats(&g->tlb.mk, napps, a1, m1, g->now, g->tlb.has_l2, s);
+    }
+    if (epochs)
+        tok_epoch_stats(&g->tlb.mk, napps, s);
 }
 
 /* The watchdog's report: each miss queue's use and its waiting misses. */
@@ -330,8 +470,62 @@ void tlbh_waits(const xl_sim_t *g, FILE *f)
             g->tlb.l2_retry.n);
 }
 
+/* MASK's epoch unit (ASPLOS'18 §5.2, §5.4; docs/papers/mask.md "The epoch unit").
+ * Phase 0, the boundary: each application's L2 TLB misses, lookups and warps of the
+ * epoch become its new token count (tok_epoch_compute), the per-core counters restart;
+ * the Silver inputs and quotas are computed (tok_silver). Phase 1, the commit
+ * (mask.epoch_commit cycles later): the new token fractions take effect, bypassing is on
+ * from the first commit, and the quotas go to the DRAM scheduler. */
 void tlbh_epoch(xl_sim_t *g, unsigned phase)
 {
-    (void)g;
-    (void)phase;   /* the token and Silver-quota epoch algorithm: in progress */
+    tok_unit_t *u = &g->tlb.mk;
+    unsigned napps = disp_napps(&g->disp);
+    if (phase == 0) {
+        u->k++;
+        if (u->on) {
+            uint64_t m[TOK_MAX_APPS] = {0}, ac[TOK_MAX_APPS] = {0}, w[TOK_MAX_APPS] = {0};
+            for (uint32_t c = 0; c < g->tlb.ncu; c++) {
+                uint32_t a = cu_app(&g->core, c);
+                m[a] += u->ctr[c].miss;
+                ac[a] += (uint64_t)u->ctr[c].hit + u->ctr[c].miss;
+                w[a] += cu_uniq(&g->core, c);
+                u->ctr[c] = (tok_ctr_t){0, 0};
+            }
+            core_tok_epoch(&g->core);
+            for (unsigned a = 0; a < napps; a++) {
+                tok_app_t *p = &u->app[a];
+                tok_epoch_compute(&u->p, u->k, m[a], ac[a], w[a], p);
+                if (g->ev)
+                    sys_evlog(g, "TOK_EPOCH k=%llu app=%u misses=%llu lookups=%llu warps=%u "
+                              "tokens=%u frac=%u dir=%u", (unsigned long long)u->k, a,
+                              (unsigned long long)m[a], (unsigned long long)ac[a], p->W, p->T,
+                              p->f_new, p->dir);
+            }
+        }
+        /* WarpsStalled of the MSHRs in use now: the snapshot, and where the next epoch's
+         * high-water marks start */
+        uint32_t ws[TOK_MAX_APPS] = {0};
+        for (uint32_t k = 0; k < g->tlb.l2t.n; k++)
+            if (!((g->tlb.l2t.freemap[k >> 6] >> (k & 63)) & 1u)) {
+                const treq_t *e = treq_at(g->req, (treq_h){k});
+                if (e->warps > ws[e->app])
+                    ws[e->app] = e->warps;
+            }
+        tok_silver(u, g->cfg.mask.dsched_stat, ws, napps, g->cfg.dram.thresh_max);
+        if (g->ev)
+            for (unsigned a = 0; a < napps; a++)
+                sys_evlog(g, "SILVER k=%llu app=%u conptw=%u warps_stalled=%u thresh=%u",
+                          (unsigned long long)u->k, a, u->c[a].conptw, u->c[a].ws,
+                          u->c[a].thresh);
+        return;
+    }
+    if (u->on) {
+        for (unsigned a = 0; a < napps; a++)
+            u->app[a].f = u->app[a].f_new;
+        u->bypass_on = 1;   /* fn 6: no bypassing before the first epoch's commit */
+    }
+    uint32_t th[TOK_MAX_APPS];
+    for (unsigned a = 0; a < napps; a++)
+        th[a] = u->c[a].thresh;
+    xl_memsys_set_quota(g->mem, th, napps);
 }

@@ -4,6 +4,8 @@
  * one page, and the waits for a free MSHR. An L2 miss takes a translation request
  * (treq.h) and crosses the link to the IOMMU; the answer fills the L2 TLB, then every L1
  * TLB that waits for it, and releases the waiting pages' data accesses (cu_deliver).
+ * With MASK's TLB-fill tokens (ASPLOS'18 §5.2; tokens.h) a walk of a request without a
+ * token fills the bypass cache instead, and lookups probe both.
  */
 #ifndef XLAT_GPU_TLBH_H
 #define XLAT_GPU_TLBH_H
@@ -11,6 +13,7 @@
 #include <stdint.h>
 
 #include "gpu/cu.h"
+#include "gpu/tokens.h"
 #include "kernel/fifo.h"
 #include "kernel/mtab.h"
 #include "sys/treq.h"
@@ -47,6 +50,9 @@ typedef struct {
     uint32_t l1_mshrs;        /* per CU */
     uint32_t *mshr_cu;        /* [l1mshr_t.id]: its CU */
     xl_tlb_t l2;
+    int has_l2;               /* l2tlb.entries > 0; 0: no shared L2 TLB (MASK's PWCache
+                               * design): L1 misses go straight to the L2 MSHRs */
+    tok_unit_t mk;            /* MASK's tokens, bypass cache, epoch unit, counters (tokens.h) */
     uint32_t l2_port_used;
     uint64_t l2_port_cycle;
     mtab_t l2t;               /* the L2 MSHRs by page; entry k is translation request k */

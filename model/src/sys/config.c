@@ -592,12 +592,18 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
                 "IOMMU TLBs and must be given for both", c->iommu.tlb1_entries, c->iommu.tlb2_entries);
         return XL_EINPUT;
     }
+    if (c->l2tlb.entries == 0u && c->mask.tokens) {
+        cfg_err(err, errlen, "mask.tokens = 1 needs a shared L2 TLB to gate: l2tlb.entries is 0");
+        return XL_EINPUT;
+    }
     /* TLB and PWC geometries */
     int rc;
     if ((rc = check_geometry("l1tlb.entries", c->l1tlb.entries, "l1tlb.ways", c->l1tlb.ways,
                              c->l1tlb.repl == XL_REPL_PLRU, "l1tlb.repl = plru", err, errlen)) ||
-        (rc = check_geometry("l2tlb.entries", c->l2tlb.entries, "l2tlb.ways", c->l2tlb.ways,
-                             c->l2tlb.repl == XL_REPL_PLRU, "l2tlb.repl = plru", err, errlen)) ||
+        /* l2tlb.entries = 0: no shared L2 TLB (MASK's PWCache design) */
+        (c->l2tlb.entries &&
+         (rc = check_geometry("l2tlb.entries", c->l2tlb.entries, "l2tlb.ways", c->l2tlb.ways,
+                              c->l2tlb.repl == XL_REPL_PLRU, "l2tlb.repl = plru", err, errlen))) ||
         ((c->iommu.tlb1_entries || c->iommu.tlb2_entries) &&
          ((rc = check_geometry("iommu.tlb1_entries", c->iommu.tlb1_entries, "iommu.tlb1_ways",
                                c->iommu.tlb1_ways, 0, "", err, errlen)) ||

@@ -76,7 +76,7 @@ const cfg_key_t cfg_schema[] = {
     U32(l1tlb, mshrs,       64, 1, 4096,   "misses",  "GPU L1 TLB outstanding misses (same-VPN misses merge); chosen default [ADJ gem5]"),
     U32(l1tlb, ports,       2,  1, 64,     "lookups/cycle", "coalesced translation requests a CU's L1 TLB takes per cycle; chosen default [ADJ gem5 ProbesPerCycle]"),
 
-    U32(l2tlb, entries,     512, 1, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]"),
+    U32(l2tlb, entries,     512, 0, MAX_ENTRIES, "entries", "shared GPU L2 TLB capacity [ISCA Table I]; 0 = no shared L2 TLB (MASK's PWCache design): an L1 TLB miss goes straight to the L2 TLB's MSHRs, which still merge misses of one page, and on to the walker, with no lookup latency and no fill"),
     U32(l2tlb, ways,        16,  1, MAX_ENTRIES, "ways",    "GPU L2 TLB associativity [ISCA Table I: 16-way]"),
     ENUM(l2tlb, repl, XL_REPL_LRU, repl_names, "lru|plru", "GPU L2 TLB replacement; chosen default [INF]"),
     ENUM(l2tlb, index, XL_TLB_INDEX_XOR, index_names, "mod|xor", "GPU L2 TLB set index: mod = low page-number bits; xor = low bits XOR the next log2(sets) bits (the XOR hash of Intel's L2 sTLB, TLBleed 2018), so power-of-two row pitches do not crowd a few sets; chosen default [OPEN]"),

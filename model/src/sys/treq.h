@@ -20,6 +20,12 @@ typedef struct {
     uint32_t head;           /* L2 MSHR waiters (tlbh.h l2w_t), a list */
     preq_t owner;            /* the page request that missed first (cu.h) ... */
     uint32_t instr_id;       /* ... and its instruction, for that instruction's walk metrics */
+    uint8_t app;             /* its application (the ASID's, app + 1) */
+    uint8_t token;           /* MASK §5.2: fill the L2 TLB (1) or the bypass cache (0);
+                              * the token bits of its merged requests ORed (mask.tok_fill
+                              * = any) or the first one's (originator) */
+    uint32_t warps;          /* L1 MSHRs (warps) merged into it, the first included: MASK
+                              * §5.4's WarpsStalled, Fig 6 */
     uint64_t t_iommu;        /* arrival at the IOMMU */
     uint64_t t_dispatch;     /* its walk started */
     uint64_t arr_idx;        /* order among walk-scheduler arrivals */
