@@ -32,7 +32,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -40,6 +40,7 @@ help:
 	@echo "make study  the functional (untimed) motivation study"
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
+	@echo "make repro-mask    reproduce MASK (ASPLOS'18) Figs 3, 5-9, 11-15, Tables 3-4 into bench/results/"
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
 	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
@@ -143,6 +144,11 @@ repro-isca18: $(XLAT)
 
 repro-micro18: $(XLAT)
 	sh bench/micro18.sh
+
+# MASK (ASPLOS'18): the 35 pairs under the eight designs, the alone runs and the 3-5
+# application sets, into bench/results/mask.md (WINDOW, WARMUP, JOBS, SETS: bench/mask.sh)
+repro-mask: $(XLAT)
+	sh bench/mask.sh
 
 bench-speed: $(XLAT)
 	if $(CC) -v 2>&1 | grep -q '^gcc version'; then $(MAKE) --no-print-directory fast; else rm -rf $(FAST); fi

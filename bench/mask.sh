@@ -1,0 +1,349 @@
+#!/bin/sh
+# mask.sh - reproduce MASK (Ausavarungnirun et al., ASPLOS'18) with the cycle-level model:
+# Figs 3, 5-9, 11-15 and Tables 3-4 of docs/papers/mask.md §6. Writes bench/results/mask.md
+# (our numbers beside the paper's) and gnuplot PNGs.
+#   WARMUP  cycles before the measured window (default 500000, the paper's [I] warm-up)
+#   WINDOW  measured window in GPU cycles (default 2000000 = 20 epochs; docs/papers/mask.md
+#           says why not the 5 M of the spec's [I] default: the time of make repro-mask)
+#   SCALE   work fraction of every application (default 1; the window, not the size, bounds
+#           a run: applications relaunch until it ends)
+#   JOBS    parallel runs (default 2)
+#   SEED    seed (default 1)
+#   SETS    1: also the 3-, 4- and 5-application sets of Table 3 (default 1)
+#   REUSE   1: keep results JSON of an earlier run with the same settings
+#   PAIRS   the workload list (default bench/mask/pairs.txt: MASK-35R and the Table 3 sets)
+set -e
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+SCALE=${SCALE:-1}
+WARMUP=${WARMUP:-500000}
+WINDOW=${WINDOW:-2000000}
+SETS=${SETS:-1}
+J=$OUT/mask-json
+results_dir "$J"
+need_xlat mask
+PAIRS=${PAIRS:-bench/mask/pairs.txt}
+[ -s "$PAIRS" ] || { echo "mask.sh: $PAIRS is missing"; exit 2; }
+BASE="--preset mask --set sim.warmup=$WARMUP --set sim.window=$WINDOW"
+
+# The designs of ASPLOS'18 §7 as switches on the mask preset (docs/papers/mask.md §3).
+DESIGNS="static pwcache sharedtlb mask-tlb mask-cache mask-dram mask ideal"
+design_args() {
+    case $1 in
+    sharedtlb) echo "" ;;
+    pwcache) echo "--set l2tlb.entries=0 --set pwc.fill=1 --set iommu.pwc_latency=10" ;;
+    static) echo "--set mask.partition=1" ;;
+    ideal) echo "--set translation.ideal=1" ;;
+    mask-tlb) echo "--set mask.tokens=1" ;;
+    mask-cache) echo "--set mask.l2_bypass=1" ;;
+    mask-dram) echo "--set dram.sched=gsn" ;;
+    mask) echo "--set mask.tokens=1 --set mask.l2_bypass=1 --set dram.sched=gsn" ;;
+    esac
+}
+# cus N A: the CUs application A (0-based) gets of 30 split among N (the remainder to the
+# lowest numbers, model/src/gpu/dispatch.c)
+cus() { echo $(( 30 / $1 + ($2 < 30 % $1) )); }
+
+# ---- the job list: name, then xlat arguments
+L=$OUT/mask-jobs.txt
+: > "$L"
+grep -v '^#' "$PAIRS" | while read -r w cat; do
+    [ -n "$w" ] || continue
+    case $cat in *HMR) ;; *) [ "$SETS" = 1 ] || continue ;; esac
+    case $cat in
+    *HMR) ds=$DESIGNS ;;
+    *) ds="sharedtlb mask ideal" ;;   # Table 3 compares these
+    esac
+    for d in $ds; do
+        echo "$w-$d $BASE $(design_args $d) --workload $w" >> "$L"
+    done
+done
+# the choices the paper leaves open (docs/papers/mask.md "Choices the paper leaves open"),
+# each as MASK on the 2-HMR pairs: suffix|label|xlat arguments
+mask_choices() {
+    cat <<'EOF2'
+hill|token hill climbing (`mask.tok_policy=hillclimb`)|--set mask.tok_policy=hillclimb
+orig|the first merged request decides the fill (`mask.tok_fill=originator`)|--set mask.tok_fill=originator
+bypep|L2 bypass counters per epoch, sampled (`mask.byp_mode=epoch`)|--set mask.byp_mode=epoch
+snap|Silver inputs at the boundary (`mask.dsched_stat=snapshot`)|--set mask.dsched_stat=snapshot
+head|Golden queue as a strict FIFO (`dram.gq_strict_head=1`)|--set dram.gq_strict_head=1
+tmo|Silver turn timeout of 2000 clocks (`dram.silver_timeout=2000`)|--set dram.silver_timeout=2000
+EOF2
+}
+grep -v '^#' "$PAIRS" | while read -r w cat; do
+    [ "$cat" = 2-HMR ] || continue
+    mask_choices | while IFS='|' read -r suf _ args; do
+        echo "$w-mask-$suf $BASE $(design_args mask) $args --workload $w"
+    done
+done >> "$L"
+# the alone runs: every application of a workload on the CUs it gets there, on SharedTLB
+# (the reference of the weighted speedup, docs/papers/mask.md §4) and on Ideal
+grep -v '^#' "$PAIRS" | while read -r w cat; do
+    [ -n "$w" ] || continue
+    case $cat in *HMR) ;; *) [ "$SETS" = 1 ] || continue ;; esac
+    n=$(echo "$w" | tr '+' '\n' | wc -l)
+    i=0
+    for a in $(echo "$w" | tr '+' ' '); do
+        c=$(cus "$n" "$i")
+        echo "alone-$a-$c-sharedtlb $BASE --set gpu.cus=$c --workload $a"
+        echo "alone-$a-$c-ideal $BASE --set gpu.cus=$c --set translation.ideal=1 --workload $a"
+        i=$((i + 1))
+    done
+done | sort -u >> "$L"
+n=$(wc -l < "$L")
+k=$(missing "$L" "$J")
+echo "mask: $n runs (window $WINDOW cycles after $WARMUP), $JOBS at a time (results in $J)"
+start=$(date +%s)
+run_jobs "$L" "$J" "$SCALE" "$SEED" "$JOBS"
+end=$(date +%s)
+echo "mask: runs took $((end - start)) s"
+
+# ---- metrics (ASPLOS'18 §6): per workload and design, weighted speedup WS = sum of
+# IPC_shared / IPC_alone, maximum slowdown MS = max of IPC_alone / IPC_shared, IPC
+# throughput = sum of IPC_shared; REF = sharedtlb (default) or ideal alone runs
+# metrics W D REF: "WS MS IPCSUM"
+metrics() {
+    _n=$(echo "$1" | tr '+' '\n' | wc -l)
+    _i=0
+    for _a in $(echo "$1" | tr '+' ' '); do
+        echo "$(jget "$1-$2" "sim.app$_i.ipc") $(jget "alone-$_a-$(cus "$_n" "$_i")-$3" sim.app0.ipc)"
+        _i=$((_i + 1))
+    done | awk '{ if ($1 > 0 && $2 > 0) { ws += $1 / $2; s = $2 / $1; if (s > ms) ms = s } else bad = 1; ipc += $1 }
+               END { if (bad) print "- - -"; else printf "%.3f %.3f %.3f\n", ws, ms, ipc }'
+}
+
+M=$OUT/mask.md
+T=$OUT/mask-data
+mkdir -p "$T"
+: > "$T/ws.dat"
+grep -v '^#' "$PAIRS" | while read -r w cat; do
+    [ -n "$w" ] || continue
+    case $cat in *HMR) ds=$DESIGNS ;; *) [ "$SETS" = 1 ] || continue; ds="sharedtlb mask ideal" ;; esac
+    for d in $ds; do
+        for r in sharedtlb ideal; do
+            echo "$w $cat $d $r $(metrics "$w" "$d" "$r")"
+        done
+    done
+done > "$T/ws.dat"
+# mean over a category (or "all" pairs) of column C (5 WS, 6 MS, 7 IPC) for design D, REF R
+mean() {
+    awk -v c="$1" -v d="$2" -v r="$3" -v k="$4" '$3 == d && $4 == r && $c != "-" &&
+        (k == "all" ? $2 ~ /HMR$/ : $2 == k) { s += $c; n++ } END { if (n) printf "%.3f", s / n; else print "-" }' "$T/ws.dat"
+}
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%+.1f %%", (a / b - 1) * 100 }'; }
+
+# sum of KEY over the runs of design D on the pairs of category K ("all": every pair)
+ssum() {
+    grep -v '^#' "$PAIRS" | while read -r _w _c; do
+        case $_c in *HMR) ;; *) continue ;; esac
+        [ "$3" = all ] || [ "$3" = "$_c" ] || continue
+        jget "$_w-$2" "$1"
+    done | awk '{ s += $1 } END { printf "%.0f", s }'
+}
+# mean of KEY (appN: each application of the pair) over the pairs of category K, design D
+appmean() {
+    grep -v '^#' "$PAIRS" | while read -r _w _c; do
+        case $_c in *HMR) ;; *) continue ;; esac
+        [ "$3" = all ] || [ "$3" = "$_c" ] || continue
+        for _i in 0 1; do jget "$_w-$2" "$(echo "$1" | sed "s/appN/app$_i/")"; done
+    done | awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n; else print "-" }'
+}
+frac() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || a == "-" || b == "" || b == "-" || b == 0) print "-"; else printf "%.1f %%", 100 * a / b }'; }
+avg() { awk -v s="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f", s / n; else print "-" }'; }
+# mean WS (column 5) of design D over the workloads of category C, SharedTLB-alone reference
+catmean() {
+    awk -v c="$1" -v d="$2" '$2 == c && $3 == d && $4 == "sharedtlb" && $5 != "-" { s += $5; n++ }
+        END { if (n) printf "%.3f", s / n; else print "-" }' "$T/ws.dat"
+}
+
+{
+echo "# MASK reproduction: several applications sharing the GPU's translation hardware"
+echo
+echo "Generated by \`make repro-mask\` (bench/mask.sh): preset mask, a window of $WINDOW cycles after"
+echo "$WARMUP cycles of warm-up (applications relaunch until it ends), scale $SCALE, seed $SEED,"
+echo "$(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown);"
+echo "$(runs_said "$n" "$k" $((end - start)) "$JOBS")."
+echo "Paper numbers: docs/papers/mask.md (the paper's per-bar values are in figures and cannot be"
+echo "recovered; only the numbers of its prose and tables are listed). Weighted speedup (WS) is"
+echo "against each application alone on SharedTLB with the CUs it has in the workload (15 of 30"
+echo "in a pair), unless a column says Ideal-alone. Counters other than IPC cover the whole run,"
+echo "warm-up included. Why the numbers differ from the paper's: docs/papers/mask.md \"Results\"."
+echo
+echo "## Fig 11 and §7.1: weighted speedup by category (mean over the pairs)"
+echo
+echo "| design | 0-HMR | 1-HMR | 2-HMR | all 35 | vs SharedTLB | of Ideal | WS, Ideal-alone ref | IPC sum | unfairness (max slowdown) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+b=$(mean 5 sharedtlb sharedtlb all)
+id=$(mean 5 ideal sharedtlb all)
+for d in $DESIGNS; do
+    a=$(mean 5 "$d" sharedtlb all)
+    echo "| $d | $(mean 5 "$d" sharedtlb 0-HMR) | $(mean 5 "$d" sharedtlb 1-HMR) | $(mean 5 "$d" sharedtlb 2-HMR) | $a | $(pct "$a" "$b") | $(frac "$a" "$id") | $(mean 5 "$d" ideal all) | $(mean 7 "$d" sharedtlb all) | $(mean 6 "$d" sharedtlb all) |"
+done
+echo
+echo "| claim (paper) | paper | ours |"
+echo "|---|---:|---:|"
+m=$(mean 5 mask sharedtlb all)
+echo "| MASK over SharedTLB, weighted speedup (§7.1) | +57.8 % | $(pct "$m" "$b") |"
+echo "| MASK over SharedTLB, IPC throughput (technical report) | +43.4 % | $(pct "$(mean 7 mask sharedtlb all)" "$(mean 7 sharedtlb sharedtlb all)") |"
+echo "| MASK's unfairness against SharedTLB's (§7.1) | -22.4 % | $(pct "$(mean 6 mask sharedtlb all)" "$(mean 6 sharedtlb sharedtlb all)") |"
+echo "| MASK against Ideal (§7.1) | 76.8 % of Ideal | $(frac "$m" "$id") of Ideal |"
+echo "| MASK-Cache over SharedTLB (§7.2) | +43.6 % | $(pct "$(mean 5 mask-cache sharedtlb all)" "$b") |"
+echo "| MASK-DRAM over SharedTLB (§7.2) | +22.7 % | $(pct "$(mean 5 mask-dram sharedtlb all)" "$b") |"
+echo "| MASK-TLB over SharedTLB (§7.2: not stated) | - | $(pct "$(mean 5 mask-tlb sharedtlb all)" "$b") |"
+for c in 0-HMR 1-HMR 2-HMR; do
+    echo "| MASK over SharedTLB, $c (Figs 12-14: a gain in every category) | > 0 | $(pct "$(mean 5 mask sharedtlb $c)" "$(mean 5 sharedtlb sharedtlb $c)") |"
+done
+echo
+echo "## Fig 3: translation overhead of the two baselines (1 - WS / WS of Ideal, all pairs)"
+echo
+echo "| design | paper | ours |"
+echo "|---|---:|---:|"
+echo "| PWCache | 45.0 % | $(awk -v a="$(mean 5 pwcache sharedtlb all)" -v b="$id" 'BEGIN { printf "%.1f %%", 100 * (1 - a / b) }') |"
+echo "| SharedTLB | 40.6 % | $(awk -v a="$b" -v b="$id" 'BEGIN { printf "%.1f %%", 100 * (1 - a / b) }') |"
+echo
+echo "## Figs 12-14: weighted speedup of every pair"
+echo
+printf "| pair | category |"; for d in $DESIGNS; do printf " %s |" "$d"; done; echo
+printf "|---|---|"; for d in $DESIGNS; do printf -- "---:|"; done; echo
+grep -v '^#' "$PAIRS" | while read -r w c; do
+    case $c in *HMR) ;; *) continue ;; esac
+    printf "| %s | %s |" "$w" "$c"
+    for d in $DESIGNS; do printf " %s |" "$(awk -v w="$w" -v d="$d" '$1 == w && $3 == d && $4 == "sharedtlb" { print $5 }' "$T/ws.dat")"; done
+    echo
+done
+echo
+echo "## Fig 15: unfairness (maximum slowdown) by category"
+echo
+echo "| design | 0-HMR | 1-HMR | 2-HMR | all |"
+echo "|---|---:|---:|---:|---:|"
+for d in static pwcache sharedtlb mask; do
+    echo "| $d | $(mean 6 $d sharedtlb 0-HMR) | $(mean 6 $d sharedtlb 1-HMR) | $(mean 6 $d sharedtlb 2-HMR) | $(mean 6 $d sharedtlb all) |"
+done
+echo
+echo "## Figs 5 and 6: concurrent walks and warps stalled per miss (SharedTLB)"
+echo
+echo "Concurrent walks: an application's L2 TLB MSHRs in use, sampled every 10,000 cycles (the"
+echo "walker takes 64 walks at once, all applications together). Warps per miss: L1 TLB MSHRs"
+echo "(warps' missing pages) waiting on one L2 TLB MSHR. Means over the applications of a"
+echo "category's pairs."
+echo
+echo "| category | walks, mean | walks, max | warps per L2 TLB miss, mean | warps, max | paper (2-HMR) |"
+echo "|---|---:|---:|---:|---:|---|"
+for c in 0-HMR 1-HMR 2-HMR; do
+    echo "| $c | $(appmean l2tlb.appN.walks.mean sharedtlb $c) | $(appmean l2tlb.appN.walks.max sharedtlb $c) | $(appmean l2tlb.appN.mshr_warps.mean sharedtlb $c) | $(appmean l2tlb.appN.mshr_warps.max sharedtlb $c) | > 20 walks, > 30 of 64 warps |"
+done
+echo
+echo "## Fig 7: L2 TLB miss rate alone and shared (SharedTLB)"
+echo
+echo "| pair | application | alone | in the pair |"
+echo "|---|---|---:|---:|"
+for w in 3ds+histo red+ray mm+cons sc+fwt; do
+    [ -s "$J/$w-sharedtlb.json" ] || continue   # a PAIRS list without it
+    i=0
+    for a in $(echo "$w" | tr '+' ' '); do
+        al=$(frac "$(jget "alone-$a-15-sharedtlb" l2tlb.misses)" "$(jget "alone-$a-15-sharedtlb" l2tlb.accesses)")
+        sh=$(frac "$(jget "$w-sharedtlb" "l2tlb.app$i.misses")" "$(jget "$w-sharedtlb" "l2tlb.app$i.accesses")")
+        echo "| $w | $a | $al | $sh |"
+        i=$((i + 1))
+    done
+done
+echo
+echo "## §4.3 and §5.3: L2 hit rate of page-table reads by level (all pairs)"
+echo
+echo "| design | level 1 (root) | level 2 | level 3 | level 4 (leaf) | data | paper |"
+echo "|---|---:|---:|---:|---:|---:|---|"
+for d in sharedtlb mask-cache mask; do
+    row="| $d |"
+    for L in 1 2 3 4; do row="$row $(frac "$(ssum l2d.hits_depth$L $d all)" "$(ssum l2d.accesses_depth$L $d all)") |"; done
+    echo "$row $(frac "$(ssum l2d.hits_data $d all)" "$(ssum l2d.accesses_data $d all)") | 99.8 / 98.8 / 68.7 / 1.0 % |"
+done
+echo
+printf "Page-table reads that skipped the L2 in mask-cache:"
+for L in 1 2 3 4; do printf " level %s %s;" $L "$(ssum l2d.bypassed_depth$L mask-cache all)"; done
+echo
+echo
+echo "## Figs 8 and 9: DRAM bandwidth and latency of translation against data"
+echo
+echo "| design | translation share of utilized bandwidth | utilized of peak | translation read latency | data read latency | paper |"
+echo "|---|---:|---:|---:|---:|---|"
+for d in sharedtlb mask-dram mask; do
+    pt=$(ssum dram.bus_busy_pt $d all); da=$(ssum dram.bus_busy_data $d all); cy=$(ssum sim.cycles $d all)
+    echo "| $d | $(frac "$pt" $((pt + da))) | $(awk -v b=$((pt + da)) -v c="$cy" 'BEGIN { printf "%.1f %%", 100 * b / (c * 1674 / 1020 * 8) }') | $(avg "$(ssum dram.read_latency_pt $d all)" "$(ssum dram.reads_pt $d all)") | $(avg "$(ssum dram.read_latency_data $d all)" "$(ssum dram.reads_data $d all)") | 13.8 % of utilized, 2.4 % of peak; translation slower |"
+done
+echo
+echo "## §7.2: the mechanisms at work (all pairs)"
+echo
+b1=$(ssum l2tlb.hits sharedtlb all); a1=$(ssum l2tlb.accesses sharedtlb all)
+b2=$(ssum l2tlb.hits mask-tlb all); a2=$(ssum l2tlb.accesses mask-tlb all)
+bh=$(ssum l2tlb.bypass.hits mask-tlb all); bm=$(ssum l2tlb.misses mask-tlb all)
+echo "| claim | paper | ours |"
+echo "|---|---:|---:|"
+echo "| shared L2 TLB hit rate, SharedTLB -> MASK-TLB | +49.9 % | $(frac "$b1" "$a1") -> $(frac "$b2" "$a2") |"
+echo "| TLB bypass cache hit rate (its hits / lookups that missed the L2 TLB) | 66.5 % | $(frac "$bh" $((bh + bm))) |"
+echo "| Static and SharedTLB L2 TLB hit rates | similar | $(frac "$(ssum l2tlb.hits static all)" "$(ssum l2tlb.accesses static all)") and $(frac "$b1" "$a1") |"
+echo "| translation DRAM read latency, SharedTLB -> MASK-DRAM (cycles) | down (up to 10.6 %) | $(avg "$(ssum dram.read_latency_pt sharedtlb all)" "$(ssum dram.reads_pt sharedtlb all)") -> $(avg "$(ssum dram.read_latency_pt mask-dram all)" "$(ssum dram.reads_pt mask-dram all)") |"
+if [ "$SETS" = 1 ]; then
+    echo
+    echo "## Table 3: scalability, weighted speedup relative to Ideal (mean over the workloads)"
+    echo
+    echo "| applications | SharedTLB / Ideal | MASK / Ideal | MASK over SharedTLB | paper: SharedTLB / MASK of Ideal |"
+    echo "|---:|---:|---:|---:|---|"
+    echo "| 2 (the 35 pairs) | $(frac "$b" "$id") | $(frac "$m" "$id") | $(pct "$m" "$b") | 48.7 % / 76.8 % |"
+    for N in 3 4 5; do
+        s1=$(catmean "$N-app" sharedtlb); s2=$(catmean "$N-app" mask); s3=$(catmean "$N-app" ideal)
+        case $N in 3) p="38.8 % / 62.3 %" ;; 4) p="34.2 % / 55.0 %" ;; 5) p="33.1 % / 52.9 %" ;; esac
+        echo "| $N | $(frac "$s1" "$s3") | $(frac "$s2" "$s3") | $(pct "$s2" "$s1") | $p |"
+    done
+fi
+echo
+echo "## The open choices: MASK under each alternative (2-HMR pairs, mean WS)"
+echo
+echo "| choice | MASK | over SharedTLB |"
+echo "|---|---:|---:|"
+s0=$(catmean 2-HMR sharedtlb)
+echo "| the defaults | $(catmean 2-HMR mask) | $(pct "$(catmean 2-HMR mask)" "$s0") |"
+mask_choices | while IFS='|' read -r suf label _; do
+    v=$(grep -v '^#' "$PAIRS" | while read -r w c; do
+            [ "$c" = 2-HMR ] || continue
+            metrics "$w" "mask-$suf" sharedtlb
+        done | awk '$1 != "-" { s += $1; n++ } END { if (n) printf "%.3f", s / n; else print "-" }')
+    echo "| $label | $v | $(pct "$v" "$s0") |"
+done
+echo
+echo "## Table 4: other GPUs"
+echo
+echo "Not reproduced: the paper gives neither the Fermi (GTX 480) nor the integrated GPU's"
+echo "configuration beyond their names (docs/papers/mask.md \"Results\")."
+} > "$M"
+
+# ---- the figures
+for d in $DESIGNS; do
+    echo "$d $(mean 5 "$d" sharedtlb 0-HMR) $(mean 5 "$d" sharedtlb 1-HMR) $(mean 5 "$d" sharedtlb 2-HMR) $(mean 5 "$d" sharedtlb all)"
+done > "$T/fig11.dat"
+grep -v '^#' "$PAIRS" | while read -r w c; do
+    case $c in *HMR) ;; *) continue ;; esac
+    printf "%s" "$w"
+    for d in static pwcache sharedtlb mask ideal; do printf " %s" "$(awk -v w="$w" -v d="$d" '$1 == w && $3 == d && $4 == "sharedtlb" { print $5 }' "$T/ws.dat")"; done
+    echo
+done > "$T/fig12-14.dat"
+{
+plot_style
+echo "set output \"$OUT/mask-fig11.png\""
+echo "set title \"MASK Fig 11: weighted speedup by category (SharedTLB-alone reference)\""
+echo "set ylabel \"weighted speedup\""
+echo "plot \"$T/fig11.dat\" using 2:xtic(1) title \"0-HMR\", \"\" using 3 title \"1-HMR\", \"\" using 4 title \"2-HMR\", \"\" using 5 title \"all\""
+} > "$T/fig11.gp"
+{
+plot_style
+echo "set terminal pngcairo size 1500,460 noenhanced"
+echo "set output \"$OUT/mask-fig12-14.png\""
+echo "set title \"MASK Figs 12-14: weighted speedup of each pair (0-, 1-, 2-HMR, left to right)\""
+echo "set ylabel \"weighted speedup\""
+echo "plot \"$T/fig12-14.dat\" using 2:xtic(1) title \"Static\", \"\" using 3 title \"PWCache\", \"\" using 4 title \"SharedTLB\", \"\" using 5 title \"MASK\", \"\" using 6 title \"Ideal\""
+} > "$T/fig12-14.gp"
+if command -v gnuplot > /dev/null; then
+    gnuplot "$T/fig11.gp" && gnuplot "$T/fig12-14.gp" && echo "mask: wrote $OUT/mask-fig11.png and $OUT/mask-fig12-14.png"
+else
+    echo "mask: gnuplot not found, no PNGs"
+fi
+echo "mask: wrote $M"
