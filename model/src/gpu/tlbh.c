@@ -326,7 +326,7 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
     } else if (g->tlb.has_l2) {   /* (none: the waiting L1 TLBs are filled below) */
         if (u->on) {
             u->l2_fills++;
-            /* spec: the fill invalidates the page in the bypass cache. It cannot be there:
+            /* [I] the fill invalidates the page in the bypass cache. It cannot be there:
              * lookups probe both and misses of a page merge, so a page is walked only while
              * in neither (counted; the generic TLB has no single-entry invalidate) */
             u->byp_dups += xl_tlb_probe(&u->byp, e->asid, va, NULL) != 0;

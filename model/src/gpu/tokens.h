@@ -68,8 +68,8 @@ static inline uint32_t tok_frac(uint32_t T, uint32_t W)
 
 /* Does the warp in a slot hold a token? below: resident warps of its core in lower slots;
  * R: resident warps of the core now; f: its application's fraction. The (f R) >> 8
- * lowest-slot resident warps hold one (§4.3's allotment; "the warps with the lowest ids",
- * §5.2). */
+ * lowest-slot resident warps hold one ("the warps with the lowest ids", ASPLOS'18 §5.2;
+ * [I] counted per core by slot, docs/papers/mask.md). */
 static inline int tok_has(uint32_t f, uint32_t below, uint32_t R)
 {
     return below < ((f * R) >> 8);
@@ -81,12 +81,12 @@ static inline int tok_has(uint32_t f, uint32_t below, uint32_t R)
  * thresh_pp points since the last epoch with lookups (threshold: down when it rose, up
  * when it fell; hillclimb: flip the direction when it rose, then step in the direction;
  * neither when it stayed within). Integer cross-multiplication only. Computes f_new;
- * f changes at the commit (tok_commit). */
+ * f changes at the commit (tlbh_epoch, phase 1). */
 void tok_epoch_compute(const tok_params_t *p, uint64_t k, uint64_t m, uint64_t ac, uint64_t W,
                        tok_app_t *a);
 
 /* Equation 1: thresh_i = floor(thresh_max p_i / S), p_i = ConPTW_i WarpsStalled_i (each
- * saturated at 63 here), S = sum of p_i; S = 0 gives thresh_max / napps each (§6.2). */
+ * saturated at 63 here), S = sum of p_i; S = 0 gives thresh_max / napps each ([I]). */
 void tok_quota(const uint32_t *conptw, const uint32_t *ws, unsigned napps, uint32_t thresh_max,
                uint32_t *thresh);
 
