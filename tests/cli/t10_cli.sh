@@ -195,3 +195,4 @@ bad "60 an IOMMU trace without PWC fills" "pwc.fill = 0" run --preset mask --wor
 bad "61 one IOMMU TLB of size 0" "iommu.tlb2_entries" run --workload mvt --set iommu.tlb1_entries=0
 bad "62 the functional model without IOMMU TLBs" "functional model" run --preset mask --workload lud --model functional
 bad "63 Static with 3 applications on 8 channels" "split dram.channels" run --preset mask --workload lud+nw+hs --set mask.partition=1 --set sim.window=1000
+bad "64 the functional model without the shared L2 TLB" "l2tlb.entries = 0" run --workload mvt --set l2tlb.entries=0 --model functional

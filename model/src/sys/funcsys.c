@@ -105,6 +105,12 @@ int xl_func_create(xl_func_t **out, const xl_config_t *cfg, const xl_workload_t 
         snprintf(err, errlen, "out of host memory");
         return XL_EINTERNAL;
     }
+    if (cfg->l2tlb.entries == 0u) {
+        free(f);
+        snprintf(err, errlen, "l2tlb.entries = 0: the functional model has the shared L2 TLB "
+                 "and cannot run without it");
+        return XL_EINPUT;
+    }
     if (cfg->iommu.tlb1_entries == 0u) {
         free(f);
         snprintf(err, errlen, "iommu.tlb1_entries = 0: the functional model has the ISCA'18 "
