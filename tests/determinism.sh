@@ -19,8 +19,8 @@ for v in "$@"; do
 done
 # name:workload:extra settings (the baseline, plus the SIMT-aware scheduler with walk
 # coalescing, the page-table line cache, oldest-first wavefront issue, the hashed L2 set
-# index, the three graph kinds and a scaled run's whole rounds, so every model path is
-# covered). Runs at scale 0.002 take the plain fraction (workload.min_rounds = 0) to stay
+# index, the three graph kinds, a scaled run's whole rounds and MASK's designs on several
+# applications with short epochs, so every model path is covered). Runs at scale 0.002 take the plain fraction (workload.min_rounds = 0) to stay
 # small; xsb-rounds keeps the rounds on a 4-wave GPU.
 for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw: sssp:sssp: \
          hotspot:hotspot: lud:lud: \
@@ -29,7 +29,10 @@ for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw:
          mvt-oldest:mvt:"--set gpu.wave_sched=oldest" \
          gev-l2xor:gesummv:"--set l2d.index=xor" mis:mis: color:color: \
          mvt-l2path:mvt:"--set iommu.walk_path=l2" \
-         xsb-rounds:xsbench:"--set workload.min_rounds=4 --set gpu.cus=1 --set gpu.waves_per_simd=1"; do
+         xsb-rounds:xsbench:"--set workload.min_rounds=4 --set gpu.cus=1 --set gpu.waves_per_simd=1" \
+         mask-pair:3ds+histo:"--preset mask --design mask --set gpu.cus=4 --set sim.warmup=20000 --set sim.window=150000 --set mask.epoch=20000 --set mask.byp_period=5000" \
+         mask-static:mm+cons:"--preset mask --design static --set gpu.cus=4 --set sim.warmup=10000 --set sim.window=60000" \
+         mask-pwcache:bp+gup+sc:"--preset mask --design pwcache --set gpu.cus=6 --set sim.warmup=10000 --set sim.window=60000"; do
     name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1
