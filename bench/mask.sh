@@ -48,7 +48,7 @@ cus() { echo $(( 30 / $1 + ($2 < 30 % $1) )); }
 # ---- the job list: name, then xlat arguments
 L=$OUT/mask-jobs.txt
 : > "$L"
-grep -v '^#' "$PAIRS" | while read -r w cat; do
+grep -v '^#' "$PAIRS" | while read -r w cat _; do
     [ -n "$w" ] || continue
     case $cat in *HMR) ;; *) [ "$SETS" = 1 ] || continue ;; esac
     case $cat in
@@ -71,7 +71,7 @@ head|Golden queue as a strict FIFO (`dram.gq_strict_head=1`)|--set dram.gq_stric
 tmo|Silver turn timeout of 2000 clocks (`dram.silver_timeout=2000`)|--set dram.silver_timeout=2000
 EOF2
 }
-grep -v '^#' "$PAIRS" | while read -r w cat; do
+grep -v '^#' "$PAIRS" | while read -r w cat _; do
     [ "$cat" = 2-HMR ] || continue
     mask_choices | while IFS='|' read -r suf _ args; do
         echo "$w-mask-$suf $BASE $(design_args mask) $args --workload $w"
@@ -79,7 +79,7 @@ grep -v '^#' "$PAIRS" | while read -r w cat; do
 done >> "$L"
 # the alone runs: every application of a workload on the CUs it gets there, on SharedTLB
 # (the reference of the weighted speedup, docs/papers/mask.md §4) and on Ideal
-grep -v '^#' "$PAIRS" | while read -r w cat; do
+grep -v '^#' "$PAIRS" | while read -r w cat _; do
     [ -n "$w" ] || continue
     case $cat in *HMR) ;; *) [ "$SETS" = 1 ] || continue ;; esac
     n=$(echo "$w" | tr '+' '\n' | wc -l)
@@ -117,7 +117,7 @@ M=$OUT/mask.md
 T=$OUT/mask-data
 mkdir -p "$T"
 : > "$T/ws.dat"
-grep -v '^#' "$PAIRS" | while read -r w cat; do
+grep -v '^#' "$PAIRS" | while read -r w cat _; do
     [ -n "$w" ] || continue
     case $cat in *HMR) ds=$DESIGNS ;; *) [ "$SETS" = 1 ] || continue; ds="sharedtlb mask ideal" ;; esac
     for d in $ds; do
@@ -135,7 +135,7 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) pri
 
 # sum of KEY over the runs of design D on the pairs of category K ("all": every pair)
 ssum() {
-    grep -v '^#' "$PAIRS" | while read -r _w _c; do
+    grep -v '^#' "$PAIRS" | while read -r _w _c _; do
         case $_c in *HMR) ;; *) continue ;; esac
         [ "$3" = all ] || [ "$3" = "$_c" ] || continue
         jget "$_w-$2" "$1"
@@ -143,7 +143,7 @@ ssum() {
 }
 # mean of KEY (appN: each application of the pair) over the pairs of category K, design D
 appmean() {
-    grep -v '^#' "$PAIRS" | while read -r _w _c; do
+    grep -v '^#' "$PAIRS" | while read -r _w _c _; do
         case $_c in *HMR) ;; *) continue ;; esac
         [ "$3" = all ] || [ "$3" = "$_c" ] || continue
         for _i in 0 1; do jget "$_w-$2" "$(echo "$1" | sed "s/appN/app$_i/")"; done
@@ -206,7 +206,7 @@ echo "## Figs 12-14: weighted speedup of every pair"
 echo
 printf "| pair | category |"; for d in $DESIGNS; do printf " %s |" "$d"; done; echo
 printf "|---|---|"; for d in $DESIGNS; do printf -- "---:|"; done; echo
-grep -v '^#' "$PAIRS" | while read -r w c; do
+grep -v '^#' "$PAIRS" | while read -r w c _; do
     case $c in *HMR) ;; *) continue ;; esac
     printf "| %s | %s |" "$w" "$c"
     for d in $DESIGNS; do printf " %s |" "$(awk -v w="$w" -v d="$d" '$1 == w && $3 == d && $4 == "sharedtlb" { print $5 }' "$T/ws.dat")"; done
@@ -304,7 +304,7 @@ echo "|---|---:|---:|"
 s0=$(catmean 2-HMR sharedtlb)
 echo "| the defaults | $(catmean 2-HMR mask) | $(pct "$(catmean 2-HMR mask)" "$s0") |"
 mask_choices | while IFS='|' read -r suf label _; do
-    v=$(grep -v '^#' "$PAIRS" | while read -r w c; do
+    v=$(grep -v '^#' "$PAIRS" | while read -r w c _; do
             [ "$c" = 2-HMR ] || continue
             metrics "$w" "mask-$suf" sharedtlb
         done | awk '$1 != "-" { s += $1; n++ } END { if (n) printf "%.3f", s / n; else print "-" }')
@@ -321,7 +321,7 @@ echo "configuration beyond their names (docs/papers/mask.md \"Results\")."
 for d in $DESIGNS; do
     echo "$d $(mean 5 "$d" sharedtlb 0-HMR) $(mean 5 "$d" sharedtlb 1-HMR) $(mean 5 "$d" sharedtlb 2-HMR) $(mean 5 "$d" sharedtlb all)"
 done > "$T/fig11.dat"
-grep -v '^#' "$PAIRS" | while read -r w c; do
+grep -v '^#' "$PAIRS" | while read -r w c _; do
     case $c in *HMR) ;; *) continue ;; esac
     printf "%s" "$w"
     for d in static pwcache sharedtlb mask ideal; do printf " %s" "$(awk -v w="$w" -v d="$d" '$1 == w && $3 == d && $4 == "sharedtlb" { print $5 }' "$T/ws.dat")"; done
