@@ -190,7 +190,7 @@ echo "\"vs SharedTLB\" is the ratio of the means; \"geomean\" the geometric mean
 echo "ratios, which outliers move less (an application far slower alone on SharedTLB than on"
 echo "Ideal, as GUP or MUM, gives Ideal a WS of 10 to 80)."
 echo
-echo "| design | 0-HMR | 1-HMR | 2-HMR | all 35 | vs SharedTLB | geomean vs SharedTLB | of Ideal | geomean of Ideal | WS, Ideal-alone ref | IPC sum | unfairness (max slowdown) |"
+echo "| design | 0-HMR | 1-HMR | 2-HMR | all 35 | vs SharedTLB | geomean vs SharedTLB | of Ideal | geomean vs Ideal | WS, Ideal-alone ref | IPC sum | unfairness (max slowdown) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 b=$(mean 5 sharedtlb sharedtlb all)
 id=$(mean 5 ideal sharedtlb all)
