@@ -40,7 +40,7 @@ help:
 	@echo "make study  the functional (untimed) motivation study"
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
-	@echo "make repro-mask    reproduce MASK (ASPLOS'18) Figs 3, 5-9, 11-15, Tables 3-4 into bench/results/"
+	@echo "make repro-mask    reproduce MASK (ASPLOS'18) Figs 3, 5-9, 11-15 and Table 3 into bench/results/"
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
 	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
