@@ -41,6 +41,8 @@ design_args() {
     mask) echo "--set mask.tokens=1 --set mask.l2_bypass=1 --set dram.sched=gsn" ;;
     esac
 }
+# the 27 applications of Table 2 (Table 3's one-application column)
+APPS27="lud nn bfs2 fft histo nw qtc ray sad scp bp gup hs lps 3ds blk cfd cons fwt luh mm mum red sc scan srad trd"
 # cus N A: the CUs application A (0-based) gets of 30 split among N (the remainder to the
 # lowest numbers, model/src/gpu/dispatch.c)
 cus() { echo $(( 30 / $1 + ($2 < 30 % $1) )); }
@@ -99,6 +101,14 @@ grep -v '^#' "$PAIRS" | while read -r w cat _; do
         i=$((i + 1))
     done
 done | sort -u >> "$L"
+# Table 3's one-application column: every application of Table 2 alone on all 30 cores
+if [ "$SETS" = 1 ]; then
+    for a in $APPS27; do
+        for d in sharedtlb mask ideal; do
+            echo "alone-$a-30-$d $BASE $(design_args $d) --workload $a"
+        done
+    done >> "$L"
+fi
 n=$(wc -l < "$L")
 k=$(missing "$L" "$J")
 echo "mask: $n runs (window $WINDOW cycles after $WARMUP), $JOBS at a time (results in $J)"
@@ -307,6 +317,14 @@ if [ "$SETS" = 1 ]; then
     echo
     echo "| applications | SharedTLB / Ideal | MASK / Ideal | MASK over SharedTLB | paper: SharedTLB / MASK of Ideal |"
     echo "|---:|---:|---:|---:|---|"
+    # one application: its IPC on the design over its IPC on SharedTLB, all 30 cores
+    one() {
+        for _a in $APPS27; do
+            echo "$(jget "alone-$_a-30-$1" sim.app0.ipc) $(jget "alone-$_a-30-sharedtlb" sim.app0.ipc)"
+        done | awk '$1 > 0 && $2 > 0 { s += $1 / $2; n++ } END { if (n) printf "%.3f", s / n; else print "-" }'
+    }
+    o1=$(one sharedtlb); o2=$(one mask); o3=$(one ideal)
+    echo "| 1 (each of the 27 on 30 cores) | $(frac "$o1" "$o3") | $(frac "$o2" "$o3") | $(pct "$o2" "$o1") | 47.1 % / 68.5 % |"
     echo "| 2 (the 35 pairs) | $(frac "$b" "$id") | $(frac "$m" "$id") | $(pct "$m" "$b") | 48.7 % / 76.8 % |"
     for N in 3 4 5; do
         s1=$(catmean "$N-app" sharedtlb); s2=$(catmean "$N-app" mask); s3=$(catmean "$N-app" ideal)
