@@ -333,6 +333,12 @@ static int mk_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 #define LD XL_OP_LOAD
 #define ST XL_OP_STORE
 #define S(op, reg, kind, dx, dy, dz) {op, reg, kind, 0, dx, dy, dz}
+/* A 3-D 7-point stencil trip (LPS, 3DS): the centre and its six neighbours of region 0,
+ * one store to region 1. */
+#define STENCIL7_STEPS                                                                   \
+    S(LD, 0, MK_XY, 0, 0, 0), S(LD, 0, MK_XY, -1, 0, 0), S(LD, 0, MK_XY, 1, 0, 0),        \
+    S(LD, 0, MK_XY, 0, -1, 0), S(LD, 0, MK_XY, 0, 1, 0), S(LD, 0, MK_XY, 0, 0, -1),       \
+    S(LD, 0, MK_XY, 0, 0, 1), S(ST, 1, MK_XY, 0, 0, 0)
 #define SP(op, reg, kind, dx, dy, dz) {op, reg, kind, MK_SPARSE, dx, dy, dz}
 #define SA(op, reg, kind, dx, dy, dz) {op, reg, kind, MK_AGAIN, dx, dy, dz}
 #define DESC(nm, al, su, kl, sum) \
@@ -505,9 +511,7 @@ static const mk_app_t mk_apps[] = {
  2, 1, 10,
  {{"u1", 128u * 128u * 128u, 128, 4, 128}, {"u2", 128u * 128u * 128u, 128, 4, 128}},
  {{128, 128, 32, 2, 1, 1, MK_Z, 0, 0, 128, 4, 0, 0, 8,
-   {S(LD, 0, MK_XY, 0, 0, 0), S(LD, 0, MK_XY, -1, 0, 0), S(LD, 0, MK_XY, 1, 0, 0),
-    S(LD, 0, MK_XY, 0, -1, 0), S(LD, 0, MK_XY, 0, 1, 0), S(LD, 0, MK_XY, 0, 0, -1),
-    S(LD, 0, MK_XY, 0, 0, 1), S(ST, 1, MK_XY, 0, 0, 0)}}}},
+   {STENCIL7_STEPS}}}},
 
 /* -------------------------------------------------------------- High L1 / High L2 --- */
 /* 3DS: a 3-D 7-point stencil (CUDA, the stencil of the GPGPU-Sim-era set): 32 x 4
@@ -519,9 +523,7 @@ static const mk_app_t mk_apps[] = {
  2, 1, 1,
  {{"in", 512u * 512u * 64u, 512, 4, 512}, {"out", 512u * 512u * 64u, 512, 4, 512}},
  {{512, 512, 32, 2, 1, 1, MK_Z, 0, 0, 64, 4, 0, 0, 8,
-   {S(LD, 0, MK_XY, 0, 0, 0), S(LD, 0, MK_XY, -1, 0, 0), S(LD, 0, MK_XY, 1, 0, 0),
-    S(LD, 0, MK_XY, 0, -1, 0), S(LD, 0, MK_XY, 0, 1, 0), S(LD, 0, MK_XY, 0, 0, -1),
-    S(LD, 0, MK_XY, 0, 0, 1), S(ST, 1, MK_XY, 0, 0, 0)}}}},
+   {STENCIL7_STEPS}}}},
 
 /* BLK: BlackScholes (CUDA SDK, the GPGPU-Sim-era version): 480 blocks of 128 threads
  * price 4M options in a grid-stride loop, reading stock price, strike and years and

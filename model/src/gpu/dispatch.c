@@ -22,22 +22,25 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
     }
 }
 
-void disp_window_start(xl_sim_t *g)
-{
-    for (uint32_t a = 0; a < g->disp.napps; a++) {
-        disp_app_t *p = &g->disp.app[a];
-        p->instr_warm = 0;
-        p->instr_warm = disp_app_instrs(g, a);
-    }
-}
-
-uint64_t disp_app_instrs(const xl_sim_t *g, uint32_t a)
+/* Instructions application a's CUs have issued since the start. */
+static uint64_t app_instrs_all(const xl_sim_t *g, uint32_t a)
 {
     const disp_app_t *p = &g->disp.app[a];
     uint64_t n = 0;
     for (uint32_t c = p->cu_first; c < p->cu_first + p->cu_n; c++)
         n += cu_instrs(&g->core, c);
-    return n - p->instr_warm;
+    return n;
+}
+
+void disp_window_start(xl_sim_t *g)
+{
+    for (uint32_t a = 0; a < g->disp.napps; a++)
+        g->disp.app[a].instr_warm = app_instrs_all(g, a);
+}
+
+uint64_t disp_app_instrs(const xl_sim_t *g, uint32_t a)
+{
+    return app_instrs_all(g, a) - g->disp.app[a].instr_warm;
 }
 
 /* Double an application's per-kernel cycle array (out of line: rare). */

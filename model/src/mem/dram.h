@@ -114,6 +114,19 @@ static inline uint64_t dram_clk(const dram_t *d, uint64_t t)
     return (t * d->d + d->g - 1u) / d->g;
 }
 
+/* The chunk map by division (any geometry) over nch channels: x is the line's 256 B chunk
+ * number; its channel, then the row's columns, bank, rank and row. */
+static inline void dram_chunk(const dram_t *d, uint64_t x, uint32_t nch, uint32_t *c,
+                              uint32_t *bank, uint64_t *row)
+{
+    *c = (uint32_t)(x % nch);
+    x = x / nch / (d->lines_per_row / 4u);
+    uint32_t b = (uint32_t)(x % d->banks);
+    x /= d->banks;
+    *bank = (uint32_t)(x % d->ranks) * d->banks + b;
+    *row = x / d->ranks;
+}
+
 /* The address mapping of a 64 B line (dram.c: address mapping). */
 static inline void dram_map(const dram_t *d, uint64_t line, uint32_t *ch, uint32_t *bank,
                             uint64_t *row)
@@ -122,15 +135,8 @@ static inline void dram_map(const dram_t *d, uint64_t line, uint32_t *ch, uint32
     uint32_t c, b, r;
     if (d->part_n) {   /* Static: the chunk map inside zone z's channels */
         uint32_t cpa = d->channels / d->part_n, z = (uint32_t)(x / d->part_lines);
-        x = (x % d->part_lines) >> 2;
-        c = z * cpa + (uint32_t)(x % cpa);
-        x = x / cpa / (d->lines_per_row / 4u);
-        b = (uint32_t)(x % d->banks);
-        x /= d->banks;
-        r = (uint32_t)(x % d->ranks);
-        *ch = c;
-        *bank = r * d->banks + b;
-        *row = x / d->ranks;
+        dram_chunk(d, (x % d->part_lines) >> 2, cpa, &c, bank, row);
+        *ch = z * cpa + c;
         return;
     }
     if (d->chunk_map) {  /* 4 lines a channel, then the row's columns, bank, rank, row */
@@ -142,17 +148,12 @@ static inline void dram_map(const dram_t *d, uint64_t line, uint32_t *ch, uint32
             x >>= d->bk_sh;
             r = (uint32_t)(x & (d->ranks - 1u));
             rw = x >> d->rk_sh;
-        } else {
-            c = (uint32_t)(x % d->channels);
-            x = x / d->channels / (d->lines_per_row / 4u);
-            b = (uint32_t)(x % d->banks);
-            x /= d->banks;
-            r = (uint32_t)(x % d->ranks);
-            rw = x / d->ranks;
+            *ch = c;
+            *bank = r * d->banks + b;
+            *row = rw;
+            return;
         }
-        *ch = c;
-        *bank = r * d->banks + b;
-        *row = rw;
+        dram_chunk(d, x, d->channels, ch, bank, row);
         return;
     }
     if (d->map_pow2) {   /* the same arithmetic by shifts and masks (the usual geometry) */
