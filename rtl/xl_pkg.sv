@@ -155,6 +155,25 @@ package xl_pkg;
     WkWait   = 2'd3
   } wk_state_e;
 
+  ////////////////////////////////////////////////////////////////////////
+  // Golden / Silver / Normal DRAM queues (xl_dram_gsn; docs/papers/mask.md) //
+  ////////////////////////////////////////////////////////////////////////
+
+  // C model/include/xlat/dram_gsn.h: XL_GSN_GQ/SQ/NQ, XL_GSN_MAX_BANKS, XL_GSN_MAX_APPS,
+  // XL_GSN_THRESH_MAX; the widths of its header ("Widths").
+  localparam int GsnQueues    = 3;
+  localparam int GsnQueueW    = 2;
+  localparam int GsnGq        = 0;             // Golden: translation requests
+  localparam int GsnSq        = 1;             // Silver: the Silver application's data
+  localparam int GsnNq        = 2;             // Normal: the rest
+  localparam int GsnAppW      = 5;             // an application, 0..31
+  localparam int GsnDepthW    = 3;             // 0: data; else the page-table level read
+  localparam int GsnThreshW   = 9;             // a quota (thresh_a of Equation 1), silver_cnt
+  localparam int GsnSeqW      = 32;            // arrival sequence, wrap-safe compare
+  localparam int GsnMaxBanks  = 64;
+  localparam int GsnMaxApps   = 32;
+  localparam int GsnThreshMax = 511;
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage
