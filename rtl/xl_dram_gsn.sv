@@ -53,8 +53,8 @@
 //   1. The C keeps, per queue, a linked list per bank in seq order, a bank mask and a
 //      free-slot bitmap, and visits only the ready banks of one class. Here every entry
 //      decides in parallel whether it is a candidate (valid, bank ready, and in Golden
-//      the oldest of its bank) and whether it is a row hit, and a linear reduction per
-//      queue keeps the best candidate (hit first, then the older seq). Seqs of live
+//      the oldest of its bank) and whether it is a row hit, and a balanced tree per queue
+//      keeps the best candidate (hit first, then the older seq). Seqs of live
 //      entries are distinct, so the oldest hit / oldest entry is unique and both forms
 //      pick the same slot: the C's "per bank target, then over banks hit first, then
 //      older" equals "the class's oldest hit, else its oldest entry" (dram_gsn.h).
@@ -300,26 +300,61 @@ module xl_dram_gsn #(
       end
     end
 
-    // Candidates: Golden takes each bank's oldest entry (form difference 2), or with
-    // GqStrictHead the oldest entry overall; Silver and Normal every entry.
+    // The best of a set of entries by a balanced tree (form difference 1): leaf i is entry i
+    // (valid when t_cand[i]), an inner node keeps the better child: a row hit before a miss,
+    // then the older seq. Seqs of live entries are distinct, so the result does not depend
+    // on the tree's shape; a tree has log2(Entries) levels where a chain had Entries
+    // (iCE40 timing, rtl/README.md). Tree 0 is the pick; with GqStrictHead, Golden has a
+    // tree 1 that finds its oldest entry (every valid entry a candidate, no hits).
     logic [Entries-1:0] cand_e;
-    if (StrictHead) begin : g_strict
-      always_comb begin : p_cand
-        logic             any;
-        logic [IdxW-1:0]  h;
-        logic [SeqW-1:0]  d;
-        any = 1'b0;
-        h   = '0;
-        for (int i = 0; i < Entries; i++) begin
-          d = seq_q[i] - seq_q[h];
-          if (valid_q[i] && (!any || d[SeqW-1])) begin
-            any = 1'b1;
-            h   = IdxW'(i);
+    logic               found, best_hit;
+    logic [IdxW-1:0]    best;
+    // A node: {has an entry, row hit, seq, slot}.
+    localparam int NodeW = 2 + SeqW + IdxW;
+    // The better of two nodes a (left: lower slots) and b.
+    function automatic logic [NodeW-1:0] node_best(input logic [NodeW-1:0] a,
+                                                   input logic [NodeW-1:0] b);
+      logic [SeqW-1:0] d;
+      logic            take_b;
+      d      = b[IdxW +: SeqW] - a[IdxW +: SeqW];      // bit 31 set: b is older
+      take_b = b[NodeW-1] && (!a[NodeW-1] || (b[NodeW-2] && !a[NodeW-2]) ||
+                              (b[NodeW-2] == a[NodeW-2] && d[SeqW-1]));
+      node_best = take_b ? b : a;
+    endfunction
+    for (genvar t = 0; t < (StrictHead ? 2 : 1); t++) begin : g_tree
+      logic [Entries-1:0] t_cand, t_hit;
+      assign t_cand = (t == 0) ? cand_e : valid_q;
+      assign t_hit  = (t == 0) ? hit_e : '0;
+      // One signal per node, as xl_walk_sched's tree (its form difference 9): g_lv[d].g_n[n].v
+      // is node n of depth d; depth IdxW holds the leaves.
+      for (genvar d = 0; d <= IdxW; d++) begin : g_lv
+        for (genvar n = 0; n < (1 << d); n++) begin : g_n
+          logic [NodeW-1:0] v;
+          if (d == IdxW) begin : g_leaf
+            if (n < Entries) begin : g_slot
+              assign v = {t_cand[n], t_hit[n], seq_q[n], IdxW'(n)};
+            end else begin : g_pad
+              assign v = '0;
+            end
+          end else begin : g_inner
+            assign v = node_best(g_lv[d + 1].g_n[2 * n].v, g_lv[d + 1].g_n[2 * n + 1].v);
           end
         end
-        for (int i = 0; i < Entries; i++) begin
-          cand_e[i] = any && IdxW'(i) == h && ready_e[i];
-        end
+      end
+    end
+    assign found    = g_tree[0].g_lv[0].g_n[0].v[NodeW-1];
+    assign best_hit = g_tree[0].g_lv[0].g_n[0].v[NodeW-2];
+    assign best     = g_tree[0].g_lv[0].g_n[0].v[IdxW-1:0];
+
+    // Candidates: Golden takes each bank's oldest entry (form difference 2), or with
+    // GqStrictHead the oldest entry overall; Silver and Normal every entry.
+    if (StrictHead) begin : g_strict
+      logic            oldest_any;             // tree 1: Golden holds an entry
+      logic [IdxW-1:0] oldest;                 // ... and the oldest is this one
+      assign oldest_any = g_tree[1].g_lv[0].g_n[0].v[NodeW-1];
+      assign oldest     = g_tree[1].g_lv[0].g_n[0].v[IdxW-1:0];
+      for (genvar i = 0; i < Entries; i++) begin : g_c
+        assign cand_e[i] = oldest_any && oldest == IdxW'(i) && ready_e[i];
       end
     end else if (FifoPerBank) begin : g_fifo
       always_comb begin : p_cand
@@ -336,29 +371,6 @@ module xl_dram_gsn #(
       end
     end else begin : g_frfcfs
       assign cand_e = ready_e;
-    end
-
-    // The best candidate: a row hit before a miss, then the older seq (form difference 1).
-    logic             found, best_hit;
-    logic [IdxW-1:0]  best;
-    always_comb begin : p_best
-      logic             f, bh;
-      logic [IdxW-1:0]  b;
-      logic [SeqW-1:0]  d;
-      f  = 1'b0;
-      bh = 1'b0;
-      b  = '0;
-      for (int i = 0; i < Entries; i++) begin
-        d = seq_q[i] - seq_q[b];
-        if (cand_e[i] && (!f || (hit_e[i] && !bh) || (hit_e[i] == bh && d[SeqW-1]))) begin
-          f  = 1'b1;
-          bh = hit_e[i];
-          b  = IdxW'(i);
-        end
-      end
-      found    = f;
-      best_hit = bh;
-      best     = b;
     end
     assign q_found[q]                 = found;
     assign q_hit[q]                   = found && best_hit;
@@ -499,15 +511,9 @@ module xl_dram_gsn #(
   assign cnt3       = exhaust ? '0 : (take_arr[xl_pkg::GsnSq] ? cnt2 + ThreshW'(1) : cnt2);
   // clk - S at the next edge: S moved to this clock by a commit advance, a Silver arrival or
   // an exhaustion, or by T at a timeout (clk - S was T: 0 after it).
-  always_comb begin : p_elapsed
-    logic [ElW-1:0] base;
-    if (SilverTimeout == 0) begin
-      el_next = '0;
-    end else begin
-      base    = (commit_adv || silver_arr || exhaust || to_fire) ? '0 : elapsed_q;
-      el_next = base + ElW'(1);
-    end
-  end
+  assign el_next = (SilverTimeout == 0) ? '0 :
+                   ((commit_adv || silver_arr || exhaust || to_fire) ? ElW'(1) :
+                                                                       elapsed_q + ElW'(1));
 
   ////////////////////////////
   // Statistics             //
@@ -597,7 +603,11 @@ module xl_dram_gsn #(
   `XL_ASSERT(SilverCntBelowQuota,
              (silver_cnt_q < thresh_q[silver_app_q*ThreshW +: ThreshW]) || silver_cnt_q == '0,
              clk_i, rst_ni)
-  `XL_ASSERT(ElapsedBound, SilverTimeout == 0 || 32'(elapsed_q) <= SilverTimeout, clk_i, rst_ni)
+  // The timeout's counter never passes T (form difference 3); where ElW bits cannot exceed T
+  // the check is left out (a constant comparison).
+  if (SilverTimeout > 0 && (1 << ElW) - 1 > SilverTimeout) begin : g_el_chk
+    `XL_ASSERT(ElapsedBound, 32'(elapsed_q) <= SilverTimeout, clk_i, rst_ni)
+  end
   // Only a queue with a candidate issues, and Golden's candidate always beats the others.
   `XL_ASSERT(IssueFromFound, !iss_ok || q_found[iss_q], clk_i, rst_ni)
   `XL_ASSERT_KNOWN(IssKnown, {iss_valid_o, iss_queue_o, iss_slot_o}, clk_i, rst_ni)
