@@ -12,13 +12,17 @@
 #                 largest walk path that fits (4 slots, 2 walkers, coalescing)
 #   hx8k-small    the same top with 2 slots and 1 walker, whose place and route takes a
 #                 fraction of the full one's (`make test` builds this one)
-#   hx8k-blocks   the walk path and its three blocks alone at the board's parameters, each
+#   hx8k-blocks   the walk path, its three blocks and hx8k-gsn alone at the board's parameters, each
 #                 wrapped (bench/synth-wrap.sh: inputs from a shift register, outputs folded
 #                 to one pin), placed on the HX8K
+#   hx8k-gsn      MASK's DRAM queue block (rtl/xl_dram_gsn.sv) alone, wrapped, on the HX8K:
+#                 4 banks, 4 / 8 / 8 entries, 2 applications (part of hx8k-blocks)
 #   up5k          the board top fpga/up5k/xl_board_up5k.sv on the UP5K (sg48, pinned for the
 #                 UPduino v3.0), bitstream: 2 slots, 1 walker, coalescing, one-entry PWCs
 #   up5k-blocks   the walk path and its blocks alone at the UP5K board's parameters, wrapped,
 #                 placed on the UP5K
+#   up5k-gsn      the DRAM queue block on the UP5K: 2 banks, 2 / 4 / 4 entries (part of
+#                 up5k-blocks)
 #   up5k-pwc      the board logic with hx8k-small's walk path (the PWCs of 2/2, 4/2, 8/4
 #                 entries/ways) on the UP5K, placement only: what does not fit
 #   all           all of the above
@@ -144,9 +148,11 @@ hx8k_small() {
         "$WP $BOARD fpga/hx8k/xl_board_hx8k.sv" "$(chparams "NumSlots 2 NumWalkers 1")" bit
 }
 
-# blocks PART PACKAGE SLOTS WALKERS "PWC": the walk path and its three blocks alone at a
-# board's parameters (PWC: the six entries/ways numbers), each wrapped.
+# blocks PART PACKAGE SLOTS WALKERS "PWC" "GSN": the walk path and its three blocks alone at
+# a board's parameters (PWC: the six entries/ways numbers), and MASK's DRAM queue block
+# xl_dram_gsn (GSN: its chparam pairs), each wrapped.
 blocks() {
+    gsn "$1" "$2" "$6"
     set -- "$1" "$2" "$3" "$4" $5
     for blk in xl_walk_path xl_walk_sched xl_pwc xl_coalesce; do
         pw="L4Entries $5 L4Ways $6 L3Entries $7 L3Ways $8 L2Entries $9 L2Ways ${10}"
@@ -161,8 +167,18 @@ blocks() {
         flow "$1-$blk" "${blk}_pnr" "$1" "$2" "" 12 "$WP $B/${blk}_pnr.sv" "$(chparams "$p")"
     done
 }
-hx8k_blocks() { blocks hx8k ct256 4 2 "2 2 4 2 8 4"; }
-up5k_blocks() { blocks up5k sg48 2 1 "1 1 1 1 1 1"; }
+# gsn PART PACKAGE "PARAMS": xl_dram_gsn alone, wrapped.
+gsn() {
+    sh bench/synth-wrap.sh xl_dram_gsn rtl/xl_dram_gsn.sv > "$B/xl_dram_gsn_pnr.sv"
+    flow "$1-xl_dram_gsn" xl_dram_gsn_pnr "$1" "$2" "" 12 \
+        "rtl/xl_pkg.sv rtl/xl_dram_gsn.sv $B/xl_dram_gsn_pnr.sv" "$(chparams "$3")"
+}
+# The DRAM queues on a board: 4 banks, 4 / 8 / 8 entries, two applications, 8-bit rows
+# and tags (HX8K); 2 banks, 2 / 4 / 4 entries (UP5K).
+GSN_HX8K="Banks 4 GqEntries 4 SqEntries 8 NqEntries 8 NApps 2 ThreshMax 16 RowW 8 TagW 8 StatWidth 16"
+GSN_UP5K="Banks 2 GqEntries 2 SqEntries 4 NqEntries 4 NApps 2 ThreshMax 16 RowW 8 TagW 8 StatWidth 16"
+hx8k_blocks() { blocks hx8k ct256 4 2 "2 2 4 2 8 4" "$GSN_HX8K"; }
+up5k_blocks() { blocks up5k sg48 2 1 "1 1 1 1 1 1" "$GSN_UP5K"; }
 
 up5k() {
     flow up5k xl_board_up5k up5k sg48 fpga/up5k/up5k.pcf 12 \
@@ -182,13 +198,16 @@ for t in "$@"; do
         hx8k) hx8k ;;
         hx8k-small) hx8k_small ;;
         hx8k-blocks) hx8k_blocks ;;
+        hx8k-gsn) gsn hx8k ct256 "$GSN_HX8K" ;;
+        up5k-gsn) gsn up5k sg48 "$GSN_UP5K" ;;
         up5k) up5k ;;
         up5k-blocks) up5k_blocks ;;
         up5k-pwc) up5k_pwc ;;
         all) hx8k; hx8k_small; hx8k_blocks; up5k; up5k_blocks; up5k_pwc ;;
         table) ;;
         *) echo "fpga/build.sh: error: no target '$t'" \
-                "(hx8k | hx8k-small | hx8k-blocks | up5k | up5k-blocks | up5k-pwc | all |" \
+                "(hx8k | hx8k-small | hx8k-blocks | hx8k-gsn | up5k | up5k-blocks | up5k-gsn |" \
+                "up5k-pwc | all |" \
                 "table)" >&2
            exit 2 ;;
     esac
