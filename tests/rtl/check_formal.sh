@@ -17,6 +17,10 @@
 #   tests/formal/xl_coalesce_scan_fv.sv  the same with the scan drained one slot a cycle
 #                                     (ScanPipe 1), from the line it took, one a cycle,
 #                                     never on a busy lane
+#   tests/formal/xl_dram_gsn_fv.sv    MASK's DRAM queues: Golden first (strict priority per
+#                                     ready bank set, FIFO per bank, the whole pick), no lost
+#                                     or twice-issued request, the Silver turn passes within
+#                                     SilverTimeout cycles, no deadlock
 #   tests/formal/xl_walk_path_fv.sv   the top: a request ends at most once, and within 12
 #                                     cycles of its dispatch when memory answers in the cycle
 #                                     after the grant (within 25 of its acceptance: long)
@@ -59,6 +63,11 @@ conn_pwc() {
         conn_vec "${1}_key" "$2" key_q "$3" "$4"
         conn_vec "${1}_cnt" "$2" cnt_q "$3" 2
     done
+}
+conn_dram_gsn() {
+    echo 'connect -set h_gv \dut.g_q[0].valid_q'
+    echo 'connect -set h_sv \dut.g_q[1].valid_q'
+    echo 'connect -set h_nv \dut.g_q[2].valid_q'
 }
 conn_coalesce() { :; }
 conn_walk_path() { :; }
@@ -175,6 +184,7 @@ PW="pwc xl_pwc.sv tests/formal/xl_pwc_fv.sv"
 CO="coalesce xl_coalesce.sv tests/formal/xl_coalesce_fv.sv"
 CS="coalesce xl_coalesce.sv tests/formal/xl_coalesce_scan_fv.sv"
 WP="walk_path xl_walk_sched.sv,xl_coalesce.sv,xl_pwc.sv,xl_walk_path.sv tests/formal/xl_walk_path_fv.sv"
+DG="dram_gsn xl_dram_gsn.sv tests/formal/xl_dram_gsn_fv.sv"
 
 # The jobs, longest first so the two lanes end together. Scheduler: SIMT needs 7 steps to
 # age an entry at threshold 2 (reset, the entry, younger arrivals, two dispatches past it,
@@ -183,6 +193,8 @@ WP="walk_path xl_walk_sched.sv,xl_coalesce.sv,xl_pwc.sv,xl_walk_path.sv tests/fo
 queue() {
     job walk_path $WP - bmc 16 pass
     job coalesce $CO - bmc 5 pass
+    job dram_gsn_cover $DG -set,Timeout,2 cover=0,1,2,3,4,5,6 6 pass
+    job dram_gsn $DG -set,Timeout,2 bmc 7 pass
     job walk_sched_simt $WS -set,Policy,2 bmc 7 pass
     job walk_sched_clamp $WS -set,Policy,2,-set,EstBig,1 bmc 5 pass
     job walk_sched_fcfs $WS -set,Policy,0 bmc 7 pass
@@ -212,6 +224,11 @@ queue() {
     job walk_path_cover $WP - cover=1 13 pass
     job mutant_leaf_again $WP - bmc 12 fail formal/LEAF_AGAIN
     job mutant_no_descent $WP - bmc 16 fail formal/NO_DESCENT
+    job dram_gsn_strict $DG -set,Strict,1,-set,Bp,1 bmc 6 pass
+    job dram_gsn_strict_cover $DG -set,Strict,1,-set,Bp,1 cover=6,7 6 pass
+    job mutant_silver_first $DG -set,Timeout,2 bmc 6 fail formal/SILVER_FIRST
+    job mutant_issue_stays $DG -set,Timeout,2 bmc 6 fail formal/ISSUE_STAYS
+    job mutant_timeout_late $DG -set,Timeout,2 bmc 7 fail formal/TIMEOUT_LATE
 
     # XL_FORMAL_LONG=1 adds the checks that do not fit make test's budget (about 150 s wall): FCFS
     # from the 2^31 stamp boundary, two more mutants of properties that have one above, the top's
@@ -227,6 +244,11 @@ queue() {
         job pwc_induct $PW - induct 4 fail
         job coalesce_induct $CO - induct 4 fail
         job walk_sched_fcfs_induct $WS -set,Policy,0 induct 4 fail
+        job dram_gsn_deep $DG -set,Timeout,2 bmc 8 pass
+        job dram_gsn_strict_deep $DG -set,Strict,1,-set,Bp,1 bmc 8 pass
+        job mutant_gq_row_hit $DG -set,Timeout,2 bmc 6 fail formal/GQ_ROW_HIT
+        job mutant_nq_overwrite $DG -set,Timeout,2 bmc 6 fail formal/NQ_OVERWRITE
+        job dram_gsn_induct $DG -set,Timeout,2 induct 4 fail
     fi
 }
 queue
