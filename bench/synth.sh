@@ -46,6 +46,9 @@ top_8_2_pipe xl_walk_path   pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4En
 top_8_2_pipe2 xl_walk_path  pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2
 top_8_2_scan xl_walk_path   pnr NumSlots 8 NumWalkers 2 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
 top_32_4_scan xl_walk_path  pnr NumSlots 32 NumWalkers 4 Policy 0 Coalesce 3 L4Entries 2 L4Ways 2 L3Entries 4 L3Ways 2 L2Entries 8 L2Ways 4 TagWidth 8 StatWidth 16 PickPipe 2 ScanPipe 1
+gsn_board    xl_dram_gsn    pnr Banks 4 GqEntries 4 SqEntries 8 NqEntries 8 NApps 2 ThreshMax 16 RowW 8 TagW 8 StatWidth 16
+gsn_16_32    xl_dram_gsn    pnr Banks 8 GqEntries 8 SqEntries 16 NqEntries 32 NApps 2 ThreshMax 500 RowW 12 TagW 8 StatWidth 16
+gsn_paper    xl_dram_gsn    syn Banks 8 GqEntries 16 SqEntries 64 NqEntries 192 NApps 2 ThreshMax 500 RowW 16 TagW 32 StatWidth 64
 top_paper    xl_walk_path   syn NumSlots 256 NumWalkers 8 Policy 2 Coalesce 3 TagWidth 16 StatWidth 64
 top_paper_pipe xl_walk_path syn NumSlots 256 NumWalkers 8 Policy 2 Coalesce 3 TagWidth 16 StatWidth 64 PickPipe 2 ScanPipe 1
 EOF
@@ -126,7 +129,7 @@ if [ -f "$M" ]; then
     done
 fi
 {
-echo "# The walk path on the iCE40"
+echo "# The walk path and the DRAM queues on the iCE40"
 echo
 echo "\`sh bench/synth.sh\`, $(date -u +%Y-%m-%d), at commit $(git rev-parse --short HEAD 2>/dev/null || echo ?)" \
      "(rows measured earlier keep their numbers): $(yosys -V | awk '{print $1, $2}') \`synth_ice40\`, then"
