@@ -23,7 +23,7 @@
 
 typedef struct {
     const char *preset, *config, *design, *workload, *workloads, *json, *json_dir;
-    const char *model, *events, *trace, *key, *values;
+    const char *model, *events, *trace, *gsn_trace, *key, *values;
     const char *files[MAX_WL];
     unsigned nfiles;
     const char *sets[MAX_SETS];
@@ -62,7 +62,7 @@ int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_worklo
 /* run.c: one workload under one model, its statistics into *st (created here); the
  * results JSON of a run. */
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
-                FILE *events, FILE *trace, cli_prog_t prog, const char *label, xl_stats_t **st,
+                FILE *events, FILE *trace, FILE *gsn, cli_prog_t prog, const char *label, xl_stats_t **st,
                 xl_workload_t *wl, char *err, size_t errlen);
 void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
                             const char *scale, const char *model, const xl_stats_t *st);

@@ -17,7 +17,8 @@ static const char *other_option(const opts_t *o)
     return o->preset ? "--preset" : o->config ? "--config" : o->workload ? "--workload"
          : o->workloads ? "--workloads" : o->json ? "--json" : o->json_dir ? "--json-dir"
          : o->model ? "--model" : o->events ? "--events" : o->trace ? "--iommu-trace"
-         : o->key ? "--key" : o->values ? "--values" : o->nsets ? "--set"
+         : o->gsn_trace ? "--gsn-trace" : o->key ? "--key" : o->values ? "--values"
+         : o->nsets ? "--set"
          : o->have_scale ? "--scale" : o->have_seed ? "--seed" : o->quiet ? "--quiet"
          : o->progress ? "--progress" : NULL;
 }

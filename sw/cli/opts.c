@@ -71,6 +71,7 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         }
         else if (!strcmp(a, "--events")) { NEED(); o->events = v; }
         else if (!strcmp(a, "--iommu-trace")) { NEED(); o->trace = v; }
+        else if (!strcmp(a, "--gsn-trace")) { NEED(); o->gsn_trace = v; }
         else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
         else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
         else if (a[0] != '-' && o->nfiles < MAX_WL) { o->files[o->nfiles++] = a; }

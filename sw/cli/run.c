@@ -16,7 +16,7 @@
 
 /* Run one workload under one model; stats go into *st (created here). */
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
-                FILE *events, FILE *trace, cli_prog_t prog, const char *label, xl_stats_t **st,
+                FILE *events, FILE *trace, FILE *gsn, cli_prog_t prog, const char *label, xl_stats_t **st,
                 xl_workload_t *wl, char *err, size_t errlen)
 {
     xl_wl_params_t wp;
@@ -48,6 +48,9 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
             if (xl_sim_set_iommu_trace(g, trace) != XL_OK) {
                 rc = XL_EINPUT;
                 snprintf(err, errlen, "--iommu-trace: pwc.fill = 0 has no RTL build to replay on");
+            } else if (xl_sim_set_gsn_trace(g, gsn) != XL_OK) {
+                rc = XL_EINPUT;   /* checked by the callers before the run */
+                snprintf(err, errlen, "--gsn-trace needs dram.sched = gsn");
             } else {
                 const xl_workload_t *one = wl;
                 rc = cli_sim_run(g, prog, label, &one, 1, err, errlen);
@@ -78,6 +81,28 @@ void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
     fputs(",\n  \"stats\": ", f);
     xl_stats_write_json(st, f, 4);
     fputs("\n}\n", f);
+}
+
+/* --gsn-trace's check before anything runs: the Golden/Silver/Normal blocks exist only
+ * under dram.sched = gsn. */
+static int gsn_trace_check(const opts_t *o, const xl_config_t *c, char *err, size_t errlen)
+{
+    if (o->gsn_trace && c->dram.sched != XL_DSCHED_GSN) {
+        snprintf(err, errlen, "--gsn-trace records the Golden/Silver/Normal DRAM queues: it "
+                 "needs dram.sched = gsn (--design mask-dram, --design mask or --set "
+                 "dram.sched=gsn)");
+        return XL_EINPUT;
+    }
+    return XL_OK;
+}
+
+/* The first line of a DRAM-boundary trace (its format: model/README.md). */
+static void gsn_trace_head(FILE *f, const char *workload, const xl_config_t *c)
+{
+    if (f)
+        fprintf(f, "# xlat %s DRAM-boundary trace (every edge of every channel's xl_dram_gsn "
+                "block), workload %s, seed %llu; format: model/README.md\n", XLAT_VERSION,
+                workload, (unsigned long long)c->sim.seed);
 }
 
 /* run --workload A+B[+...]: the applications at once on one GPU (sim.h
@@ -123,19 +148,22 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
                  o->workload);
         return XL_EINPUT;
     }
-    if (cli_build_config(o, &c, err, errlen) != XL_OK)
+    if (cli_build_config(o, &c, err, errlen) != XL_OK || gsn_trace_check(o, &c, err, errlen))
         return XL_EINPUT;
     /* the outputs are checked and opened before the run: a bad path costs no simulation */
-    cli_out_t out[2];
+    cli_out_t out[3];
     unsigned nout = 0;
-    int ji = -1, ei = -1;
+    int ji = -1, ei = -1, gi = -1;
     if (o->json)
         ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
     if (o->events)
         ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
+    if (o->gsn_trace)
+        gi = (int)nout, cli_out_init(&out[nout++], "--gsn-trace", o->gsn_trace);
     if ((rc = cli_outs_open(out, nout, err, errlen)) != XL_OK)
         return rc;
     FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
+    FILE *gf = gi >= 0 ? out[gi].f : NULL;
     xl_wl_params_t wp;
     xl_config_wl_params(&c, &wp);
     unsigned opened = 0;
@@ -155,7 +183,13 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
             fprintf(ef, "# xlat %s IOMMU event log, workloads %s, seed %llu; format: model/README.md\n",
                     XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
         xl_sim_set_events(g, ef);
-        rc = cli_sim_run(g, cli_prog_mode(o), o->workload, wls, n, err, errlen);
+        gsn_trace_head(gf, o->workload, &c);
+        if (xl_sim_set_gsn_trace(g, gf) != XL_OK) {
+            rc = XL_EINPUT;
+            snprintf(err, errlen, "--gsn-trace needs dram.sched = gsn");
+        } else {
+            rc = cli_sim_run(g, cli_prog_mode(o), o->workload, wls, n, err, errlen);
+        }
     }
     if (rc == XL_OK && !(st = xl_stats_create())) {
         snprintf(err, errlen, "out of host memory");
@@ -165,7 +199,8 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         xl_sim_stats(g, st);
         xl_stats_freeze(st);
     }
-    /* with --json - or --events -, standard output carries that file and nothing else */
+    /* with --json -, --events - or --gsn-trace -, standard output carries that file and
+     * nothing else */
     if (rc == XL_OK && !cli_outs_stdout(out, nout)) {
         printf("xlat %s: cycle-level run of %s (%u applications at once, each its own address "
                "space and %u or %u CUs), scale %s, seed %llu\n", XLAT_VERSION, o->workload, n,
@@ -193,7 +228,7 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     xl_config_t c;
     xl_workload_t wl;
     xl_stats_t *st = NULL;
-    cli_out_t out[3];
+    cli_out_t out[4];
     unsigned nout = 0;
     const char *model = o->model ? o->model : "cycle";
     if (o->workloads || o->json_dir || o->key || o->values) {
@@ -212,35 +247,38 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     if (!xl_wl_find(o->workload)) {   /* fail before any work, with the known names */
         return xl_wl_open(&wl, o->workload, o->scale_ppm, 0, NULL, err, errlen);
     }
-    if ((o->events || o->trace) && !strcmp(model, "functional")) {
+    if ((o->events || o->trace || o->gsn_trace) && !strcmp(model, "functional")) {
         snprintf(err, errlen, "%s needs the cycle-level model (--model cycle)",
-                 o->events ? "--events" : "--iommu-trace");
+                 o->events ? "--events" : o->trace ? "--iommu-trace" : "--gsn-trace");
         return XL_EINPUT;
     }
-    if (cli_build_config(o, &c, err, errlen) != XL_OK)
+    if (cli_build_config(o, &c, err, errlen) != XL_OK || gsn_trace_check(o, &c, err, errlen))
         return XL_EINPUT;
     /* the outputs are checked and opened before the run: a bad path costs no simulation */
-    int ji = -1, ei = -1, ti = -1;
+    int ji = -1, ei = -1, ti = -1, gi = -1;
     if (o->json)
         ji = (int)nout, cli_out_init(&out[nout++], "--json", o->json);
     if (o->events)
         ei = (int)nout, cli_out_init(&out[nout++], "--events", o->events);
     if (o->trace)
         ti = (int)nout, cli_out_init(&out[nout++], "--iommu-trace", o->trace);
+    if (o->gsn_trace)
+        gi = (int)nout, cli_out_init(&out[nout++], "--gsn-trace", o->gsn_trace);
     int rc = cli_outs_open(out, nout, err, errlen);
     if (rc != XL_OK)
         return rc;
     FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
-    FILE *tf = ti >= 0 ? out[ti].f : NULL;
+    FILE *tf = ti >= 0 ? out[ti].f : NULL, *gf = gi >= 0 ? out[gi].f : NULL;
     if (ef)
         fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
-    rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, cli_prog_mode(o), o->workload,
-                     &st, &wl, err, errlen);
+    gsn_trace_head(gf, o->workload, &c);
+    rc = cli_run_one(&c, o->workload, o->scale_ppm, model, ef, tf, gf, cli_prog_mode(o),
+                     o->workload, &st, &wl, err, errlen);
     if (rc != XL_OK)
         return cli_outs_close(out, nout, rc, err, errlen);
-    /* with --json -, --events - or --iommu-trace -, standard output carries that file and
-     * nothing else, so it can be piped straight into a JSON reader */
+    /* with --json -, --events -, --iommu-trace - or --gsn-trace -, standard output carries
+     * that file and nothing else, so it can be piped straight into a JSON reader */
     if (!cli_outs_stdout(out, nout)) {
         printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
                !strcmp(model, "cycle") ? "cycle-level" : "functional",

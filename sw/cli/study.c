@@ -22,7 +22,7 @@ int cmd_study(const opts_t *o, char *err, size_t errlen)
     char list[CLI_LIST_MAX];
     const char *names[MAX_WL];
     unsigned n = 0;
-    if (o->workload || o->json || o->events || o->trace || o->key || o->values ||
+    if (o->workload || o->json || o->events || o->trace || o->gsn_trace || o->key || o->values ||
         (o->model && strcmp(o->model, "functional"))) {
         snprintf(err, errlen, "study takes --workloads and --json-dir and runs the functional model "
                  "(see xlat --help)");
@@ -74,7 +74,7 @@ int cmd_study(const opts_t *o, char *err, size_t errlen)
            c.pwc.l4_entries, c.pwc.l3_entries, c.pwc.l2_entries);
     for (unsigned i = 0; i < n && rc == XL_OK; i++) {
         fprintf(stderr, "  running %s ...\n", names[i]);
-        rc = cli_run_one(&c, names[i], o->scale_ppm, "functional", NULL, NULL, CLI_PROG_OFF, names[i],
+        rc = cli_run_one(&c, names[i], o->scale_ppm, "functional", NULL, NULL, NULL, CLI_PROG_OFF, names[i],
                          &st[i], &wl[i], err,
                      errlen);
         if (rc == XL_OK && o->json_dir) {

@@ -45,9 +45,9 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "sweep compares runtimes: the cycle-level model only (--model cycle)");
         return XL_EINPUT;
     }
-    if (o->workload || o->json || o->events || o->trace || cli_check_unused(o, "sweep", 0, err, errlen)) {
+    if (o->workload || o->json || o->events || o->trace || o->gsn_trace || cli_check_unused(o, "sweep", 0, err, errlen)) {
         if (!*err)
-            snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json, --events or --iommu-trace");
+            snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json, --events, --iommu-trace or --gsn-trace");
         return XL_EINPUT;
     }
     snprintf(wbuf, sizeof wbuf, "%s", o->workloads ? o->workloads : STUDY_DEFAULT);
@@ -110,7 +110,7 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             snprintf(label, sizeof label, "[%d/%d] %s %s", i * nv + v + 1, nw * nv, names[i],
                      setb[v]);
             fprintf(stderr, "  %s ...\n", label);
-            int rc = cli_run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL,
+            int rc = cli_run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL, NULL,
                                  cli_prog_mode(o), label, &st, &wl, err, errlen);
             if (rc != XL_OK)
                 return rc;

@@ -56,6 +56,8 @@ static void usage(FILE *f)
           "  --model cycle|functional  the cycle-level model (default) or the untimed one\n"
           "  --events FILE        write the IOMMU event log (run, cycle model)\n"
           "  --iommu-trace FILE   write the walk path's per-cycle inputs for RTL replay (run)\n"
+          "  --gsn-trace FILE     write every edge of the DRAM channels' Golden/Silver/Normal\n"
+          "                       queues for RTL replay (run, dram.sched = gsn)\n"
           "  --key SEC.KEY --values V1,V2,...  the key and values of a sweep\n"
           "a FILE of - is standard output; a file is replaced only when complete, a device or\n"
           "pipe is written in place, and every output is checked before the run starts\n"

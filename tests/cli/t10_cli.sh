@@ -196,3 +196,19 @@ bad "61 one IOMMU TLB of size 0" "iommu.tlb2_entries" run --workload mvt --set i
 bad "62 the functional model without IOMMU TLBs" "functional model" run --preset mask --workload lud --model functional
 bad "63 Static with 3 applications on 8 channels" "split dram.channels" run --preset mask --workload lud+nw+hs --set mask.partition=1 --set sim.window=1000
 bad "64 the functional model without the shared L2 TLB" "l2tlb.entries = 0" run --workload mvt --set l2tlb.entries=0 --model functional
+
+# --- 10.65-10.69: the DRAM-boundary trace of the Golden/Silver/Normal queues (--gsn-trace,
+# model/README.md "DRAM-boundary trace"): refused without the queues, on the functional
+# model and by study/sweep; written for a pair, one line per edge, a P line first
+bad "65 a DRAM-boundary trace under dram.sched = frfcfs" "needs dram.sched = gsn" run --preset mask --workload lud --set gpu.cus=2 --gsn-trace "$T/g.tr"
+[ ! -e "$T/g.tr" ] && ok "10.66 the refused --gsn-trace wrote no file" || no "10.66 a refused --gsn-trace left $T/g.tr"
+bad "67 a DRAM-boundary trace on the functional model" "--gsn-trace needs the cycle-level model" run --preset mask --design mask --workload lud --model functional --gsn-trace "$T/g.tr"
+bad "68 study with --gsn-trace" "study takes --workloads" study --gsn-trace "$T/g.tr"
+if "$X" run --preset mask --design mask --workload lud+nw --set gpu.cus=2 --set sim.warmup=0 \
+       --set sim.window=3000 --quiet --gsn-trace "$T/g2.tr" > /dev/null 2>&1 &&
+   awk 'NR == 2 && /^P channels=8 banks=8 entries=16\/64\/192 napps=2 thresh_max=500 / { p = 1 }
+        /^E [0-7] [0-9]+ / && / \| / { e++ } END { exit !(p && e > 0) }' "$T/g2.tr"; then
+    ok "10.69 --gsn-trace for lud+nw: the P line of 8 channels and 2 applications, then E lines"
+else
+    no "10.69 --gsn-trace for lud+nw (see $T/g2.tr)"
+fi

@@ -51,6 +51,8 @@
 #ifndef XLAT_MEMSYS_H
 #define XLAT_MEMSYS_H
 
+#include <stdio.h>
+
 #include "xlat/config.h"
 #include "xlat/stats.h"
 #include "xlat/types.h"
@@ -95,6 +97,11 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m);
 #define XL_MEMSYS_MAX_APPS 8u
 void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps);
 void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps);
+/* dram.sched = gsn: write every later edge of every channel's xl_dram_gsn block to f
+ * (NULL: off), after the P line of the blocks' parameters, for the RTL lockstep's replay
+ * (model/README.md "DRAM-boundary trace"). After xl_memsys_set_apps. XL_EINPUT (nothing
+ * written) under dram.sched = frfcfs, which has no such block. */
+int  xl_memsys_set_gsn_trace(xl_memsys_t *m, FILE *f);
 /* MASK's Static design (mask.partition, docs/papers/mask.md): the L2's sets and the DRAM
  * channels split equally between n applications, application z owning the lines of
  * memory zone z (mem_bytes / n bytes each; the system allocates its frames there,

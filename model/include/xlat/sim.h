@@ -63,6 +63,11 @@ void xl_sim_set_events(xl_sim_t *g, FILE *f);
  * model/README.md "IOMMU-boundary trace". XL_EINPUT (nothing written) for a system of
  * several applications: the format has one address space. */
 int  xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f);
+/* Write every edge of every DRAM channel's Golden/Silver/Normal block (xl_dram_gsn) to f
+ * (NULL: off): its inputs and a digest of its outputs, for replay into the RTL lockstep
+ * harness. Format: model/README.md "DRAM-boundary trace". Any number of applications.
+ * XL_EINPUT (nothing written) unless dram.sched = gsn. */
+int  xl_sim_set_gsn_trace(xl_sim_t *g, FILE *f);
 /* How far a run has come, for a progress line (the model prints nothing itself; the
  * embedder steps the system in pieces and asks between them): instructions issued, the
  * current cycle. */

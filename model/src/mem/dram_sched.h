@@ -17,6 +17,8 @@
 #ifndef XLAT_MEM_DRAM_SCHED_H
 #define XLAT_MEM_DRAM_SCHED_H
 
+#include <stdio.h>
+
 #include "mem/dram.h"
 #include "xlat/config.h"
 #include "xlat/dram_gsn.h"
@@ -106,6 +108,7 @@ typedef struct {
     xl_dram_gsn_t *gq;              /* per channel */
     xl_gsn_params_t gp;
     uint64_t *open_row;             /* ranks * banks: a pick's open-row input */
+    FILE *gsn_trace;                /* every edge of every channel's block (NULL: off) */
 
     /* counters ([0] data, [1] page table) */
     uint64_t rd[2], wr[2], reads, writes, row_hits, row_misses, row_conflicts;
@@ -157,6 +160,9 @@ int  dsched_gsn_apps(dsched_t *q, unsigned napps, char *err, size_t errlen);
 int  dsched_gsn_init(dsched_t *q, const xl_config_t *c);
 void dsched_gsn_free(dsched_t *q);
 void dsched_gsn_stats(const dsched_t *q, xl_stats_t *s, uint64_t now_clk);
+/* Write every later edge of every channel's block to f (NULL: off), after the P line of
+ * the blocks' parameters (model/README.md "DRAM-boundary trace"). */
+void dsched_gsn_trace(dsched_t *q, FILE *f);
 /* The channel's ops waiting upstream enter its queues (dram_sched.c's, for gsn). */
 void dsched_refill(dsched_t *q, uint32_t c, uint64_t k);
 

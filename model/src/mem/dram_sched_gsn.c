@@ -26,6 +26,9 @@
  *    at the commit's DRAM clock.
  * An arrival after a decision of the same clock (possible only with ctrl_latency 0) takes
  * that clock for the block: its clk never goes back.
+ * With a trace (dsched_gsn_trace, `xlat run --gsn-trace`), every edge of every channel's
+ * block is one line, its inputs and a digest of its outputs (model/README.md
+ * "DRAM-boundary trace"), for the RTL lockstep's replay (tests/lockstep).
  */
 #include "mem/dram_sched.h"
 
@@ -34,6 +37,45 @@
 #include <string.h>
 
 #include "mem/memkind.h"
+
+/* One edge of channel c's block: xl_dram_gsn_step, and its line of the trace. */
+static void gsn_edge(dsched_t *q, uint32_t c, const xl_gsn_in_t *in, xl_gsn_out_t *out)
+{
+    FILE *f = q->gsn_trace;
+    uint32_t b, a;
+    xl_dram_gsn_step(&q->gq[c], in, out);
+    if (f == NULL)
+        return;
+    fprintf(f, "E %u %llu %u %u %llx %u %u %u %x %u %llx %llx ", c, (unsigned long long)in->clk,
+            in->arr_valid, in->arr_bank, (unsigned long long)in->arr_row, in->arr_app,
+            in->arr_depth, in->arr_write, in->arr_tag, in->iss_en,
+            (unsigned long long)in->bank_ready, (unsigned long long)in->open_valid);
+    if (in->open_valid == 0u)
+        fputc('-', f);
+    for (b = 0; b < q->gp.banks; b++)
+        if (in->open_valid >> b & 1u)
+            fprintf(f, "%s%llx", (in->open_valid & ((UINT64_C(1) << b) - 1u)) ? "," : "",
+                    (unsigned long long)in->open_row[b]);
+    fprintf(f, " %u ", in->quota_valid);
+    if (!in->quota_valid)
+        fputc('-', f);
+    for (a = 0; in->quota_valid && a < q->gp.napps; a++)
+        fprintf(f, "%s%u", a ? "," : "", in->quota[a]);
+    fprintf(f, " | %u %u %u %u %u %u %u %u %u %u\n", out->arr_ready, out->arr_queue,
+            out->arr_xlat, out->arr_slot, out->iss_valid, out->iss_queue, out->iss_slot,
+            out->iss_hit, out->silver_app, out->silver_cnt);
+}
+
+void dsched_gsn_trace(dsched_t *q, FILE *f)
+{
+    q->gsn_trace = f;
+    if (f != NULL)
+        fprintf(f, "P channels=%u banks=%u entries=%u/%u/%u napps=%u thresh_max=%u "
+                "gq_backpressure=%u gq_strict_head=%u silver_timeout=%u\n", q->channels,
+                q->gp.banks, q->gp.entries[XL_GSN_GQ], q->gp.entries[XL_GSN_SQ],
+                q->gp.entries[XL_GSN_NQ], q->gp.napps, q->gp.thresh_max,
+                q->gp.gq_backpressure, q->gp.gq_strict_head, q->gp.silver_timeout);
+}
 
 int dsched_gsn_init(dsched_t *q, const xl_config_t *c)
 {
@@ -94,7 +136,7 @@ int dsched_gsn_admit(dsched_t *q, uint32_t c, uint32_t i, uint64_t clk, int head
     in.arr_app = o->app;
     in.arr_depth = o->depth;
     in.arr_tag = i;
-    xl_dram_gsn_step(g, &in, &out);
+    gsn_edge(q, c, &in, &out);
     return out.arr_ready;
 }
 
@@ -121,7 +163,7 @@ uint32_t dsched_gsn_pick(dsched_t *q, uint32_t c, uint64_t k)
         }
     }
     in.open_row = q->open_row;
-    xl_dram_gsn_step(g, &in, &out);
+    gsn_edge(q, c, &in, &out);
     return out.iss_valid ? out.iss.tag : DSCHED_NONE;
 }
 
@@ -137,8 +179,9 @@ void dsched_gsn_quota(dsched_t *q, uint64_t k, const uint32_t *thresh, unsigned 
         in.quota[a] = (uint16_t)(thresh[a] > XL_GSN_THRESH_MAX ? XL_GSN_THRESH_MAX : thresh[a]);
     for (c = 0; c < q->channels; c++) {
         xl_dram_gsn_t *g = &q->gq[c];
+        xl_gsn_out_t out;
         in.clk = k > g->last_clk ? k : g->last_clk;
-        xl_dram_gsn_step(g, &in, NULL);
+        gsn_edge(q, c, &in, &out);
         dsched_refill(q, c, in.clk);    /* a new Silver turn may take what waits */
     }
 }

@@ -727,6 +727,14 @@ void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps)
     (void)dsched_gsn_apps(&m->sch, napps, NULL, 0);
 }
 
+int xl_memsys_set_gsn_trace(xl_memsys_t *m, FILE *f)
+{
+    if (f != NULL && !m->sch.gsn)
+        return XL_EINPUT;
+    dsched_gsn_trace(&m->sch, f);
+    return XL_OK;
+}
+
 void xl_memsys_set_quota(xl_memsys_t *m, const uint32_t *thresh, unsigned napps)
 {
     for (unsigned a = 0; a < m->napps; a++)

@@ -212,6 +212,11 @@ int xl_sim_set_iommu_trace(xl_sim_t *g, FILE *f)
     return XL_OK;
 }
 
+int xl_sim_set_gsn_trace(xl_sim_t *g, FILE *f)
+{
+    return xl_memsys_set_gsn_trace(g->mem, f);
+}
+
 /* ------------------------------------------------------------------ events */
 
 static void handle(xl_sim_t *g, const ev_t *e)
