@@ -866,7 +866,8 @@ struct Replay {
 enum Bin {
     kIssueGq, kIssueSq, kIssueNq, kIssueMiss, kHitOverOlderMiss, kGqFifoOverHit,
     kGqStrictBlocked, kGqOverflowNq, kNqXlatIssued, kGqBackpressure, kSqFullToNq,
-    kQuotaExhaustion, kCommitAdvance, kTimeoutAdvance, kAdvanceSkipsZero, kAllFull,
+    kQuotaExhaustion, kCommitAdvance, kTimeoutAdvance, kAdvanceSkipsZero, kAdvanceAllZero,
+    kAllFull,
     kArrRefused, kIssueFreesFull, kSeqWrapPick, kStatWrapped, kResetMidRun, kNumBins
 };
 
@@ -895,6 +896,8 @@ std::vector<xl_ls::CovBin> make_bins(uint64_t min, const Geom &g)
         {"timeout_advance", "the Silver turn passed by the timeout (starvation guard)", 0,
          g.silver_timeout() > 0 ? min : 0},
         {"advance_skips_zero", "a Silver advance skipped an application of quota 0", 0, min},
+        {"advance_all_zero", "a Silver advance with every quota 0 (the turn stays put)", 0,
+         min},
         {"all_queues_full", "GQ, SQ and NQ all full before an edge", 0, min},
         {"arrival_refused", "an arrival not accepted", 0, min},
         {"issue_frees_full", "an arrival meets its full queue while the edge issues from it",
@@ -1269,9 +1272,16 @@ int run(const Opts &o, const Geom &g, const char *argv0)
             bins[kQuotaExhaustion].count += ref.quota_exhaustions - before[16];
             bins[kCommitAdvance].count += ref.commit_advances - before[17];
             bins[kTimeoutAdvance].count += ref.timeout_advances - before[18];
-            if (ref.silver_turns == turns0 + 1 && g.napps() > 1 &&
-                ref.silver_app != (app0 + 1u) % g.napps())
-                bins[kAdvanceSkipsZero].count++;
+            if (ref.silver_turns != turns0) {
+                bool all_zero = true;
+                for (uint32_t a = 0; a < g.napps(); a++)
+                    all_zero = all_zero && ref.thresh[a] == 0;
+                if (all_zero)
+                    bins[kAdvanceAllZero].count++;
+                else if (ref.silver_turns == turns0 + 1 && g.napps() > 1 &&
+                         ref.silver_app != (app0 + 1u) % g.napps())
+                    bins[kAdvanceSkipsZero].count++;
+            }
             if (g.stat_width() < 64)
                 for (unsigned k = 0; k < kNumCounters; k++)
                     if (after[k] != before[k] &&
