@@ -2,9 +2,10 @@
  * dram_gsn.h - twin block "xl_dram_gsn": one DRAM channel's Golden / Silver / Normal
  * request queues and their pick, MASK's address-space-aware DRAM scheduler (ASPLOS'18
  * §5.4, Equation 1, §7.4 sizes; docs/papers/mask.md "Golden / Silver / Normal queues").
- * The RTL module will have the same ports, widths and edge semantics (docs/design.md,
- * twin contract); the C host is model/src/mem/dram_sched_gsn.c, which feeds the bank
- * state from the C DRAM timing model (model/src/mem/dram.c).
+ * The RTL module rtl/xl_dram_gsn.sv has the same ports, widths and edge semantics
+ * (docs/design.md, twin contract) with one edge per clock: in lockstep the C twin gets
+ * clk = clocks since reset. The C host is model/src/mem/dram_sched_gsn.c, which feeds the
+ * bank state from the C DRAM timing model (model/src/mem/dram.c).
  *
  *   xl_dram_gsn_reset(st, params)        reset (and size the queues)
  *   xl_dram_gsn_comb(st, in, out)        this edge's outputs; no side effects
