@@ -31,7 +31,8 @@
  * Default (16 KB, 32 B, 4 KB pages): T 27, L 12, H 15, pad 0: way fields at 0 / 15 / 30,
  * tag_hi [59:45], vfid [61:60], vmid [63:62]. The context ctx is 4 bits, vmid << 2 | vfid.
  * A way hits iff valid, base ctx == ctx, tag_hi == tag[T-1:L] and tag_lo == tag[L-1:0].
- * An invalid way's field is written all 0 ([I], so the block is canonical).
+ * An invalid way's field is written all 0 ([I], so the block is canonical). The codec is
+ * the one MICRO'21's I-cache store shares (xlat/tagblk.h); xl_ldstx_tb_* wrap it.
  *
  * TAGS = IDEAL (model only, to measure the codec's cost): each way keeps its full tag and
  * its ctx in side storage, no compression check; the PTEs are in the LDS bytes as in

@@ -3,7 +3,9 @@
  * (LDS-TX, MICRO'21 §4.2; docs/papers/translation-reach.md): the geometry and the
  * tag-block codec, the mode bits, and the translation and application operations on the
  * LDS bytes. The rules, the layout and every [I] choice are in the header; this file says
- * how. Integer only, no state outside the struct.
+ * how. The codec itself is the shared one of tagblk.h (also used by icache_tx.c); the
+ * xl_ldstx_tb_* calls convert to and from its types. Integer only, no state outside the
+ * struct.
  *
  * Every translation operation works on a segment's view: the valid bit, age, ctx and full
  * tag of each way, and (STRICT) the base. STRICT reads the view from the tag block in the
@@ -12,6 +14,7 @@
  * the encode never fails on a view.
  */
 #include "xlat/lds_tx.h"
+#include "xlat/tagblk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,38 +31,6 @@
 static uint64_t mask_of(uint32_t n)
 {
     return n >= 64u ? UINT64_MAX : (UINT64_C(1) << n) - 1u;
-}
-
-static int fits(uint64_t v, uint32_t n)
-{
-    return (v & ~mask_of(n)) == 0u;
-}
-
-/* n (<= 64) bits of the 128-bit word tb at bit pos (pos + n <= 128). */
-static uint64_t getb(const uint64_t tb[2], uint32_t pos, uint32_t n)
-{
-    uint32_t w = pos / 64u, o = pos % 64u;
-    uint64_t v;
-    if (n == 0u)
-        return 0u;
-    v = tb[w] >> o;
-    if (o + n > 64u)
-        v |= tb[w + 1u] << (64u - o);
-    return v & mask_of(n);
-}
-
-static void putb(uint64_t tb[2], uint32_t pos, uint32_t n, uint64_t v)
-{
-    uint32_t w = pos / 64u, o = pos % 64u;
-    uint64_t m = mask_of(n);
-    if (n == 0u)
-        return;
-    v &= m;
-    tb[w] = (tb[w] & ~(m << o)) | (v << o);
-    if (o + n > 64u) {
-        uint32_t r = 64u - o;                       /* bits in the low word */
-        tb[w + 1u] = (tb[w + 1u] & ~(m >> r)) | (v >> r);
-    }
 }
 
 static uint64_t rd_le64(const uint8_t *b)
@@ -106,7 +77,7 @@ static uint32_t log2_of(uint32_t v)
 
 int xl_ldstx_geom(const xl_ldstx_params_t *p, xl_ldstx_geom_t *g, char *err, size_t errlen)
 {
-    int32_t x;
+    xl_tagblk_geom_t t;
     memset(g, 0, sizeof *g);
     if (p->seg_bytes != 32u && p->seg_bytes != 64u) {
         set_err(err, errlen, "lds_tx: segment of %u bytes; 32 or 64 are supported",
@@ -132,68 +103,70 @@ int xl_ldstx_geom(const xl_ldstx_params_t *p, xl_ldstx_geom_t *g, char *err, siz
     g->segs = p->lds_bytes / p->seg_bytes;
     g->set_bits = log2_of(g->segs);
     g->ways = p->seg_bytes == 32u ? 3u : 6u;        /* (seg_bytes - tag block) / 8 */
-    g->tb_bits = p->seg_bytes * 8u / 4u;            /* a quarter of the segment */
-    g->age_bits = log2_of(g->ways);
-    g->meta_bits = 1u + g->age_bits;
     g->vpn_bits = XL_VA_BITS - p->page_shift;
-    g->T = g->vpn_bits - g->set_bits;
-    x = (int32_t)g->tb_bits - (int32_t)XL_LDSTX_CTX_BITS - (int32_t)g->T -
-        (int32_t)(g->ways * g->meta_bits);
-    if (x < 0) {                                    /* not reachable with the checks above */
+    if (xl_tagblk_geom(&t, p->seg_bytes * 8u / 4u,  /* TB: a quarter of the segment */
+                       g->ways, log2_of(g->ways), g->vpn_bits - g->set_bits) != XL_OK) {
+        /* not reachable with the checks above */
         set_err(err, errlen, "lds_tx: a %u-bit tag does not fit the %u-bit tag block",
-                g->T, g->tb_bits);
+                g->vpn_bits - g->set_bits, p->seg_bytes * 8u / 4u);
         return XL_EINPUT;
     }
-    g->L = (uint32_t)x / (g->ways - 1u);
-    if (g->L > g->T)
-        g->L = g->T;
-    g->H = g->T - g->L;
-    g->way_bits = g->meta_bits + g->L;
-    g->pad = g->tb_bits - (XL_LDSTX_CTX_BITS + g->H + g->ways * g->way_bits);
-    g->base_bits = XL_LDSTX_CTX_BITS + g->H + g->pad;
-    g->hi_pos = g->ways * g->way_bits;
-    g->vfid_pos = g->hi_pos + g->H;
-    g->vmid_pos = g->vfid_pos + 2u;
-    g->pad_pos = g->vmid_pos + 2u;
+    g->tb_bits = t.tb_bits;
+    g->age_bits = t.age_bits;
+    g->meta_bits = t.meta_bits;
+    g->T = t.T;
+    g->L = t.L;
+    g->H = t.H;
+    g->pad = t.pad;
+    g->way_bits = t.way_bits;
+    g->base_bits = t.base_bits;
+    g->hi_pos = t.hi_pos;
+    g->vfid_pos = t.vfid_pos;
+    g->vmid_pos = t.vmid_pos;
+    g->pad_pos = t.pad_pos;
     return XL_OK;
+}
+
+/* The block geometry of g, for the shared codec (tagblk.h). */
+static void tagblk_of(const xl_ldstx_geom_t *g, xl_tagblk_geom_t *t)
+{
+    (void)xl_tagblk_geom(t, g->tb_bits, g->ways, g->age_bits, g->T);
 }
 
 int xl_ldstx_tb_encode(const xl_ldstx_geom_t *g, const xl_ldstx_tb_t *f, uint64_t tb[2])
 {
+    xl_tagblk_geom_t t;
+    xl_tagblk_t b;
     uint32_t w;
-    tb[0] = tb[1] = 0u;
-    if (!fits(f->ctx, XL_LDSTX_CTX_BITS) || !fits(f->tag_hi, g->H))
-        return XL_EINPUT;
-    for (w = 0; w < g->ways; w++)
-        if (f->way[w].valid > 1u || !fits(f->way[w].age, g->age_bits) ||
-            !fits(f->way[w].tag_lo, g->L))
-            return XL_EINPUT;
+    tagblk_of(g, &t);
+    memset(&b, 0, sizeof b);
+    b.ctx = f->ctx;
+    b.tag_hi = f->tag_hi;
     for (w = 0; w < g->ways; w++) {
-        uint32_t pos = w * g->way_bits;
-        putb(tb, pos, g->L, f->way[w].tag_lo);
-        putb(tb, pos + g->L, g->age_bits, f->way[w].age);
-        putb(tb, pos + g->L + g->age_bits, 1u, f->way[w].valid);
+        b.way[w].valid = f->way[w].valid;
+        b.way[w].age = f->way[w].age;
+        b.way[w].tag_lo = f->way[w].tag_lo;
     }
-    putb(tb, g->hi_pos, g->H, f->tag_hi);
-    putb(tb, g->vfid_pos, 2u, f->ctx & 3u);
-    putb(tb, g->vmid_pos, 2u, f->ctx >> 2);
-    return XL_OK;
+    return xl_tagblk_encode(&t, &b, tb);
 }
 
 int xl_ldstx_tb_decode(const xl_ldstx_geom_t *g, const uint64_t tb[2], xl_ldstx_tb_t *f)
 {
+    xl_tagblk_geom_t t;
+    xl_tagblk_t b;
     uint32_t w;
-    int bad = getb(tb, g->pad_pos, g->pad) != 0u || (g->tb_bits == 64u && tb[1] != 0u);
+    int rc;
+    tagblk_of(g, &t);
+    rc = xl_tagblk_decode(&t, tb, &b);
     memset(f, 0, sizeof *f);
+    f->ctx = b.ctx;
+    f->tag_hi = b.tag_hi;
     for (w = 0; w < g->ways; w++) {
-        uint32_t pos = w * g->way_bits;
-        f->way[w].tag_lo = getb(tb, pos, g->L);
-        f->way[w].age = (uint8_t)getb(tb, pos + g->L, g->age_bits);
-        f->way[w].valid = (uint8_t)getb(tb, pos + g->L + g->age_bits, 1u);
+        f->way[w].valid = b.way[w].valid;
+        f->way[w].age = b.way[w].age;
+        f->way[w].tag_lo = b.way[w].tag_lo;
     }
-    f->tag_hi = getb(tb, g->hi_pos, g->H);
-    f->ctx = (uint8_t)(getb(tb, g->vmid_pos, 2u) << 2 | getb(tb, g->vfid_pos, 2u));
-    return bad ? XL_EINPUT : XL_OK;
+    return rc;
 }
 
 /* ------------------------------------------------------------ segment views */
