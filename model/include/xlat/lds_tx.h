@@ -96,6 +96,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "xlat/tagblk.h"
 #include "xlat/types.h"
 
 #define XL_LDSTX_MAX_WAYS   6u
@@ -152,7 +153,7 @@ int xl_ldstx_tb_encode(const xl_ldstx_geom_t *g, const xl_ldstx_tb_t *f, uint64_
 int xl_ldstx_tb_decode(const xl_ldstx_geom_t *g, const uint64_t tb[2], xl_ldstx_tb_t *f);
 
 /* IDEAL's side storage: one per way. */
-typedef struct { uint8_t valid, age, ctx; uint64_t tag; } xl_ldstx_ideal_t;
+typedef xl_tagblk_way_t xl_ldstx_ideal_t;     /* valid, age, ctx, full tag */
 
 /* Counters: every outcome of every call (§4.2; the figures need them, docs/papers/
  * translation-reach.md "What it needs"). */

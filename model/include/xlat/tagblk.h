@@ -65,7 +65,7 @@ int xl_tagblk_decode(const xl_tagblk_geom_t *g, const uint64_t tb[2], xl_tagblk_
  * lds_tx.h "Ages"): valid ways carry distinct ages 0..(valid ways - 1), 0 = most recent;
  * promote makes way k age 0 (every younger valid way +1), remove invalidates it (every
  * older valid way -1), add puts (ctx, tag) into the invalid way k at age 0 (every valid
- * way +1). lds_tx.c keeps its own copy of these rules; icache_tx.c uses these. */
+ * way +1). Both stores, lds_tx.c and icache_tx.c, use these. */
 typedef struct { uint8_t valid, age, ctx; uint64_t tag; } xl_tagblk_way_t;
 
 uint32_t xl_tagblk_nvalid(const xl_tagblk_way_t *w, uint32_t n);

@@ -253,56 +253,31 @@ static void view_store(xl_ldstx_t *s, uint32_t seg, const view_t *v)
     }
 }
 
+/* The ages' rules are tagblk.h's, shared with the I-cache store. */
 static uint32_t view_nvalid(const xl_ldstx_t *s, const view_t *v)
 {
-    uint32_t w, n = 0;
-    for (w = 0; w < s->g.ways; w++)
-        n += v->w[w].valid;
-    return n;
+    return xl_tagblk_nvalid(v->w, s->g.ways);
 }
 
 /* The way holding (ctx, tag), or -1. */
 static int view_find(const xl_ldstx_t *s, const view_t *v, uint8_t ctx, uint64_t tag)
 {
-    uint32_t w;
-    for (w = 0; w < s->g.ways; w++)
-        if (v->w[w].valid && v->w[w].ctx == ctx && v->w[w].tag == tag)
-            return (int)w;
-    return -1;
+    return xl_tagblk_find(v->w, s->g.ways, ctx, tag);
 }
 
-/* Way w becomes the most recent: the ways younger than it age by one. */
 static void view_promote(const xl_ldstx_t *s, view_t *v, uint32_t w)
 {
-    uint32_t i;
-    for (i = 0; i < s->g.ways; i++)
-        if (i != w && v->w[i].valid && v->w[i].age < v->w[w].age)
-            v->w[i].age++;
-    v->w[w].age = 0;
+    xl_tagblk_promote(v->w, s->g.ways, w);
 }
 
-/* Way w is invalidated: the ways older than it get one younger. */
 static void view_remove(const xl_ldstx_t *s, view_t *v, uint32_t w)
 {
-    uint32_t i;
-    uint8_t a = v->w[w].age;
-    memset(&v->w[w], 0, sizeof v->w[w]);
-    for (i = 0; i < s->g.ways; i++)
-        if (v->w[i].valid && v->w[i].age > a)
-            v->w[i].age--;
+    xl_tagblk_remove(v->w, s->g.ways, w);
 }
 
-/* (ctx, tag) into the invalid way w at age 0: every valid way ages by one. */
 static void view_add(const xl_ldstx_t *s, view_t *v, uint32_t w, uint8_t ctx, uint64_t tag)
 {
-    uint32_t i;
-    for (i = 0; i < s->g.ways; i++)
-        if (v->w[i].valid)
-            v->w[i].age++;
-    v->w[w].valid = 1;
-    v->w[w].age = 0;
-    v->w[w].ctx = ctx;
-    v->w[w].tag = tag;
+    xl_tagblk_add(v->w, s->g.ways, w, ctx, tag);
 }
 
 static void valid_add(xl_ldstx_t *s, uint64_t n)
