@@ -53,7 +53,7 @@ help:
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
 	@echo "make fpga   the iCE40 builds: the HX8K board's bitstream, each block alone, the UP5K (fpga/reports/)"
 	@echo "make board  build/xlat-board, the host program of the FPGA prototype (fpga/README.md)"
-	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 30)"
+	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 20)"
 	@echo "make golden REF=<commit>  results, event logs and IOMMU traces identical to commit REF's"
 	@echo "make deps   install the Debian packages the checks use"
 	@echo "make clean  remove build outputs"
@@ -183,7 +183,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/un
 
 unit: $(UNIT_BIN) $(XLAT)
 
-# make fuzz: every reader of outside input fuzzed long (make test runs each for 30 s);
+# make fuzz: every reader of outside input fuzzed long (make test runs each for 20 s);
 # corpora grow in build/fuzz, the seeds are in tests/fuzz/corpus.
 fuzz: deps
 	@for f in tests/fuzz/fuzz_*.c; do XL_FUZZ_SECONDS=$${XL_FUZZ_SECONDS:-600} sh tests/fuzz/run.sh $$f || exit 1; done
