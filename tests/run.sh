@@ -7,7 +7,8 @@
 #   det    bit-identical results across gcc/clang, -O0/-O2 and the PGO build (make fast)
 #   asan   the unit and cli tests again under AddressSanitizer + UBSan
 #   fuzz   libFuzzer on every reader of outside input (tests/fuzz/fuzz_*.c: the config parser,
-#          the graph files, the command line, compare's results files, the IOMMU trace),
+#          the graph files, the command line, compare's results files, the IOMMU and
+#          DRAM-boundary traces),
 #          each for a bounded time (make fuzz runs them long)
 #   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
 #          Verilator lockstep against the C twin (bounded), fault injection, mutants
