@@ -110,22 +110,22 @@ static void test_24_01_geometry(void **st)
         assert_int_equal(xl_ldstx_geom(&p, &g, err, sizeof err), XL_OK);
         assert_int_equal(g.segs, row[i].segs);
         assert_int_equal(g.set_bits, row[i].set_bits);
-        assert_int_equal(g.ways, row[i].ways);
-        assert_int_equal(g.age_bits, row[i].age_bits);
-        assert_int_equal(g.meta_bits, 1 + row[i].age_bits);
-        assert_int_equal(g.tb_bits, row[i].tb);
-        assert_int_equal(g.T, row[i].T);
-        assert_int_equal(g.L, row[i].L);
-        assert_int_equal(g.H, row[i].H);
-        assert_int_equal(g.pad, row[i].pad);
-        assert_int_equal(g.way_bits, row[i].way_bits);
-        assert_int_equal(g.base_bits, row[i].base_bits);
-        assert_int_equal(g.hi_pos, row[i].hi_pos);
-        assert_int_equal(g.vfid_pos, row[i].vfid_pos);
-        assert_int_equal(g.vmid_pos, row[i].vmid_pos);
-        assert_int_equal(g.pad_pos, row[i].pad_pos);
+        assert_int_equal(g.tb.ways, row[i].ways);
+        assert_int_equal(g.tb.age_bits, row[i].age_bits);
+        assert_int_equal(g.tb.meta_bits, 1 + row[i].age_bits);
+        assert_int_equal(g.tb.tb_bits, row[i].tb);
+        assert_int_equal(g.tb.T, row[i].T);
+        assert_int_equal(g.tb.L, row[i].L);
+        assert_int_equal(g.tb.H, row[i].H);
+        assert_int_equal(g.tb.pad, row[i].pad);
+        assert_int_equal(g.tb.way_bits, row[i].way_bits);
+        assert_int_equal(g.tb.base_bits, row[i].base_bits);
+        assert_int_equal(g.tb.hi_pos, row[i].hi_pos);
+        assert_int_equal(g.tb.vfid_pos, row[i].vfid_pos);
+        assert_int_equal(g.tb.vmid_pos, row[i].vmid_pos);
+        assert_int_equal(g.tb.pad_pos, row[i].pad_pos);
         /* every bit has one owner: ways, base with its pad, nothing left */
-        assert_int_equal(g.ways * g.way_bits + g.base_bits, g.tb_bits);
+        assert_int_equal(g.tb.ways * g.tb.way_bits + g.tb.base_bits, g.tb.tb_bits);
     }
 }
 
@@ -142,7 +142,7 @@ static void test_24_02_codec_by_hand(void **st)
     (void)st;
     xl_ldstx_params_t p = xl_ldstx_defaults();
     xl_ldstx_geom_t g;
-    xl_ldstx_tb_t f, d;
+    xl_tagblk_t f, d;
     uint64_t tb[2];
     assert_int_equal(xl_ldstx_geom(&p, &g, NULL, 0), XL_OK);
     memset(&f, 0, sizeof f);
@@ -154,29 +154,29 @@ static void test_24_02_codec_by_hand(void **st)
     f.way[0].tag_lo = 0x123;
     f.way[2].valid = 1;
     f.way[2].tag_lo = 0xFFF;
-    assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_OK);
+    assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_OK);
     assert_int_equal(tb[0], UINT64_C(0x9B4B53FFC0005123));
     assert_int_equal(tb[1], 0);
-    assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_OK);
+    assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_OK);
     assert_memory_equal(&d, &f, sizeof f);
 
     f.way[0].tag_lo = 0x1000;
-    assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_EINPUT);
+    assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_EINPUT);
     assert_int_equal(tb[0], 0);
     f.way[0].tag_lo = 0x123;
     f.ctx = 16;
-    assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_EINPUT);
+    assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_EINPUT);
 
     tb[0] = 0;
     tb[1] = 1;
-    assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_EINPUT);
+    assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_EINPUT);
     p.page_shift = 21;
     assert_int_equal(xl_ldstx_geom(&p, &g, NULL, 0), XL_OK);
     tb[0] = UINT64_C(1) << 63;
     tb[1] = 0;
-    assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_EINPUT);
+    assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_EINPUT);
     tb[0] = (UINT64_C(1) << 63) - 1u;
-    assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_OK);
+    assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_OK);
 }
 
 /* 24.03 Round trips at the maximum values of every field (ctx 15, tag_hi 2^H - 1, every
@@ -199,7 +199,7 @@ static void test_24_03_codec_max(void **st)
     for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
         xl_ldstx_params_t p = xl_ldstx_defaults();
         xl_ldstx_geom_t g;
-        xl_ldstx_tb_t f, d;
+        xl_tagblk_t f, d;
         uint64_t tb[2];
         p.lds_bytes = row[i].lds;
         p.seg_bytes = row[i].seg;
@@ -207,36 +207,36 @@ static void test_24_03_codec_max(void **st)
         assert_int_equal(xl_ldstx_geom(&p, &g, NULL, 0), XL_OK);
         memset(&f, 0, sizeof f);
         f.ctx = 15;
-        f.tag_hi = (UINT64_C(1) << g.H) - 1u;
-        for (uint32_t w = 0; w < g.ways; w++) {
+        f.tag_hi = (UINT64_C(1) << g.tb.H) - 1u;
+        for (uint32_t w = 0; w < g.tb.ways; w++) {
             f.way[w].valid = 1;
-            f.way[w].age = (uint8_t)((1u << g.age_bits) - 1u);
-            f.way[w].tag_lo = (UINT64_C(1) << g.L) - 1u;
+            f.way[w].age = (uint8_t)((1u << g.tb.age_bits) - 1u);
+            f.way[w].tag_lo = (UINT64_C(1) << g.tb.L) - 1u;
         }
-        assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_OK);
+        assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_OK);
         assert_int_equal(tb[0], row[i].w0);
         assert_int_equal(tb[1], row[i].w1);
-        assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_OK);
+        assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_OK);
         assert_memory_equal(&d, &f, sizeof f);
     }
     {
         xl_ldstx_params_t p = xl_ldstx_defaults();
         xl_ldstx_geom_t g;
-        xl_ldstx_tb_t f, d;
+        xl_tagblk_t f, d;
         uint64_t tb[2];
         p.seg_bytes = 64;
         assert_int_equal(xl_ldstx_geom(&p, &g, NULL, 0), XL_OK);
         memset(&f, 0, sizeof f);
         f.ctx = XL_LDSTX_CTX(1, 0);
-        assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_OK);
+        assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_OK);
         assert_int_equal(tb[0], 0);
         assert_int_equal(tb[1], UINT64_C(1) << 60);
         memset(&f, 0, sizeof f);
         f.way[3].tag_lo = 0x3FFF;
-        assert_int_equal(xl_ldstx_tb_encode(&g, &f, tb), XL_OK);
+        assert_int_equal(xl_tagblk_encode(&g.tb, &f, tb), XL_OK);
         assert_int_equal(tb[0], UINT64_C(0xFFC0000000000000));
         assert_int_equal(tb[1], 0xF);
-        assert_int_equal(xl_ldstx_tb_decode(&g, tb, &d), XL_OK);
+        assert_int_equal(xl_tagblk_decode(&g.tb, tb, &d), XL_OK);
         assert_int_equal(d.way[3].tag_lo, 0x3FFF);
         assert_int_equal(d.way[2].tag_lo, 0);
         assert_int_equal(d.way[4].tag_lo, 0);
@@ -645,7 +645,7 @@ static void test_24_11_2m_pages(void **st)
     (void)st;
     xl_ldstx_t s;
     xl_ldstx_params_t p = xl_ldstx_defaults();
-    xl_ldstx_tb_t f;
+    xl_tagblk_t f;
     uint64_t tb[2];
     p.page_shift = 21;
     mk(&s, &p);
@@ -653,7 +653,7 @@ static void test_24_11_2m_pages(void **st)
     assert_int_equal(tb0(&s, 511), UINT64_C(0x7E0000000004FFFF));
     assert_int_equal(s.lds[16359], 0x7E);
     xl_ldstx_tb_read(&s, 511, tb);
-    assert_int_equal(xl_ldstx_tb_decode(&s.g, tb, &f), XL_OK);
+    assert_int_equal(xl_tagblk_decode(&s.g.tb, tb, &f), XL_OK);
     assert_int_equal(f.tag_hi, 3);
     assert_int_equal(f.way[0].tag_lo, 0xFFFF);
     assert_int_equal(look(&s, 15, 0x7FFFFFF | (UINT64_C(1) << 27)).pte, 0x600083);
@@ -814,7 +814,7 @@ static void check_invariants(const xl_ldstx_t *s)
             lds++;
             continue;
         }
-        for (uint32_t i = 0; i < s->g.ways; i++)
+        for (uint32_t i = 0; i < s->g.tb.ways; i++)
             if (w[i].valid) {
                 assert_true(w[i].age < n);
                 assert_int_equal(seen & (1u << w[i].age), 0);
@@ -823,9 +823,9 @@ static void check_invariants(const xl_ldstx_t *s)
         valid += n;
         if (s->p.tags == XL_LDSTX_STRICT) {
             uint64_t tb[2];
-            xl_ldstx_tb_t f;
+            xl_tagblk_t f;
             xl_ldstx_tb_read(s, seg, tb);
-            assert_int_equal(xl_ldstx_tb_decode(&s->g, tb, &f), XL_OK);
+            assert_int_equal(xl_tagblk_decode(&s->g.tb, tb, &f), XL_OK);
         }
     }
     assert_int_equal(valid, s->c.valid);
@@ -873,7 +873,7 @@ static void test_24_15_random_modes_agree(void **st)
         for (uint32_t seg = 0; seg < 32; seg++) {
             xl_ldstx_ideal_t wa[XL_LDSTX_MAX_WAYS], wb[XL_LDSTX_MAX_WAYS];
             assert_int_equal(xl_ldstx_ways(&a, seg, wa), xl_ldstx_ways(&b, seg, wb));
-            assert_memory_equal(wa, wb, a.g.ways * sizeof wa[0]);
+            assert_memory_equal(wa, wb, a.g.tb.ways * sizeof wa[0]);
         }
         if (i % 64 == 0) {
             check_invariants(&a);

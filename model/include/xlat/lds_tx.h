@@ -10,7 +10,7 @@
  *   xl_ldstx_free(st)
  *   xl_ldstx_lookup / _insert / _inv / _inv_ctx / _inv_all      the translation side
  *   xl_ldstx_app_store / _app_load / _wg_alloc / _scrub         the application side
- *   xl_ldstx_geom, xl_ldstx_tb_encode, xl_ldstx_tb_decode       the codec, pure
+ *   xl_ldstx_geom                       the geometry; the codec is tagblk.h's
  *
  * Geometry (params): lds_bytes (power of two, default 16 KB), seg_bytes 32 (3 ways, 8 B
  * tag block) or 64 (the paper's LDS_SEG64 variant, §6.3.1: 6 ways, 16 B tag block), page
@@ -32,7 +32,7 @@
  * tag_hi [59:45], vfid [61:60], vmid [63:62]. The context ctx is 4 bits, vmid << 2 | vfid.
  * A way hits iff valid, base ctx == ctx, tag_hi == tag[T-1:L] and tag_lo == tag[L-1:0].
  * An invalid way's field is written all 0 ([I], so the block is canonical). The codec is
- * the one MICRO'21's I-cache store shares (xlat/tagblk.h); xl_ldstx_tb_* wrap it.
+ * the one MICRO'21's I-cache store shares (xlat/tagblk.h).
  *
  * TAGS = IDEAL (model only, to measure the codec's cost): each way keeps its full tag and
  * its ctx in side storage, no compression check; the PTEs are in the LDS bytes as in
@@ -123,34 +123,19 @@ typedef struct {
 /* The defaults: 16 KB, 32 B segments, 4 KB pages, STRICT, REBASE, EXCLUSIVE, LAZY. */
 xl_ldstx_params_t xl_ldstx_defaults(void);
 
-/* The geometry derived from the parameters (header formulas); bit positions in the tag
- * block. */
+/* The geometry derived from the parameters (header formulas): the store's sets and the
+ * tag block's T, L, H, pad and field positions (tb, tagblk.h: W = tb.ways, TB = tb.tb_bits). */
 typedef struct {
     uint32_t segs, set_bits;        /* segments (= sets) and log2 */
-    uint32_t ways, age_bits, meta_bits;   /* W, A, M = 1 + A */
-    uint32_t tb_bits;               /* TB: 64 or 128 */
-    uint32_t vpn_bits, T, L, H, pad;
-    uint32_t way_bits;              /* M + L: one way's field */
-    uint32_t base_bits;             /* S + H + pad: the base field with its pad */
-    uint32_t hi_pos, vfid_pos, vmid_pos, pad_pos;   /* way w's field is at w way_bits */
+    uint32_t vpn_bits;
+    xl_tagblk_geom_t tb;
 } xl_ldstx_geom_t;
 
 /* XL_OK and g filled, or XL_EINPUT with one line in err. */
 int xl_ldstx_geom(const xl_ldstx_params_t *p, xl_ldstx_geom_t *g, char *err, size_t errlen);
 
-/* A tag block's fields, decoded. tb[0] holds bits 63:0, tb[1] bits 127:64 (0 when TB is
- * 64). */
-typedef struct {
-    uint8_t ctx;                    /* vmid << 2 | vfid */
-    uint64_t tag_hi;
-    struct { uint8_t valid, age; uint64_t tag_lo; } way[XL_LDSTX_MAX_WAYS];
-} xl_ldstx_tb_t;
-
-/* Encode: XL_OK, or XL_EINPUT (tb all 0) if a field is wider than its place. Ways are
- * encoded as given, valid or not (the store itself writes an invalid way's field 0). */
-int xl_ldstx_tb_encode(const xl_ldstx_geom_t *g, const xl_ldstx_tb_t *f, uint64_t tb[2]);
-/* Decode every field; XL_EINPUT if a pad bit (or a bit above TB) is 1, XL_OK otherwise. */
-int xl_ldstx_tb_decode(const xl_ldstx_geom_t *g, const uint64_t tb[2], xl_ldstx_tb_t *f);
+/* A tag block's fields are tagblk.h's xl_tagblk_t, encoded and decoded by
+ * xl_tagblk_encode / xl_tagblk_decode with the store's g.tb. */
 
 /* IDEAL's side storage: one per way. */
 typedef xl_tagblk_way_t xl_ldstx_ideal_t;     /* valid, age, ctx, full tag */

@@ -31,6 +31,36 @@
 
 #include "xlat/types.h"
 
+/* Bit helpers of the codec and of both stores' byte arrays (little-endian, §2 of the
+ * project's reading: bit 0 is bit 0 of byte 0). */
+static inline uint64_t xl_tagblk_mask(uint32_t n)          /* n low bits set, n <= 64 */
+{
+    return n >= 64u ? UINT64_MAX : (UINT64_C(1) << n) - 1u;
+}
+static inline uint64_t xl_tagblk_rd_le64(const uint8_t *b)
+{
+    uint64_t v = 0;
+    int i;
+    for (i = 7; i >= 0; i--)
+        v = (v << 8) | b[i];
+    return v;
+}
+static inline void xl_tagblk_wr_le64(uint8_t *b, uint64_t v)
+{
+    int i;
+    for (i = 0; i < 8; i++) {
+        b[i] = (uint8_t)(v & 0xffu);
+        v >>= 8;
+    }
+}
+static inline uint32_t xl_tagblk_clog2(uint32_t v)         /* ceil(log2 v), v >= 1 */
+{
+    uint32_t n = 0;
+    while ((UINT32_C(1) << n) < v)
+        n++;
+    return n;
+}
+
 #define XL_TAGBLK_MAX_WAYS  8u
 #define XL_TAGBLK_MAX_BITS  128u
 #define XL_TAGBLK_CTX_BITS  4u
@@ -67,6 +97,19 @@ int xl_tagblk_decode(const xl_tagblk_geom_t *g, const uint64_t tb[2], xl_tagblk_
  * older valid way -1), add puts (ctx, tag) into the invalid way k at age 0 (every valid
  * way +1). Both stores, lds_tx.c and icache_tx.c, use these. */
 typedef struct { uint8_t valid, age, ctx; uint64_t tag; } xl_tagblk_way_t;
+
+/* A block as the stores work on it: its base (ctx, tag_hi) and every way whole (valid,
+ * age, ctx, the full tag tag_hi << L | tag_lo; an invalid way all 0). */
+typedef struct {
+    uint8_t ctx;
+    uint64_t tag_hi;
+    xl_tagblk_way_t w[XL_TAGBLK_MAX_WAYS];
+} xl_tagblk_view_t;
+/* The view of block tb; the return value is xl_tagblk_decode's. */
+int  xl_tagblk_view_read(const xl_tagblk_geom_t *g, const uint64_t tb[2], xl_tagblk_view_t *v);
+/* Block tb of view v: the base, and each valid way's age and low tag bits (an invalid
+ * way's field 0); the return value is xl_tagblk_encode's. */
+int  xl_tagblk_view_write(const xl_tagblk_geom_t *g, const xl_tagblk_view_t *v, uint64_t tb[2]);
 
 uint32_t xl_tagblk_nvalid(const xl_tagblk_way_t *w, uint32_t n);
 /* The valid way holding (ctx, tag), or -1. */

@@ -22,39 +22,6 @@
 
 #define LAT_MAX 10000u                  /* each latency parameter; their sum fits 16 bits */
 
-/* ------------------------------------------------------------ bits */
-
-static uint64_t mask_of(uint32_t n)
-{
-    return n >= 64u ? UINT64_MAX : (UINT64_C(1) << n) - 1u;
-}
-
-static uint64_t rd_le64(const uint8_t *b)
-{
-    uint64_t v = 0;
-    int i;
-    for (i = 7; i >= 0; i--)
-        v = (v << 8) | b[i];
-    return v;
-}
-
-static void wr_le64(uint8_t *b, uint64_t v)
-{
-    int i;
-    for (i = 0; i < 8; i++) {
-        b[i] = (uint8_t)(v & 0xffu);
-        v >>= 8;
-    }
-}
-
-static uint32_t log2_of(uint32_t v)
-{
-    uint32_t n = 0;
-    while ((UINT32_C(1) << n) < v)
-        n++;
-    return n;
-}
-
 /* ------------------------------------------------------------ geometry */
 
 xl_ictx_params_t xl_ictx_defaults(void)
@@ -101,9 +68,9 @@ int xl_ictx_geom(const xl_ictx_params_t *p, xl_ictx_geom_t *g, char *err, size_t
         return XL_EINPUT;
     }
     g->lines = p->lines;
-    g->line_bits = log2_of(p->lines);
+    g->line_bits = xl_tagblk_clog2(p->lines);
     g->sets = p->lines / XL_ICTX_WAYS;
-    g->set_bits = log2_of(g->sets);
+    g->set_bits = xl_tagblk_clog2(g->sets);
     g->vpn_bits = XL_VA_BITS - p->page_shift;
     g->itag_bits = XL_VA_BITS - 6u - g->set_bits;
     g->T1 = g->vpn_bits - g->set_bits;
@@ -170,11 +137,11 @@ static void line_set(xl_ictx_t *s, uint32_t l, uint8_t valid, uint8_t mode)
 
 static uint64_t pte_get(const xl_ictx_t *s, uint32_t l, uint32_t sub)
 {
-    return rd_le64(s->data + (size_t)l * XL_ICTX_LINE_BYTES + 8u * sub);
+    return xl_tagblk_rd_le64(s->data + (size_t)l * XL_ICTX_LINE_BYTES + 8u * sub);
 }
 
 static void pte_put(xl_ictx_t *s, uint32_t l, uint32_t sub, uint64_t pte)
-{ wr_le64(s->data + (size_t)l * XL_ICTX_LINE_BYTES + 8u * sub, pte); }
+{ xl_tagblk_wr_le64(s->data + (size_t)l * XL_ICTX_LINE_BYTES + 8u * sub, pte); }
 
 static void valid_add(xl_ictx_t *s, uint64_t n)
 {
@@ -187,7 +154,7 @@ static void valid_add(xl_ictx_t *s, uint64_t n)
 
 static uint64_t v1_tag(const xl_ictx_t *s, uint32_t l)
 {
-    return s->tag[l].pl[0] & mask_of(s->g.T1);
+    return s->tag[l].pl[0] & xl_tagblk_mask(s->g.T1);
 }
 
 static uint8_t v1_ctx(const xl_ictx_t *s, uint32_t l)
@@ -217,53 +184,25 @@ static int v1_find(const xl_ictx_t *s, uint32_t set, uint8_t ctx, uint64_t tag)
 
 /* ------------------------------------------------------------ V2..V4 line views */
 
-typedef struct {
-    uint8_t bctx;                   /* STRICT: the base */
-    uint64_t bhi;
-    xl_ictx_sub_t w[XL_ICTX_SUBS];
-} view_t;
+typedef xl_tagblk_view_t view_t;      /* (STRICT) the base, and the sub-ways whole */
 
 static void view_load(const xl_ictx_t *s, uint32_t l, view_t *v)
 {
-    const xl_tagblk_geom_t *g = &s->g.tb;
-    xl_tagblk_t f;
-    uint32_t k;
-    memset(v, 0, sizeof *v);
     if (s->p.tags == XL_ICTX_IDEAL) {
-        memcpy(v->w, s->ideal + (size_t)l * XL_ICTX_SUBS, sizeof v->w);
+        memset(v, 0, sizeof *v);
+        memcpy(v->w, s->ideal + (size_t)l * XL_ICTX_SUBS, XL_ICTX_SUBS * sizeof v->w[0]);
         return;
     }
-    (void)xl_tagblk_decode(g, s->tag[l].pl, &f);    /* TX payloads are canonical */
-    v->bctx = f.ctx;
-    v->bhi = f.tag_hi;
-    for (k = 0; k < XL_ICTX_SUBS; k++)
-        if (f.way[k].valid) {
-            v->w[k].valid = 1;
-            v->w[k].age = f.way[k].age;
-            v->w[k].ctx = f.ctx;
-            v->w[k].tag = f.tag_hi << g->L | f.way[k].tag_lo;
-        }
+    (void)xl_tagblk_view_read(&s->g.tb, s->tag[l].pl, v);   /* TX payloads are canonical */
 }
 
 static void view_store(xl_ictx_t *s, uint32_t l, const view_t *v)
 {
-    const xl_tagblk_geom_t *g = &s->g.tb;
-    xl_tagblk_t f;
-    uint32_t k;
     if (s->p.tags == XL_ICTX_IDEAL) {
-        memcpy(s->ideal + (size_t)l * XL_ICTX_SUBS, v->w, sizeof v->w);
+        memcpy(s->ideal + (size_t)l * XL_ICTX_SUBS, v->w, XL_ICTX_SUBS * sizeof v->w[0]);
         return;
     }
-    memset(&f, 0, sizeof f);
-    f.ctx = v->bctx;
-    f.tag_hi = v->bhi;
-    for (k = 0; k < XL_ICTX_SUBS; k++)
-        if (v->w[k].valid) {
-            f.way[k].valid = 1;
-            f.way[k].age = v->w[k].age;
-            f.way[k].tag_lo = v->w[k].tag & mask_of(g->L);
-        }
-    (void)xl_tagblk_encode(g, &f, s->tag[l].pl);
+    (void)xl_tagblk_view_write(&s->g.tb, v, s->tag[l].pl);
 }
 
 /* Write a changed view back; a line left with no entry becomes invalid. */
@@ -349,7 +288,7 @@ void xl_ictx_lookup(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, xl_ictx_lookup_t *r
 {
     view_t v;
     int k;
-    vpn &= mask_of(s->g.vpn_bits);
+    vpn &= xl_tagblk_mask(s->g.vpn_bits);
     ctx &= 15u;
     memset(r, 0, sizeof *r);
     s->c.lookups++;
@@ -357,7 +296,7 @@ void xl_ictx_lookup(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, xl_ictx_lookup_t *r
     if (s->p.variant == XL_ICTX_V1) {
         lookup_v1(s, ctx, vpn, r);
     } else {
-        r->line = (uint32_t)(vpn & mask_of(s->g.line_bits));
+        r->line = (uint32_t)(vpn & xl_tagblk_mask(s->g.line_bits));
         if (!is_tx(s, r->line)) {
             r->res = s->tag[r->line].valid ? XL_ICTX_MISS_IC : XL_ICTX_MISS_INV;
             r->lat = (uint16_t)(s->p.ic_tag_lat + s->p.wire_lat);
@@ -453,7 +392,7 @@ static int fill_tx_line(xl_ictx_t *s, uint32_t l, uint8_t ctx, uint64_t tag,
         return 1;
     }
     n = xl_tagblk_nvalid(v->w, XL_ICTX_SUBS);
-    if (s->p.tags == XL_ICTX_STRICT && n > 0u && (v->bctx != ctx || v->bhi != hi)) {
+    if (s->p.tags == XL_ICTX_STRICT && n > 0u && (v->ctx != ctx || v->tag_hi != hi)) {
         if (s->p.conflict == XL_ICTX_BYPASS) {
             r->res = XL_ICTX_INS_BYP_CONFLICT;
             s->c.conflict_bypass++;
@@ -468,8 +407,8 @@ static int fill_tx_line(xl_ictx_t *s, uint32_t l, uint8_t ctx, uint64_t tag,
         rebased = 1;
     }
     if (n == 0u) {
-        v->bctx = ctx;
-        v->bhi = hi;
+        v->ctx = ctx;
+        v->tag_hi = hi;
     }
     if (n < XL_ICTX_SUBS) {
         for (k = 0; v->w[k].valid; k++)
@@ -498,7 +437,7 @@ void xl_ictx_fill(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte, xl_ictx
     uint32_t l;
     uint64_t tag;
     view_t v;
-    vpn &= mask_of(s->g.vpn_bits);
+    vpn &= xl_tagblk_mask(s->g.vpn_bits);
     ctx &= 15u;
     memset(r, 0, sizeof *r);
     s->c.fills++;
@@ -508,7 +447,7 @@ void xl_ictx_fill(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte, xl_ictx
         fill_v1(s, ctx, vpn, pte, r);
         goto done;
     }
-    l = r->line = (uint32_t)(vpn & mask_of(s->g.line_bits));
+    l = r->line = (uint32_t)(vpn & xl_tagblk_mask(s->g.line_bits));
     tag = vpn >> s->g.line_bits;
     if (is_ic(s, l) && s->p.variant != XL_ICTX_V2) {
         r->res = XL_ICTX_INS_BYP_IC;
@@ -531,8 +470,8 @@ void xl_ictx_fill(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte, xl_ictx
         }
         line_set(s, l, 1, XL_ICTX_MODE_TX);
         memset(&v, 0, sizeof v);
-        v.bctx = ctx;
-        v.bhi = tag >> s->g.tb.L;
+        v.ctx = ctx;
+        v.tag_hi = tag >> s->g.tb.L;
         xl_tagblk_add(v.w, XL_ICTX_SUBS, 0, ctx, tag);
         valid_add(s, 1);
     }
@@ -549,7 +488,7 @@ done:
 int xl_ictx_inv(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, uint8_t *rd, uint8_t *wr)
 {
     uint8_t x = 0;
-    vpn &= mask_of(s->g.vpn_bits);
+    vpn &= xl_tagblk_mask(s->g.vpn_bits);
     ctx &= 15u;
     s->c.invs++;
     if (s->p.variant == XL_ICTX_V1) {
@@ -560,7 +499,7 @@ int xl_ictx_inv(xl_ictx_t *s, uint8_t ctx, uint64_t vpn, uint8_t *rd, uint8_t *w
             x = 1;
         }
     } else {
-        uint32_t l = (uint32_t)(vpn & mask_of(s->g.line_bits));
+        uint32_t l = (uint32_t)(vpn & xl_tagblk_mask(s->g.line_bits));
         if (is_tx(s, l)) {
             view_t v;
             int k;

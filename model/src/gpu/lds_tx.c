@@ -3,9 +3,8 @@
  * (LDS-TX, MICRO'21 §4.2; docs/papers/translation-reach.md): the geometry and the
  * tag-block codec, the mode bits, and the translation and application operations on the
  * LDS bytes. The rules, the layout and every [I] choice are in the header; this file says
- * how. The codec itself is the shared one of tagblk.h (also used by icache_tx.c); the
- * xl_ldstx_tb_* calls convert to and from its types. Integer only, no state outside the
- * struct.
+ * how. The codec itself is the shared one of tagblk.h (also used by icache_tx.c).
+ * Integer only, no state outside the struct.
  *
  * Every translation operation works on a segment's view: the valid bit, age, ctx and full
  * tag of each way, and (STRICT) the base. STRICT reads the view from the tag block in the
@@ -26,31 +25,6 @@
             snprintf((err), (errlen), __VA_ARGS__);        \
     } while (0)
 
-/* ------------------------------------------------------------ bits */
-
-static uint64_t mask_of(uint32_t n)
-{
-    return n >= 64u ? UINT64_MAX : (UINT64_C(1) << n) - 1u;
-}
-
-static uint64_t rd_le64(const uint8_t *b)
-{
-    uint64_t v = 0;
-    int i;
-    for (i = 7; i >= 0; i--)
-        v = (v << 8) | b[i];
-    return v;
-}
-
-static void wr_le64(uint8_t *b, uint64_t v)
-{
-    int i;
-    for (i = 0; i < 8; i++) {
-        b[i] = (uint8_t)(v & 0xffu);
-        v >>= 8;
-    }
-}
-
 /* ------------------------------------------------------------ geometry, codec */
 
 xl_ldstx_params_t xl_ldstx_defaults(void)
@@ -67,17 +41,9 @@ xl_ldstx_params_t xl_ldstx_defaults(void)
     return p;
 }
 
-static uint32_t log2_of(uint32_t v)
-{
-    uint32_t n = 0;
-    while ((UINT32_C(1) << n) < v)
-        n++;
-    return n;                                       /* ceil(log2 v) */
-}
-
 int xl_ldstx_geom(const xl_ldstx_params_t *p, xl_ldstx_geom_t *g, char *err, size_t errlen)
 {
-    xl_tagblk_geom_t t;
+    uint32_t ways;
     memset(g, 0, sizeof *g);
     if (p->seg_bytes != 32u && p->seg_bytes != 64u) {
         set_err(err, errlen, "lds_tx: segment of %u bytes; 32 or 64 are supported",
@@ -101,81 +67,22 @@ int xl_ldstx_geom(const xl_ldstx_params_t *p, xl_ldstx_geom_t *g, char *err, siz
         return XL_EINPUT;
     }
     g->segs = p->lds_bytes / p->seg_bytes;
-    g->set_bits = log2_of(g->segs);
-    g->ways = p->seg_bytes == 32u ? 3u : 6u;        /* (seg_bytes - tag block) / 8 */
+    g->set_bits = xl_tagblk_clog2(g->segs);
+    ways = p->seg_bytes == 32u ? 3u : 6u;           /* (seg_bytes - tag block) / 8 */
     g->vpn_bits = XL_VA_BITS - p->page_shift;
-    if (xl_tagblk_geom(&t, p->seg_bytes * 8u / 4u,  /* TB: a quarter of the segment */
-                       g->ways, log2_of(g->ways), g->vpn_bits - g->set_bits) != XL_OK) {
+    if (xl_tagblk_geom(&g->tb, p->seg_bytes * 8u / 4u,  /* TB: a quarter of the segment */
+                       ways, xl_tagblk_clog2(ways), g->vpn_bits - g->set_bits) != XL_OK) {
         /* not reachable with the checks above */
         set_err(err, errlen, "lds_tx: a %u-bit tag does not fit the %u-bit tag block",
                 g->vpn_bits - g->set_bits, p->seg_bytes * 8u / 4u);
         return XL_EINPUT;
     }
-    g->tb_bits = t.tb_bits;
-    g->age_bits = t.age_bits;
-    g->meta_bits = t.meta_bits;
-    g->T = t.T;
-    g->L = t.L;
-    g->H = t.H;
-    g->pad = t.pad;
-    g->way_bits = t.way_bits;
-    g->base_bits = t.base_bits;
-    g->hi_pos = t.hi_pos;
-    g->vfid_pos = t.vfid_pos;
-    g->vmid_pos = t.vmid_pos;
-    g->pad_pos = t.pad_pos;
     return XL_OK;
-}
-
-/* The block geometry of g, for the shared codec (tagblk.h). */
-static void tagblk_of(const xl_ldstx_geom_t *g, xl_tagblk_geom_t *t)
-{
-    (void)xl_tagblk_geom(t, g->tb_bits, g->ways, g->age_bits, g->T);
-}
-
-int xl_ldstx_tb_encode(const xl_ldstx_geom_t *g, const xl_ldstx_tb_t *f, uint64_t tb[2])
-{
-    xl_tagblk_geom_t t;
-    xl_tagblk_t b;
-    uint32_t w;
-    tagblk_of(g, &t);
-    memset(&b, 0, sizeof b);
-    b.ctx = f->ctx;
-    b.tag_hi = f->tag_hi;
-    for (w = 0; w < g->ways; w++) {
-        b.way[w].valid = f->way[w].valid;
-        b.way[w].age = f->way[w].age;
-        b.way[w].tag_lo = f->way[w].tag_lo;
-    }
-    return xl_tagblk_encode(&t, &b, tb);
-}
-
-int xl_ldstx_tb_decode(const xl_ldstx_geom_t *g, const uint64_t tb[2], xl_ldstx_tb_t *f)
-{
-    xl_tagblk_geom_t t;
-    xl_tagblk_t b;
-    uint32_t w;
-    int rc;
-    tagblk_of(g, &t);
-    rc = xl_tagblk_decode(&t, tb, &b);
-    memset(f, 0, sizeof *f);
-    f->ctx = b.ctx;
-    f->tag_hi = b.tag_hi;
-    for (w = 0; w < g->ways; w++) {
-        f->way[w].valid = b.way[w].valid;
-        f->way[w].age = b.way[w].age;
-        f->way[w].tag_lo = b.way[w].tag_lo;
-    }
-    return rc;
 }
 
 /* ------------------------------------------------------------ segment views */
 
-typedef struct {
-    uint8_t bctx;                   /* STRICT: the base */
-    uint64_t bhi;
-    xl_ldstx_ideal_t w[XL_LDSTX_MAX_WAYS];
-} view_t;
+typedef xl_tagblk_view_t view_t;      /* (STRICT) the base, and the ways whole */
 
 static uint8_t *seg_at(const xl_ldstx_t *s, uint32_t seg)
 {
@@ -185,99 +92,73 @@ static uint8_t *seg_at(const xl_ldstx_t *s, uint32_t seg)
 void xl_ldstx_tb_read(const xl_ldstx_t *s, uint32_t seg, uint64_t tb[2])
 {
     const uint8_t *b = seg_at(s, seg);
-    tb[0] = rd_le64(b);
-    tb[1] = s->g.tb_bits > 64u ? rd_le64(b + 8) : 0u;
+    tb[0] = xl_tagblk_rd_le64(b);
+    tb[1] = s->g.tb.tb_bits > 64u ? xl_tagblk_rd_le64(b + 8) : 0u;
 }
 
 static uint64_t pte_get(const xl_ldstx_t *s, uint32_t seg, uint32_t way)
 {
-    return rd_le64(seg_at(s, seg) + s->g.tb_bits / 8u + 8u * way);
+    return xl_tagblk_rd_le64(seg_at(s, seg) + s->g.tb.tb_bits / 8u + 8u * way);
 }
 
 static void pte_put(xl_ldstx_t *s, uint32_t seg, uint32_t way, uint64_t pte)
 {
-    wr_le64(seg_at(s, seg) + s->g.tb_bits / 8u + 8u * way, pte);
+    xl_tagblk_wr_le64(seg_at(s, seg) + s->g.tb.tb_bits / 8u + 8u * way, pte);
 }
 
 static void view_load(const xl_ldstx_t *s, uint32_t seg, view_t *v)
 {
     const xl_ldstx_geom_t *g = &s->g;
-    uint32_t w;
-    memset(v, 0, sizeof *v);
+    uint64_t tb[2];
     if (s->p.tags == XL_LDSTX_IDEAL) {
-        memcpy(v->w, s->ideal + (size_t)seg * g->ways, g->ways * sizeof v->w[0]);
+        memset(v, 0, sizeof *v);
+        memcpy(v->w, s->ideal + (size_t)seg * g->tb.ways, g->tb.ways * sizeof v->w[0]);
         return;
     }
-    {
-        uint64_t tb[2];
-        xl_ldstx_tb_t f;
-        xl_ldstx_tb_read(s, seg, tb);
-        (void)xl_ldstx_tb_decode(g, tb, &f);        /* TX blocks are canonical: pad 0 */
-        v->bctx = f.ctx;
-        v->bhi = f.tag_hi;
-        for (w = 0; w < g->ways; w++)
-            if (f.way[w].valid) {
-                v->w[w].valid = 1;
-                v->w[w].age = f.way[w].age;
-                v->w[w].ctx = f.ctx;
-                v->w[w].tag = f.tag_hi << g->L | f.way[w].tag_lo;
-            }
-    }
+    xl_ldstx_tb_read(s, seg, tb);
+    (void)xl_tagblk_view_read(&g->tb, tb, v);     /* TX blocks are canonical: pad 0 */
 }
 
 static void view_store(xl_ldstx_t *s, uint32_t seg, const view_t *v)
 {
     const xl_ldstx_geom_t *g = &s->g;
-    uint32_t w;
+    uint64_t tb[2];
+    uint8_t *b = seg_at(s, seg);
     if (s->p.tags == XL_LDSTX_IDEAL) {
-        memcpy(s->ideal + (size_t)seg * g->ways, v->w, g->ways * sizeof v->w[0]);
+        memcpy(s->ideal + (size_t)seg * g->tb.ways, v->w, g->tb.ways * sizeof v->w[0]);
         return;
     }
-    {
-        uint64_t tb[2];
-        xl_ldstx_tb_t f;
-        uint8_t *b = seg_at(s, seg);
-        memset(&f, 0, sizeof f);
-        f.ctx = v->bctx;
-        f.tag_hi = v->bhi;
-        for (w = 0; w < g->ways; w++)
-            if (v->w[w].valid) {
-                f.way[w].valid = 1;
-                f.way[w].age = v->w[w].age;
-                f.way[w].tag_lo = v->w[w].tag & mask_of(g->L);
-            }
-        (void)xl_ldstx_tb_encode(g, &f, tb);
-        wr_le64(b, tb[0]);
-        if (g->tb_bits > 64u)
-            wr_le64(b + 8, tb[1]);
-    }
+    (void)xl_tagblk_view_write(&g->tb, v, tb);
+    xl_tagblk_wr_le64(b, tb[0]);
+    if (g->tb.tb_bits > 64u)
+        xl_tagblk_wr_le64(b + 8, tb[1]);
 }
 
 /* The ages' rules are tagblk.h's, shared with the I-cache store. */
 static uint32_t view_nvalid(const xl_ldstx_t *s, const view_t *v)
 {
-    return xl_tagblk_nvalid(v->w, s->g.ways);
+    return xl_tagblk_nvalid(v->w, s->g.tb.ways);
 }
 
 /* The way holding (ctx, tag), or -1. */
 static int view_find(const xl_ldstx_t *s, const view_t *v, uint8_t ctx, uint64_t tag)
 {
-    return xl_tagblk_find(v->w, s->g.ways, ctx, tag);
+    return xl_tagblk_find(v->w, s->g.tb.ways, ctx, tag);
 }
 
 static void view_promote(const xl_ldstx_t *s, view_t *v, uint32_t w)
 {
-    xl_tagblk_promote(v->w, s->g.ways, w);
+    xl_tagblk_promote(v->w, s->g.tb.ways, w);
 }
 
 static void view_remove(const xl_ldstx_t *s, view_t *v, uint32_t w)
 {
-    xl_tagblk_remove(v->w, s->g.ways, w);
+    xl_tagblk_remove(v->w, s->g.tb.ways, w);
 }
 
 static void view_add(const xl_ldstx_t *s, view_t *v, uint32_t w, uint8_t ctx, uint64_t tag)
 {
-    xl_tagblk_add(v->w, s->g.ways, w, ctx, tag);
+    xl_tagblk_add(v->w, s->g.tb.ways, w, ctx, tag);
 }
 
 static void valid_add(xl_ldstx_t *s, uint64_t n)
@@ -302,7 +183,7 @@ int xl_ldstx_reset(xl_ldstx_t *s, const xl_ldstx_params_t *p, char *err, size_t 
     s->lds = calloc(p->lds_bytes, 1);
     s->mode = calloc(g.segs, 1);                    /* 0 = XL_LDSTX_MODE_TX */
     if (p->tags == XL_LDSTX_IDEAL)
-        s->ideal = calloc((size_t)g.segs * g.ways, sizeof *s->ideal);
+        s->ideal = calloc((size_t)g.segs * g.tb.ways, sizeof *s->ideal);
     if (!s->lds || !s->mode || (p->tags == XL_LDSTX_IDEAL && !s->ideal)) {
         xl_ldstx_free(s);
         set_err(err, errlen, "lds_tx: out of host memory");
@@ -327,10 +208,10 @@ void xl_ldstx_lookup(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, xl_ldstx_lookup_t
     const xl_ldstx_geom_t *g = &s->g;
     view_t v;
     int w;
-    vpn &= mask_of(g->vpn_bits);
+    vpn &= xl_tagblk_mask(g->vpn_bits);
     ctx &= 15u;
     memset(r, 0, sizeof *r);
-    r->set = (uint32_t)(vpn & mask_of(g->set_bits));
+    r->set = (uint32_t)(vpn & xl_tagblk_mask(g->set_bits));
     s->c.lookups++;
     if (s->mode[r->set] == XL_LDSTX_MODE_LDS) {
         r->res = XL_LDSTX_SKIP_LDS;
@@ -369,12 +250,12 @@ void xl_ldstx_insert(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte,
     uint64_t tag, hi;
     uint32_t n, w;
     int f, rebased = 0;
-    vpn &= mask_of(g->vpn_bits);
+    vpn &= xl_tagblk_mask(g->vpn_bits);
     ctx &= 15u;
     memset(r, 0, sizeof *r);
-    r->set = (uint32_t)(vpn & mask_of(g->set_bits));
+    r->set = (uint32_t)(vpn & xl_tagblk_mask(g->set_bits));
     tag = vpn >> g->set_bits;
-    hi = tag >> g->L;
+    hi = tag >> g->tb.L;
     s->c.inserts++;
     if (s->mode[r->set] == XL_LDSTX_MODE_LDS) {
         r->res = XL_LDSTX_INS_BYP_LDS;
@@ -393,14 +274,14 @@ void xl_ldstx_insert(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte,
         goto write;
     }
     n = view_nvalid(s, &v);
-    if (s->p.tags == XL_LDSTX_STRICT && n > 0u && (v.bctx != ctx || v.bhi != hi)) {
+    if (s->p.tags == XL_LDSTX_STRICT && n > 0u && (v.ctx != ctx || v.tag_hi != hi)) {
         if (s->p.conflict == XL_LDSTX_BYPASS) {
             r->res = XL_LDSTX_INS_BYP_CONFLICT;
             r->wr = 0;
             s->c.conflict_bypass++;
             goto done;
         }
-        for (w = 0; w < g->ways; w++)
+        for (w = 0; w < g->tb.ways; w++)
             memset(&v.w[w], 0, sizeof v.w[w]);
         r->dropped = n;
         s->c.conflict_rebase++;
@@ -410,10 +291,10 @@ void xl_ldstx_insert(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte,
         rebased = 1;
     }
     if (n == 0u) {
-        v.bctx = ctx;
-        v.bhi = hi;
+        v.ctx = ctx;
+        v.tag_hi = hi;
     }
-    if (n < g->ways) {
+    if (n < g->tb.ways) {
         for (w = 0; v.w[w].valid; w++)
             ;
         r->res = rebased ? XL_LDSTX_INS_REBASE : XL_LDSTX_INS_FREE;
@@ -421,7 +302,7 @@ void xl_ldstx_insert(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, uint64_t pte,
             s->c.ins_free++;
         valid_add(s, 1);
     } else {
-        for (w = 0; v.w[w].age != g->ways - 1u; w++)
+        for (w = 0; v.w[w].age != g->tb.ways - 1u; w++)
             ;
         r->res = XL_LDSTX_INS_VICTIM;
         r->victim.ctx = v.w[w].ctx;
@@ -447,9 +328,9 @@ int xl_ldstx_inv(xl_ldstx_t *s, uint8_t ctx, uint64_t vpn, uint8_t *rd, uint8_t 
     view_t v;
     int w;
     uint8_t r = 0, x = 0;
-    vpn &= mask_of(g->vpn_bits);
+    vpn &= xl_tagblk_mask(g->vpn_bits);
     ctx &= 15u;
-    set = (uint32_t)(vpn & mask_of(g->set_bits));
+    set = (uint32_t)(vpn & xl_tagblk_mask(g->set_bits));
     s->c.invs++;
     if (s->mode[set] == XL_LDSTX_MODE_TX) {
         r = 1;
@@ -485,7 +366,7 @@ static uint64_t inv_scan(xl_ldstx_t *s, uint8_t ctx, int all)
             continue;
         s->c.port_rd++;
         view_load(s, seg, &v);
-        for (w = 0; w < s->g.ways; w++)
+        for (w = 0; w < s->g.tb.ways; w++)
             if (v.w[w].valid && (all || v.w[w].ctx == ctx)) {
                 view_remove(s, &v, w);
                 dropped++;
@@ -513,11 +394,11 @@ uint64_t xl_ldstx_inv_all(xl_ldstx_t *s)
 uint32_t xl_ldstx_ways(const xl_ldstx_t *s, uint32_t seg, xl_ldstx_ideal_t *w)
 {
     view_t v;
-    memset(w, 0, s->g.ways * sizeof *w);
+    memset(w, 0, s->g.tb.ways * sizeof *w);
     if (s->mode[seg] != XL_LDSTX_MODE_TX)
         return 0;
     view_load(s, seg, &v);
-    memcpy(w, v.w, s->g.ways * sizeof *w);
+    memcpy(w, v.w, s->g.tb.ways * sizeof *w);
     return view_nvalid(s, &v);
 }
 
@@ -536,7 +417,7 @@ static uint32_t take_seg(xl_ldstx_t *s, uint32_t seg)
     view_load(s, seg, &v);
     n = view_nvalid(s, &v);
     if (s->p.tags == XL_LDSTX_IDEAL)
-        memset(s->ideal + (size_t)seg * s->g.ways, 0, s->g.ways * sizeof *s->ideal);
+        memset(s->ideal + (size_t)seg * s->g.tb.ways, 0, s->g.tb.ways * sizeof *s->ideal);
     s->mode[seg] = XL_LDSTX_MODE_LDS;
     s->c.lds_segs++;
     s->c.valid -= n;
@@ -602,7 +483,7 @@ int xl_ldstx_scrub(xl_ldstx_t *s, uint32_t seg)
         return -1;
     if (s->mode[seg] != XL_LDSTX_MODE_LDS)
         return 0;
-    memset(seg_at(s, seg), 0, s->g.tb_bits / 8u);
+    memset(seg_at(s, seg), 0, s->g.tb.tb_bits / 8u);
     s->mode[seg] = XL_LDSTX_MODE_TX;
     s->c.lds_segs--;
     s->c.scrubs++;

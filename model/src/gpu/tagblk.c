@@ -8,14 +8,9 @@
 
 #include <string.h>
 
-static uint64_t mask_of(uint32_t n)
-{
-    return n >= 64u ? UINT64_MAX : (UINT64_C(1) << n) - 1u;
-}
-
 static int fits(uint64_t v, uint32_t n)
 {
-    return (v & ~mask_of(n)) == 0u;
+    return (v & ~xl_tagblk_mask(n)) == 0u;
 }
 
 uint64_t xl_tagblk_get(const uint64_t tb[2], uint32_t pos, uint32_t n)
@@ -27,13 +22,13 @@ uint64_t xl_tagblk_get(const uint64_t tb[2], uint32_t pos, uint32_t n)
     v = tb[w] >> o;
     if (o + n > 64u)
         v |= tb[w + 1u] << (64u - o);
-    return v & mask_of(n);
+    return v & xl_tagblk_mask(n);
 }
 
 void xl_tagblk_put(uint64_t tb[2], uint32_t pos, uint32_t n, uint64_t v)
 {
     uint32_t w = pos / 64u, o = pos % 64u;
-    uint64_t m = mask_of(n);
+    uint64_t m = xl_tagblk_mask(n);
     if (n == 0u)
         return;
     v &= m;
@@ -102,8 +97,8 @@ int xl_tagblk_decode(const xl_tagblk_geom_t *g, const uint64_t tb[2], xl_tagblk_
     uint32_t w;
     int bad = xl_tagblk_get(tb, g->pad_pos, g->pad) != 0u;
     if (g->tb_bits < 128u) {                        /* bits at or above TB */
-        uint64_t above = g->tb_bits <= 64u ? tb[1] | (tb[0] & ~mask_of(g->tb_bits))
-                                           : tb[1] & ~mask_of(g->tb_bits - 64u);
+        uint64_t above = g->tb_bits <= 64u ? tb[1] | (tb[0] & ~xl_tagblk_mask(g->tb_bits))
+                                           : tb[1] & ~xl_tagblk_mask(g->tb_bits - 64u);
         bad |= above != 0u;
     }
     memset(f, 0, sizeof *f);
@@ -165,4 +160,38 @@ void xl_tagblk_add(xl_tagblk_way_t *w, uint32_t n, uint32_t k, uint8_t ctx, uint
     w[k].age = 0;
     w[k].ctx = ctx;
     w[k].tag = tag;
+}
+
+int xl_tagblk_view_read(const xl_tagblk_geom_t *g, const uint64_t tb[2], xl_tagblk_view_t *v)
+{
+    xl_tagblk_t f;
+    uint32_t w;
+    int rc = xl_tagblk_decode(g, tb, &f);
+    memset(v, 0, sizeof *v);
+    v->ctx = f.ctx;
+    v->tag_hi = f.tag_hi;
+    for (w = 0; w < g->ways; w++)
+        if (f.way[w].valid) {
+            v->w[w].valid = 1;
+            v->w[w].age = f.way[w].age;
+            v->w[w].ctx = f.ctx;
+            v->w[w].tag = f.tag_hi << g->L | f.way[w].tag_lo;
+        }
+    return rc;
+}
+
+int xl_tagblk_view_write(const xl_tagblk_geom_t *g, const xl_tagblk_view_t *v, uint64_t tb[2])
+{
+    xl_tagblk_t f;
+    uint32_t w;
+    memset(&f, 0, sizeof f);
+    f.ctx = v->ctx;
+    f.tag_hi = v->tag_hi;
+    for (w = 0; w < g->ways; w++)
+        if (v->w[w].valid) {
+            f.way[w].valid = 1;
+            f.way[w].age = v->w[w].age;
+            f.way[w].tag_lo = v->w[w].tag & xl_tagblk_mask(g->L);
+        }
+    return xl_tagblk_encode(g, &f, tb);
 }
