@@ -144,12 +144,13 @@ xl_vl_runtime() {
 }
 
 # xl_harness SRC OBJ BIN "CXXFLAGS" "DEPS" "LINK": compiles the harness SRC to OBJ when older
-# than SRC, tests/lockstep/lockstep.h, the model headers or DEPS (generated headers, the
-# Verilated libraries), then links BIN from OBJ and LINK (objects and libraries) when older.
+# than SRC, the harnesses' shared headers (tests/lockstep/*.h), the model headers or DEPS
+# (generated headers, the Verilated libraries), then links BIN from OBJ and LINK (objects
+# and libraries) when older.
 xl_harness() {
     _src=$1; _obj=$2; _bin=$3; _flags=$4; _hdeps=$5; _link=$6
     # shellcheck disable=SC2086  # lists
-    if stale "$_obj" "$_src" tests/lockstep/lockstep.h model/include/xlat $_hdeps; then
+    if stale "$_obj" "$_src" tests/lockstep/*.h model/include/xlat $_hdeps; then
         g++ $_flags -I"$(xl_vinc)" -I"$(xl_vinc)/vltstd" -Imodel/include -Itests/lockstep \
             -c "$_src" -o "$_obj" || die "harness compile failed"
     fi

@@ -29,7 +29,7 @@
 #include <fstream>
 #include <type_traits>
 
-#include "verilated_syms.h"
+#include "public_var.h"
 
 #ifndef XL_ONLY_PAPER
 #include "Vxl_dram_gsn_small.h"
@@ -396,11 +396,11 @@ public:
             }
             uint32_t n = g.entries(q);
             Q.n = n;
-            if (!var(s, sn, "valid_q", 0, Q.valid, err) || !packed(Q.valid, sn, "valid_q", n, err) ||
-                !var(s, sn, "app_q", n, Q.app, err) || !var(s, sn, "depth_q", n, Q.depth, err) ||
-                !var(s, sn, "write_q", n, Q.write, err) || !var(s, sn, "xlat_q", n, Q.xlat, err) ||
-                !var(s, sn, "bank_q", n, Q.bank, err) || !var(s, sn, "row_q", n, Q.row, err) ||
-                !var(s, sn, "seq_q", n, Q.seq, err) || !var(s, sn, "tag_q", n, Q.tag, err))
+            if (!xl_ls::pub_var(s, sn, "valid_q", 0, Q.valid, err) || !packed(Q.valid, sn, "valid_q", n, err) ||
+                !xl_ls::pub_var(s, sn, "app_q", n, Q.app, err) || !xl_ls::pub_var(s, sn, "depth_q", n, Q.depth, err) ||
+                !xl_ls::pub_var(s, sn, "write_q", n, Q.write, err) || !xl_ls::pub_var(s, sn, "xlat_q", n, Q.xlat, err) ||
+                !xl_ls::pub_var(s, sn, "bank_q", n, Q.bank, err) || !xl_ls::pub_var(s, sn, "row_q", n, Q.row, err) ||
+                !xl_ls::pub_var(s, sn, "seq_q", n, Q.seq, err) || !xl_ls::pub_var(s, sn, "tag_q", n, Q.tag, err))
                 return false;
         }
         const VerilatedScope *s = ctx.scopeFind(scope.c_str());
@@ -408,12 +408,12 @@ public:
             err = "no scope " + scope;
             return false;
         }
-        return var(s, scope, "next_seq_q", 0, next_seq_, err) &&
-               var(s, scope, "silver_app_q", 0, silver_app_, err) &&
-               var(s, scope, "silver_cnt_q", 0, silver_cnt_, err) &&
-               var(s, scope, "thresh_q", 0, thresh_, err) &&
+        return xl_ls::pub_var(s, scope, "next_seq_q", 0, next_seq_, err) &&
+               xl_ls::pub_var(s, scope, "silver_app_q", 0, silver_app_, err) &&
+               xl_ls::pub_var(s, scope, "silver_cnt_q", 0, silver_cnt_, err) &&
+               xl_ls::pub_var(s, scope, "thresh_q", 0, thresh_, err) &&
                packed(thresh_, scope, "thresh_q", g.napps() * 9u, err) &&
-               var(s, scope, "elapsed_q", 0, elapsed_, err);
+               xl_ls::pub_var(s, scope, "elapsed_q", 0, elapsed_, err);
     }
 
     // The arrival sequence register: written after a reset (--seq-start).
@@ -479,41 +479,7 @@ public:
     }
 
 private:
-    // One variable of a Verilated model: a packed value (bits) or an unpacked array of
-    // elements of 1, 2, 4 or 8 bytes (at).
-    struct Var {
-        const unsigned char *p = nullptr;
-        unsigned size = 0;       // bytes of one element (or of the packed value)
-        unsigned pbits = 0;      // packed width
-        uint64_t at(uint32_t k) const
-        {
-            const unsigned char *x = p + (size_t)k * size;
-            switch (size) {
-            case 1: return *x;
-            case 2: return *reinterpret_cast<const uint16_t *>(x);
-            case 4: return *reinterpret_cast<const uint32_t *>(x);
-            default: return *reinterpret_cast<const uint64_t *>(x);
-            }
-        }
-        // bits [lo, lo + w) of a packed value (w <= 64)
-        uint64_t bits(unsigned lo, unsigned w) const
-        {
-            uint64_t v;
-            if (size <= 8) {
-                v = at(0);
-                v = lo >= 64 ? 0 : v >> lo;
-            } else {
-                const uint32_t *wd = reinterpret_cast<const uint32_t *>(p);
-                unsigned wi = lo / 32u, got = 32u - lo % 32u, nw = size / 4u;
-                v = (uint64_t)wd[wi] >> (lo % 32u);
-                while (got < w && ++wi < nw) {
-                    v |= (uint64_t)wd[wi] << got;
-                    got += 32u;
-                }
-            }
-            return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1u);
-        }
-    };
+    using Var = xl_ls::PubVar;   // public_var.h
     struct Queue {
         uint32_t n = 0;
         Var valid, app, depth, write, xlat, bank, row, seq, tag;
@@ -548,36 +514,6 @@ private:
         return g_.silver_timeout() == 0 || clk_next - c->silver_since == elapsed_.bits(0, 32);
     }
 
-    // elems > 0: an unpacked array of that many elements; 0: a packed value.
-    static bool var(const VerilatedScope *s, const std::string &sn, const char *name,
-                    uint32_t elems, Var &a, std::string &err)
-    {
-        const VerilatedVar *v = s->varFind(name);
-        if (v == nullptr) {
-            err = "no public signal " + sn + "." + name;
-            return false;
-        }
-        unsigned sz = v->entSize();
-        a.p = static_cast<const unsigned char *>(v->datap());
-        a.size = sz;
-        if (elems == 0) {
-            a.pbits = v->packed().elements();
-            if (v->udims() != 0) {
-                err = sn + "." + name + ": an array, a packed value expected";
-                return false;
-            }
-            return true;
-        }
-        // An array of 1-bit elements is registered with its one range in the packed slot
-        // (Verilator 5.006 writes no packed range for it), so its length is read there.
-        int n = v->udims() >= 1 ? v->elements(1) : v->packed().elements();
-        if ((uint32_t)n != elems || (sz != 1 && sz != 2 && sz != 4 && sz != 8)) {
-            err = sn + "." + name + ": " + std::to_string(n) + " elements of " +
-                  std::to_string(sz) + " bytes, the C twin has " + std::to_string(elems);
-            return false;
-        }
-        return true;
-    }
     static bool packed(const Var &a, const std::string &sn, const char *name, unsigned bits,
                        std::string &err)
     {

@@ -24,8 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "verilated.h"
-#include "verilated_syms.h"
+#include "public_var.h"
 
 extern "C" {
 #include "xlat/pwc.h"
@@ -59,12 +58,12 @@ public:
                 return false;
             }
             uint32_t entries = c->lv[i].sets * c->lv[i].ways;
-            if (!var(s, sn, "valid_q", entries, L.valid, err) ||
-                !var(s, sn, "cnt_q", entries, L.cnt, err) ||
-                !var(s, sn, "asid_q", entries, L.asid, err) ||
-                !var(s, sn, "key_q", entries, L.key, err) ||
-                !var(s, sn, "next_q", entries, L.next, err) ||
-                !var(s, sn, "plru_q", c->lv[i].sets, L.plru, err))
+            if (!pub_var(s, sn, "valid_q", entries, L.valid, err) ||
+                !pub_var(s, sn, "cnt_q", entries, L.cnt, err) ||
+                !pub_var(s, sn, "asid_q", entries, L.asid, err) ||
+                !pub_var(s, sn, "key_q", entries, L.key, err) ||
+                !pub_var(s, sn, "next_q", entries, L.next, err) ||
+                !pub_var(s, sn, "plru_q", c->lv[i].sets, L.plru, err))
                 return false;
             L.set_bits = 0;
             while ((UINT32_C(1) << L.set_bits) < c->lv[i].sets)
@@ -155,48 +154,12 @@ private:
         return true;
     }
 
-    // One unpacked array of a Verilated model: its data and element size (1, 2, 4 or 8 bytes).
-    struct Arr {
-        const unsigned char *p = nullptr;
-        unsigned size = 0;
-        uint64_t at(uint32_t k) const
-        {
-            const unsigned char *q = p + (size_t)k * size;
-            switch (size) {
-            case 1: return *q;
-            case 2: return *reinterpret_cast<const uint16_t *>(q);
-            case 4: return *reinterpret_cast<const uint32_t *>(q);
-            default: return *reinterpret_cast<const uint64_t *>(q);
-            }
-        }
-    };
+    using Arr = PubVar;   // public_var.h
     struct Level {
         Arr valid, cnt, asid, key, next, plru;
         unsigned set_bits = 0;
     };
     Level lv_[XL_PWC_LEVELS];
-
-    static bool var(const VerilatedScope *s, const std::string &sn, const char *name,
-                    uint32_t elems, Arr &a, std::string &err)
-    {
-        const VerilatedVar *v = s->varFind(name);
-        if (v == nullptr) {
-            err = "no public signal " + sn + "." + name;
-            return false;
-        }
-        unsigned sz = v->entSize();
-        // An array of 1-bit elements is registered with its one range in the packed slot
-        // (Verilator 5.006 writes no packed range for it), so its length is read there.
-        int n = v->udims() >= 1 ? v->elements(1) : v->packed().elements();
-        if ((uint32_t)n != elems || (sz != 1 && sz != 2 && sz != 4 && sz != 8)) {
-            err = sn + "." + name + ": " + std::to_string(n) + " elements of " +
-                  std::to_string(sz) + " bytes, the C twin has " + std::to_string(elems);
-            return false;
-        }
-        a.p = static_cast<const unsigned char *>(v->datap());
-        a.size = sz;
-        return true;
-    }
 };
 
 }  // namespace xl_ls
