@@ -390,7 +390,10 @@ static void test_07_07_json(void **state)
     /* one line, sections in schema order, enums as strings */
     assert_true(strncmp(buf, "{\"gpu\": {\"cus\": 8, \"simds_per_cu\": 4, ", 38) == 0);
     assert_non_null(strstr(buf, "\"sched\": \"simt\", \"coalesce\": \"off\""));
-    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, \"graph_file\": \"\"}, \"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"warmup\": 0, \"window\": 0, \"max_memory_mb\": 16384}}"));
+    assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"lds\": {\"model\": 0, \"size_kb\": 16, \"seg_bytes\": 32, \"alloc\": \"lazy\"}, \"icache\": {\"model\": 0, "));
+    assert_non_null(strstr(buf, "\"reach\": {\"lds_tx\": 0, \"ic_tx\": \"off\", \"tags\": \"strict\", "));
+    assert_non_null(strstr(buf, "\"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, "));
+    assert_non_null(strstr(buf, "\"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"warmup\": 0, \"window\": 0, \"max_memory_mb\": 16384}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
@@ -551,11 +554,12 @@ static void test_07_11_describe(void **state)
     xl_config_describe(f);
     fclose(f);
     /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 7
-     * + dram 34 + mask 17 + mem 3 + translation 1 + workload 5 + sim 5 = 123 */
+     * + dram 34 + mask 17 + mem 3 + translation 1 + lds 4 + icache 7 + reach 14
+     * + workload 7 + sim 5 = 150 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 123);
+    assert_int_equal(lines, 150);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

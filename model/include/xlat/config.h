@@ -44,6 +44,14 @@ typedef enum { XL_TOK_FILL_ANY = 0, XL_TOK_FILL_ORIGINATOR = 1 } xl_tok_fill_t;
 typedef enum { XL_MERGED_MISS = 0, XL_MERGED_HIT = 1 } xl_merged_counts_t;
 typedef enum { XL_BYP_CUMULATIVE = 0, XL_BYP_EPOCH = 1 } xl_byp_mode_t;
 typedef enum { XL_DSTAT_MAX = 0, XL_DSTAT_SNAPSHOT = 1 } xl_dstat_mode_t;
+/* MICRO'21's victim stores (sections [lds], [icache], [reach]; docs/papers/translation-reach.md):
+ * the I-cache design of Fig 13a, the tag codec, the compression-conflict rule, whether a
+ * hit leaves the store, how an LDS allocation sets the mode bits. */
+typedef enum { XL_RIC_OFF = 0, XL_RIC_V1 = 1, XL_RIC_V2 = 2, XL_RIC_V3 = 3, XL_RIC_V4 = 4 } xl_reach_ic_t;
+typedef enum { XL_RTAGS_STRICT = 0, XL_RTAGS_IDEAL = 1 } xl_reach_tags_t;
+typedef enum { XL_RCONF_REBASE = 0, XL_RCONF_BYPASS = 1 } xl_reach_conflict_t;
+typedef enum { XL_RHIT_EXCLUSIVE = 0, XL_RHIT_INCLUSIVE = 1 } xl_reach_hit_t;
+typedef enum { XL_LDS_ALLOC_LAZY = 0, XL_LDS_ALLOC_EAGER = 1 } xl_lds_alloc_t;
 
 #define XL_CFG_PATH_MAX 256u   /* a path-valued key holds at most 255 bytes */
 
@@ -57,6 +65,8 @@ typedef struct {
     char graph_file[XL_CFG_PATH_MAX];   /* a real graph (DIMACS .gr, Matrix Market .mtx); "" = none */
     uint32_t min_rounds;         /* a scaled kernel keeps at least this many rounds of resident
                                   * wavefronts, or the whole kernel (0: the plain fraction) */
+    uint32_t nw_n;               /* NW sequence length N (0: the tile width's default) */
+    uint32_t gups_table_mb;      /* GUPS table size, MB (1: MASK's 2^17 words) */
     uint32_t resident_waves;     /* not a key: wavefronts the GPU holds at once (cus x simds_per_cu
                                   * x waves_per_simd), filled by xl_config_wl_params */
 } xl_wl_params_t;
@@ -157,6 +167,38 @@ typedef struct {
         uint32_t page_kb;        /* 4 or 2048: page size used to map workload data */
     } mem;
     struct { uint32_t ideal; } translation;   /* 1: every translation takes one cycle */
+    struct {
+        uint32_t model;          /* 1: the LDS as a resource: per-work-group blocks, its port,
+                                  * the segments' mode bits (MICRO'21 §4.2) */
+        uint32_t size_kb;        /* per CU */
+        uint32_t seg_bytes;      /* 32 | 64 (LDS_SEG64) */
+        xl_lds_alloc_t alloc;    /* lazy | eager: when a block's segments turn LDS mode */
+    } lds;
+    struct {
+        uint32_t model;          /* 1: instruction fetch through shared I-caches */
+        uint32_t lines;          /* 64 B lines per I-cache, 8-way */
+        uint32_t sharers;        /* CUs per I-cache */
+        uint32_t instr_bytes;    /* bytes of code per instruction: a wave fetches a new line
+                                  * every 64 / instr_bytes instructions */
+        uint32_t miss_latency;   /* GPU cycles to fill a missing instruction line */
+        uint32_t code_bytes;     /* a kernel's code size when its generator gives none */
+        uint32_t tag_latency;    /* IC-mode tag access, GPU cycles */
+    } icache;
+    struct {
+        uint32_t lds_tx;         /* 1: L1 TLB victims in idle LDS segments (§4.2) */
+        xl_reach_ic_t ic_tx;     /* off | v1 | v2 | v3 | v4: L1 TLB victims in the I-cache */
+        xl_reach_tags_t tags;    /* strict | ideal */
+        xl_reach_conflict_t conflict;   /* rebase | bypass */
+        xl_reach_hit_t hit;      /* exclusive | inclusive */
+        uint32_t lds_latency;    /* Tx-mode LDS access, GPU cycles (Table 1: 35) */
+        uint32_t ic_tx_latency;  /* Tx-mode I-cache tag access + decompression (Table 1: 20) */
+        uint32_t mux_latency;    /* Table 1: 1 */
+        uint32_t lds_wire, ic_wire;   /* extra wire latency (Fig 16b) */
+        uint32_t txq;            /* translation operations queued per LDS / I-cache port */
+        uint32_t max_wait;       /* cycles a lookup waits for a port before it skips the store */
+        uint32_t fwd_l2;         /* 1: an instruction fill's evicted translations go to the L2 TLB */
+        uint32_t sharing;        /* 1: track which CUs look up each page (Fig 14a) */
+    } reach;
     xl_wl_params_t workload;                  /* the workload generators' parameters */
     struct {
         uint64_t seed;

@@ -31,9 +31,18 @@ typedef enum {
     XL_OP_ALU,         /* compute: `cycles` issue cycles with no memory access */
     XL_OP_LOAD,        /* global load: lanes in mask read `bytes` at va[lane] */
     XL_OP_STORE,       /* global store */
-    XL_OP_LDS,         /* local data share access (no translation) */
-    XL_OP_BARRIER      /* work-group barrier */
+    XL_OP_LDS,         /* local data share load (no translation); see "LDS addresses" */
+    XL_OP_BARRIER,     /* work-group barrier */
+    XL_OP_LDS_ST       /* local data share store */
 } xl_op_t;
+
+/* LDS addresses (MICRO'21 §4.2; used when lds.model = 1). An LDS instruction with
+ * bytes > 0 carries, for each lane in mask, the byte offset of its access within its
+ * work-group's LDS block in va[lane] (bytes per lane as for global accesses); the
+ * offsets lie below the kernel's lds_bytes. With bytes = 0 it carries no addresses: it
+ * is timed by `cycles` alone, and a kernel that declares lds_bytes has its blocks set to
+ * LDS mode when they are allocated (as lds.alloc = eager), since the model cannot tell
+ * which segments it writes. */
 
 typedef struct {
     uint8_t  op;          /* xl_op_t */
@@ -50,9 +59,16 @@ typedef struct {
     xl_va_t  base;        /* assigned by xl_wl_open */
 } xl_region_t;
 
+/* A kernel's geometry and what MICRO'21's LDS and I-cache need of it (the caller zeroes
+ * it before the generator fills it in: a field left 0 takes the default said here). */
 typedef struct {
     uint32_t workgroups;
     uint32_t waves_per_wg;
+    uint32_t lds_bytes;    /* LDS a work-group allocates (0: none) */
+    uint32_t code_bytes;   /* the kernel's code size (0: icache.code_bytes) */
+    uint32_t code_id;      /* which code object it runs: launches with the same id run the
+                            * same code (NW's back-to-back nw_kernel1); 0: kernel index + 1,
+                            * every kernel its own code */
 } xl_kernel_t;
 
 /* Cursor of one wavefront; generators interpret the fields as they need. */
@@ -99,6 +115,7 @@ void xl_wl_wave_init(const xl_workload_t *wl, xl_wave_t *w, uint32_t kernel, uin
 /* Geometry of kernel k of an open workload; 0 when k is past the last kernel. */
 static inline int xl_wl_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
+    *out = (xl_kernel_t){0, 0, 0, 0, 0};
     return wl->desc->kernel(wl, k, out);
 }
 static inline int xl_wl_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)

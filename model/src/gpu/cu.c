@@ -28,12 +28,45 @@ static void cu_set_ready(xl_sim_t *g, cu_t *c, uint32_t s, int on)
 static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s);
 static void cu_wave_advance(xl_sim_t *g, uint32_t c, uint32_t s);
 
-/* Pull the wave's next instruction, then go on with it (wave_advance). */
+/* icache.model: the instruction just pulled begins a new line of the kernel's code: fetch
+ * it through the CU's I-cache (vstore.h "Instruction fetch"). 1 when the wave must wait
+ * for it (it resumes at an EV_WAVE_READY with ifwait set). */
+static int cu_ifetch(xl_sim_t *g, uint32_t c, uint32_t s)
+{
+    cu_t *cu = &g->core.cu[c];
+    slot_t *st = &cu->slot[s];
+    uint32_t per_line = 64u / g->cfg.icache.instr_bytes, n = st->nfetch++;
+    if (n % per_line)
+        return 0;
+    const disp_app_t *a = &g->disp.app[cu->app];
+    uint64_t addr = vs_code_addr(cu->asid, a->code_id, (n / per_line) % a->code_lines);
+    vs_out_t fwd[XL_ICTX_SUBS];
+    uint32_t nfwd;
+    uint64_t go = vs_ifetch(&g->vs, &g->cfg, c, addr, g->now, fwd, &nfwd);
+    if (nfwd)
+        tlbh_l2_forward(g, fwd, nfwd);
+    if (go <= g->now)
+        return 0;
+    st->state = W_BUSY;
+    st->ifwait = 1;
+    PUSH(&g->q, go, EV_WAVE_READY, gslot(&g->core, c, s), 0);
+    return 1;
+}
+
+/* Pull the wave's next instruction, then go on with it (wave_advance); with icache.model
+ * fetch its line first. */
 void cu_wave_fetch(xl_sim_t *g, uint32_t c, uint32_t s)
 {
     slot_t *st = &g->core.cu[c].slot[s];
+    if (st->ifwait) {   /* its instruction line has arrived */
+        st->ifwait = 0;
+        cu_wave_advance(g, c, s);
+        return;
+    }
     if (!xl_wl_next(g->core.cu[c].wl, &st->cur, &st->in))
         st->in.op = XL_OP_END;
+    if (g->vs.ic_on && st->in.op != XL_OP_END && cu_ifetch(g, c, s))
+        return;
     cu_wave_advance(g, c, s);
 }
 
@@ -95,6 +128,8 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
     g->last_retire = g->now;
     if (--wg->waves == 0) {
         wg->live = 0;
+        if (wg->lds_bytes)
+            vs_lds_release(&g->vs, c, wg->lds_base, wg->lds_bytes, g->now);
     } else if (wg->at_barrier == wg->waves) {
         /* the waves still waiting at a barrier no longer wait for this one */
         wg->at_barrier = 0;
@@ -104,14 +139,21 @@ static void cu_wave_finish(xl_sim_t *g, uint32_t c, uint32_t s)
     }
 }
 
-void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
-                 uint64_t *uid)
+int cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
+                uint32_t lds_bytes, uint64_t *uid)
 {
     cu_t *cu = &g->core.cu[c];
-    uint32_t w;
+    uint32_t w, base = 0;
+    if (g->vs.lds_on && lds_bytes &&
+        !vs_lds_alloc(&g->vs, c, lds_bytes, g->cfg.lds.alloc == XL_LDS_ALLOC_EAGER, &base,
+                      g->now))
+        return 0;
     for (w = 0; w < g->core.spc && cu->wg[w].live; w++)
         ;
     cu->wg[w].live = 1;
+    cu->wg[w].lds_base = base;
+    cu->wg[w].lds_bytes = g->vs.lds_on ? lds_bytes : 0;
+    cu->wg[w].lds_all = 0;
     cu->wg[w].waves = waves;
     cu->wg[w].at_barrier = 0;
     uint32_t placed = 0;
@@ -124,6 +166,8 @@ void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t
         st->uid = ++*uid;
         cu->age[s] = st->uid;
         st->state = W_BUSY;
+        st->ifwait = 0;
+        st->nfetch = 0;
         /* a new occupant: resident, and not yet counted among this epoch's warps */
         cu->res[s >> 6] |= UINT64_C(1) << (s & 63);
         cu->act[s >> 6] &= ~(UINT64_C(1) << (s & 63));
@@ -139,6 +183,7 @@ void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t
     for (uint32_t s = 0; s < g->core.spc; s++)
         if (cu->slot[s].state == W_BUSY && cu->slot[s].wg == w)
             cu_wave_fetch(g, c, s);
+    return 1;
 }
 
 /* Memory record r is complete: record its walk metrics (docs/isca18-micro18.md §6, §7.2
@@ -322,8 +367,15 @@ int cu_issue(xl_sim_t *g, uint32_t c)
         }
     }
     if (!mem) {
+        uint64_t at = g->now;
+        if (g->vs.lds_on && (st->in.op == XL_OP_LDS || st->in.op == XL_OP_LDS_ST)) {
+            /* lds.model: the access begins when the CU's LDS port is free (vstore.h) */
+            wg_t *wg = &cu->wg[st->wg];
+            at = vs_lds_native(&g->vs, c, &st->in, wg->lds_base, wg->lds_bytes, &wg->lds_all,
+                               g->now);
+        }
         st->state = W_BUSY;
-        PUSH(&g->q, g->now + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
+        PUSH(&g->q, at + (st->in.cycles ? st->in.cycles : 1), EV_WAVE_READY,
              gslot(&g->core, c, s), 0);
         return 1;
     }

@@ -27,6 +27,10 @@ enum { W_FREE, W_READY, W_BUSY, W_MEM, W_BARRIER, W_WAIT };
 typedef struct {
     uint8_t state;
     uint16_t wg;             /* work-group record index within the CU */
+    uint8_t ifwait;          /* waiting for an instruction line: the next EV_WAVE_READY
+                              * goes on with the instruction it holds (icache.model) */
+    uint32_t nfetch;         /* instructions pulled (icache.model: a line every
+                              * 64 / icache.instr_bytes of them) */
     uint64_t uid;            /* dispatch number: distinguishes waves reusing a slot */
     xl_wave_t cur;
     xl_instr_t in;           /* the next (READY, WAIT) or current (MEM) instruction */
@@ -58,6 +62,8 @@ typedef struct {
 typedef struct {
     uint8_t live;
     uint32_t waves, at_barrier;
+    uint32_t lds_base, lds_bytes;   /* its LDS block (lds.model) */
+    uint8_t lds_all;         /* an address-less LDS instruction turned its block LDS mode */
 } wg_t;
 
 typedef struct {
@@ -241,9 +247,10 @@ static inline void cu_walk_done(core_t *k, preq_t h, uint32_t instr, unsigned re
 static inline uint32_t cu_free_slots(const core_t *k, uint32_t c) { return k->cu[c].free; }
 /* Place work-group wg of kernel `kernel` of the CU's workload, `waves` wavefronts, on CU c
  * (it has the free slots): each wave takes the next dispatch number from *uid, then each
- * fetches its first instruction. */
-void cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
-                 uint64_t *uid);
+ * fetches its first instruction. With lds.model the work-group takes lds_bytes of the
+ * CU's LDS: 0 (nothing placed) when no block is free. */
+int  cu_place_wg(xl_sim_t *g, uint32_t c, uint32_t kernel, uint32_t wg, uint32_t waves,
+                 uint32_t lds_bytes, uint64_t *uid);
 /* CU c runs application app, workload wl, in address space asid (the assembly's split,
  * dispatch.h). */
 static inline void cu_assign(core_t *k, uint32_t c, uint32_t app, const xl_workload_t *wl,

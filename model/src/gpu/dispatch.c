@@ -71,7 +71,7 @@ static void disp_app(xl_sim_t *g, uint32_t a)
         if (!p->have_kernel) {
             if (p->live)
                 return;   /* an application's kernels run one after another */
-            if (!p->wl->desc->kernel(p->wl, p->kernel - p->kbase, &p->k)) {
+            if (!xl_wl_kernel(p->wl, p->kernel - p->kbase, &p->k)) {
                 if (p->launches == 1)
                     p->end = g->now;
                 if (g->cfg.sim.window && p->kernel > p->kbase) {
@@ -87,17 +87,33 @@ static void disp_app(xl_sim_t *g, uint32_t a)
             p->next_wg = 0;
             p->rr_cu = 0;
             p->k_start = g->now;
+            /* MICRO'21: the kernel's code (I-cache) and its LDS blocks */
+            uint32_t code = p->k.code_bytes ? p->k.code_bytes : g->cfg.icache.code_bytes;
+            p->code_id = p->k.code_id ? p->k.code_id : p->kernel - p->kbase + 1u;
+            p->code_lines = (code + 63u) / 64u;
+            if (g->vs.ic_on)
+                vs_kernel_start(&g->vs, &g->cfg, a, p->code_id);
+            if (g->vs.lds_on && p->k.lds_bytes > g->cfg.lds.size_kb * 1024u) {
+                snprintf(g->bad, sizeof g->bad, "workload %s: kernel %u's work-groups need %u B "
+                         "of LDS, more than lds.size_kb (%u KB) holds", p->wl->desc->name,
+                         p->kernel - p->kbase, p->k.lds_bytes, g->cfg.lds.size_kb);
+                return;
+            }
         }
         while (p->next_wg < p->k.workgroups) {
             uint32_t i = p->rr_cu, tried, c = 0;
-            for (tried = 0; tried < p->cu_n; tried++, i = (i + 1) % p->cu_n)
-                if (cu_free_slots(&g->core, c = p->cu_first + i) >= p->k.waves_per_wg)
+            for (tried = 0; tried < p->cu_n; tried++, i = (i + 1) % p->cu_n) {
+                if (cu_free_slots(&g->core, c = p->cu_first + i) < p->k.waves_per_wg)
+                    continue;
+                /* counted live first: a wave may retire while it is placed */
+                p->live += p->k.waves_per_wg;
+                if (cu_place_wg(g, c, p->kernel - p->kbase, p->next_wg, p->k.waves_per_wg,
+                                p->k.lds_bytes, &g->disp.wave_uid))
                     break;
+                p->live -= p->k.waves_per_wg;   /* no LDS block free on this CU */
+            }
             if (tried == p->cu_n)
                 return;
-            p->live += p->k.waves_per_wg;
-            cu_place_wg(g, c, p->kernel - p->kbase, p->next_wg, p->k.waves_per_wg,
-                        &g->disp.wave_uid);
             p->next_wg++;
             p->rr_cu = (i + 1) % p->cu_n;
         }

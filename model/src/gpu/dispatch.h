@@ -34,6 +34,9 @@ typedef struct {
     uint32_t kbase;           /* kernels of its earlier launches (sim.window relaunches) */
     uint32_t launches;        /* launches started (1 + relaunches) */
     uint64_t instr_warm;      /* its CUs' instructions when the window opened */
+    uint32_t code_id;         /* the current kernel's code object (xl_kernel_t.code_id, or
+                               * its index + 1) and its code in 64 B lines (icache.model) */
+    uint32_t code_lines;
 } disp_app_t;
 
 typedef struct {

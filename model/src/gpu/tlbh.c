@@ -25,6 +25,8 @@ void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
         PUSH(&g->q, t + 1, EV_L1_RESULT, h.id, w.pa & ~((UINT64_C(1) << w.page_shift) - 1));
         return;
     }
+    if (!retry && g->vs.sh_on && vs_share_note(&g->vs, asid, vpn, c))
+        g->oom = 1;
     if (retry ? xl_tlb_probe(&l1->tlb, asid, va, &pa)
               : xl_tlb_lookup(&l1->tlb, asid, va, &pa)) {
         PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L1_RESULT, h.id,
@@ -59,8 +61,60 @@ void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
             k = l1->w[k].next;
         l1->w[k].next = wi;
     }
-    if (!merged)
-        PUSH(&g->q, t + g->cfg.l1tlb.hit_latency, EV_L2_ACCESS, l1mshr_of(&g->tlb, c, m).id, 0);
+    if (merged)
+        return;
+    /* MICRO'21 §4.4: after an L1 miss the LDS, then the I-cache, then the L2 TLB */
+    uint64_t at = t + g->cfg.l1tlb.hit_latency;
+    if (g->vs.ldstx || g->vs.ictx)
+        PUSH(&g->q, at, EV_VLOOKUP, l1mshr_of(&g->tlb, c, m).id, g->vs.ldstx ? 0 : 1);
+    else
+        PUSH(&g->q, at, EV_L2_ACCESS, l1mshr_of(&g->tlb, c, m).id, 0);
+}
+
+/* MICRO'21 §4.4 (docs/papers/translation-reach.md "The victim path"): L1 MSHR h's lookup
+ * in its CU's LDS (stage 0) or its I-cache (stage 1). A hit is promoted to the L1 TLB
+ * (tlbh_l1_release, as an L2 TLB hit would be); a miss or a skip goes on to the next
+ * stage when its result is known. */
+void tlbh_vlookup(xl_sim_t *g, l1mshr_t h, unsigned stage)
+{
+    uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
+    uint64_t vpn = g->tlb.l1[c].m[m].vpn;
+    uint16_t asid = cu_asid(&g->core, c);
+    vs_look_t r;
+    if (stage == 0)
+        vs_lds_lookup(&g->vs, c, asid, vpn, g->now, &r);
+    else
+        vs_ic_lookup(&g->vs, c, asid, vpn, g->now, &r);
+    if (r.res == VS_LK_HIT)
+        PUSH(&g->q, r.done, EV_L2_RESULT, h.id, r.frame);
+    else if (stage == 0 && g->vs.ictx)
+        PUSH(&g->q, r.done, EV_VLOOKUP, h.id, 1);
+    else
+        PUSH(&g->q, r.done, EV_L2_ACCESS, h.id, 0);
+}
+
+/* A translation the fill chain hands to the shared L2 TLB (Fig 12 flows 10-11): present,
+ * it is refreshed; else inserted as most recent, its victim dropped (the L2 TLB is not
+ * exclusive, [I]). */
+static void tlbh_l2_insert(xl_sim_t *g, const vs_out_t *o)
+{
+    if (g->tlb.has_l2)
+        xl_tlb_fill(&g->tlb.l2, o->asid, o->vpn << g->page_shift, o->frame, g->page_shift, NULL);
+}
+
+/* The fill chain of an L1 TLB victim (MICRO'21 Fig 12), and the translations of I-cache
+ * lines an instruction fill evicted (reach.fwd_l2). */
+void tlbh_victim(xl_sim_t *g, uint32_t c, const xl_tlb_entry_t *v)
+{
+    vs_out_t o;
+    if (vs_fill(&g->vs, c, v->asid, v->vpn, v->frame, g->now, &o))
+        tlbh_l2_insert(g, &o);
+}
+
+void tlbh_l2_forward(xl_sim_t *g, const vs_out_t *o, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        tlbh_l2_insert(g, &o[i]);
 }
 
 static void tlbh_l2_free(xl_sim_t *g, uint32_t m);
@@ -267,7 +321,14 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
-    xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, NULL);
+    if (g->vs.ldstx || g->vs.ictx) {
+        xl_tlb_entry_t v;
+        xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, &v);
+        if (v.valid)
+            tlbh_victim(g, c, &v);
+    } else {
+        xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, NULL);
+    }
     uint32_t w = l1->m[m].head, n = 0;
     mtab_release(&l1->t, m);
     while (w != NONE) {

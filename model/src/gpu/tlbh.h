@@ -14,6 +14,7 @@
 
 #include "gpu/cu.h"
 #include "gpu/tokens.h"
+#include "gpu/vstore.h"
 #include "kernel/fifo.h"
 #include "kernel/mtab.h"
 #include "sys/treq.h"
@@ -88,6 +89,12 @@ void tlbh_free(tlbh_t *t);
 /* Step 3: page request h asks its CU's L1 TLB at cycle t (retry: a miss that waited for
  * an MSHR, counted already). */
 void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry);
+/* MICRO'21 §4.4: L1 MSHR h's lookup in its CU's LDS (stage 0) or I-cache (stage 1). */
+void tlbh_vlookup(xl_sim_t *g, l1mshr_t h, unsigned stage);
+/* The fill chain of CU c's L1 TLB victim v (Fig 12). */
+void tlbh_victim(xl_sim_t *g, uint32_t c, const xl_tlb_entry_t *v);
+/* n translations for the shared L2 TLB (an I-cache's evicted Tx line, reach.fwd_l2). */
+void tlbh_l2_forward(xl_sim_t *g, const vs_out_t *o, uint32_t n);
 /* L1 MSHR h at the L2 TLB (reserved: its port was taken in an earlier cycle). */
 void tlbh_l2_access(xl_sim_t *g, l1mshr_t h, int reserved);
 /* L1 MSHR h has its frame: fill, deliver to every waiting page request, retry waiters. */

@@ -28,6 +28,11 @@ static const char *const tokfill_names[] = { "any", "originator", NULL };
 static const char *const merged_names[] = { "miss", "hit", NULL };
 static const char *const bypmode_names[] = { "cumulative", "epoch", NULL };
 static const char *const dstat_names[] = { "max", "snapshot", NULL };
+static const char *const ric_names[]   = { "off", "v1", "v2", "v3", "v4", NULL };
+static const char *const rtags_names[] = { "strict", "ideal", NULL };
+static const char *const rconf_names[] = { "rebase", "bypass", NULL };
+static const char *const rhit_names[]  = { "exclusive", "inclusive", NULL };
+static const char *const ldsal_names[] = { "lazy", "eager", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -169,11 +174,38 @@ const cfg_key_t cfg_schema[] = {
     U32(mem, page_kb, 4, 4, 2048, "KB", "page size mapping workload data, 4 or 2048 [ISCA: 4 KB pages]"),
 
     BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
+    BOOL(lds, model, 0, "1: the LDS as a resource: each work-group takes a contiguous block at dispatch (no room, no dispatch), LDS instructions use the CU's LDS port, segments carry mode bits [MICRO'21 §4.2]; 0: LDS instructions are timed only"),
+    U32(lds, size_kb, 16, 1, 64, "KB", "LDS per CU, a power of two [MICRO'21 Table 1: 16 KB]"),
+    U32(lds, seg_bytes, 32, 32, 64, "bytes", "LDS segment: 32 (3 translations) or 64 (LDS_SEG64: 6) [MICRO'21 §4.2, §6.3.1]"),
+    ENUM(lds, alloc, XL_LDS_ALLOC_LAZY, ldsal_names, "lazy|eager", "when a work-group's block turns LDS mode: lazy = at the application's first store to each segment (the paper's rule), eager = the whole block at dispatch [I]"),
+    BOOL(icache, model, 0, "1: wavefronts fetch instructions through I-caches shared by icache.sharers CUs, from each kernel's code [MICRO'21 §4.3]; 0: no instruction fetch"),
+    U32(icache, lines, 256, 64, 512, "lines", "64 B lines per I-cache, 8-way: 64, 128, 256 or 512 [MICRO'21 Table 1: 16 KB = 256]"),
+    U32(icache, sharers, 4, 1, 64, "CUs", "CUs per I-cache; divides gpu.cus [MICRO'21 Table 1: 4]"),
+    U32(icache, instr_bytes, 8, 4, 64, "bytes", "code bytes per instruction: a wavefront fetches its next 64 B line every 64 / instr_bytes instructions through its instruction buffer [I: GCN instructions are 4 or 8 B]"),
+    U32(icache, miss_latency, 100, 1, 100000, "cycles", "an instruction line's fill from the L2, GPU cycles [I]"),
+    U32(icache, code_bytes, 4096, 64, 1048576, "bytes", "a kernel's code size when its generator states none [MICRO'21 §9: 4-8 KB, not given]"),
+    U32(icache, tag_latency, 16, 1, 1000, "cycles", "IC-mode tag access: an instruction fetch's hit, and a translation lookup that finds an IC-mode or invalid line [MICRO'21 Table 1: 16]"),
+    BOOL(reach, lds_tx, 0, "1: L1 TLB victims go to the CU's idle (Tx-mode) LDS segments and L1 misses look there first [MICRO'21 §4.2]; needs lds.model = 1"),
+    ENUM(reach, ic_tx, XL_RIC_OFF, ric_names, "off|v1|v2|v3|v4", "L1 TLB victims in the I-cache, the designs of Fig 13a: v1 one per line, v2 naive replacement, v3 instruction-aware, v4 = v3 + kernel-boundary flush (the paper's IC) [MICRO'21 §4.3]; needs icache.model = 1"),
+    ENUM(reach, tags, XL_RTAGS_STRICT, rtags_names, "strict|ideal", "strict = the compressed tag block bit for bit (shared high bits); ideal = full tags, to measure what the codec costs [I]"),
+    ENUM(reach, conflict, XL_RCONF_REBASE, rconf_names, "rebase|bypass", "an insert whose high tag bits differ from its segment's / line's base: rebase = drop the others and insert; bypass = pass it on [I, the paper is silent]"),
+    ENUM(reach, hit, XL_RHIT_EXCLUSIVE, rhit_names, "exclusive|inclusive", "a hit in the LDS or I-cache leaves it (exclusive; it is promoted to the L1 TLB) or keeps its copy [I]"),
+    U32(reach, lds_latency, 35, 1, 10000, "cycles", "Tx-mode LDS access [MICRO'21 Table 1: 35]"),
+    U32(reach, ic_tx_latency, 20, 1, 10000, "cycles", "Tx-mode I-cache tag access with decompression (16 compares + 4) [MICRO'21 Table 1: 20]"),
+    U32(reach, mux_latency, 1, 0, 1000, "cycles", "MUX after either store [MICRO'21 Table 1: 1]"),
+    U32(reach, lds_wire, 0, 0, 10000, "cycles", "extra wire latency of an LDS lookup (Fig 16b: 10, 50, 100)"),
+    U32(reach, ic_wire, 0, 0, 10000, "cycles", "extra wire latency of an I-cache lookup (Fig 16b)"),
+    U32(reach, txq, 8, 1, 64, "operations", "translation operations waiting for one LDS or I-cache port; a lookup finding it full skips the store [I]"),
+    U32(reach, max_wait, 64, 0, 100000, "cycles", "a lookup that would wait longer for the port skips the store [I]"),
+    BOOL(reach, fwd_l2, 0, "1: the translations of a Tx line an instruction fill evicts go to the L2 TLB (IC_EVICT_FWD_L2); 0: dropped [I]"),
+    BOOL(reach, sharing, 0, "1: record which CUs look up each page, for Fig 14a's sharing (costs host memory per page)"),
 
     U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
     U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),
     ENUM(workload, graph, XL_GRAPH_INPUT, graph_names, "input|rmat", "Pannotia graphs: input = a synthetic graph of the real input's kind (road network, mesh, circuit); rmat = R-MAT communities; see sw/workloads/pannotia.c"),
     U32(workload, min_rounds, 12, 0, 1000, "rounds", "a scaled run (--scale < 1) keeps, in every kernel it runs, at least this many rounds of the GPU's resident wavefronts (cus x simds_per_cu x waves_per_simd), or the whole kernel if it is smaller, so it measures the kernel's steady state, not its ramp; 0 = the plain fraction; see docs/isca18-micro18.md §4.1"),
+    U32(workload, nw_n, 0, 0, 16384, "items", "NW sequence length N, a multiple of nw_block: the matrices are (N+1)^2 ints and there are 2 N / nw_block - 1 kernels; 0 = the tile width's default (16: 6816, 64: 8192; MICRO'21: 2048 with 16, 255 kernels); see sw/workloads/nw.c"),
+    U32(workload, gups_table_mb, 1, 1, 2048, "MB", "GUPS (gup) table size, a power of two (1: MASK's 2^17 8-byte words; MICRO'21 needs one well above the 64 MB its victim stores reach, e.g. 256); see sw/workloads/mask_apps.c"),
     STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),

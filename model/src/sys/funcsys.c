@@ -317,7 +317,7 @@ int xl_func_run(xl_func_t *f, char *err, size_t errlen)
     size_t nslots = (size_t)cus * f->slots_per_cu;
     xl_kernel_t k;
     xl_instr_t in;
-    for (uint32_t kid = 0; f->wl->desc->kernel(f->wl, kid, &k); kid++) {
+    for (uint32_t kid = 0; xl_wl_kernel(f->wl, kid, &k); kid++) {
         if (k.waves_per_wg > f->slots_per_cu) {
             snprintf(err, errlen, "kernel %u: a work-group of %u wavefronts does not fit the "
                      "%u wavefront slots of a CU", kid, k.waves_per_wg, f->slots_per_cu);

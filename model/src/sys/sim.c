@@ -136,6 +136,8 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     if ((rc = tlbh_init(&g->tlb, cfg, core_ncu(&g->core), core_rpc(&g->core), core_slots(&g->core),
                         err, errlen)) != XL_OK)
         goto fail;
+    if ((rc = vs_init(&g->vs, cfg, g->page_shift, err, errlen)) != XL_OK)
+        goto fail;
     if ((rc = iommu_init(&g->iommu, cfg, err, errlen)) != XL_OK)
         goto fail;
     if (!(g->req = calloc(cfg->l2tlb.mshrs, sizeof *g->req))) {
@@ -184,6 +186,7 @@ void xl_sim_destroy(xl_sim_t *g)
     core_free(&g->core);
     disp_free(&g->disp);
     tlbh_free(&g->tlb);
+    vs_free(&g->vs);
     iommu_free(&g->iommu);
     free(g->req);
     evq_free(&g->q);
@@ -273,6 +276,9 @@ static void handle(xl_sim_t *g, const ev_t *e)
         else
             g->window_end = 1;
         break;
+    case EV_VLOOKUP:
+        tlbh_vlookup(g, (l1mshr_t){e->a}, (unsigned)e->b);   /* b: 0 LDS, 1 I-cache */
+        break;
     }
 }
 
@@ -309,6 +315,11 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
     if (!g->started) {
         g->started = 1;
         disp_run(g);
+        if (g->bad[0]) {
+            snprintf(err, errlen, "%s", g->bad);
+            g->failed = 1;
+            return XL_EINPUT;
+        }
     }
     while (g->now < until) {
         /* timed events and memory completions due now, in time order */
@@ -340,6 +351,11 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         core_cycle(g);
         if (disp_pending(&g->disp))
             disp_run(g);
+        if (g->bad[0]) {
+            snprintf(err, errlen, "%s", g->bad);
+            g->failed = 1;
+            return XL_EINPUT;
+        }
         if (g->oom || g->q.past) {
             snprintf(err, errlen, g->oom ? "out of host memory"
                                       : "internal: an event was scheduled in the past");

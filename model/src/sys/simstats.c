@@ -12,6 +12,7 @@ void xl_sim_stats(const xl_sim_t *g, xl_stats_t *s)
     disp_stats(g, s);
     cu_stats(g, s);
     tlbh_stats(g, s);
+    vs_stats(&g->vs, g->cycles, s);
     iommu_stats(g, s);
     cu_walk_stats(g, s);
     iommu_pwc_stats(&g->iommu, s);

@@ -42,7 +42,8 @@ enum {
     EV_L1D_MISS,     /* a: grec, b: line pa - L1 data miss goes to memory */
     EV_LINE_DONE,    /* a: grec - an L1 data hit returns */
     EV_EPOCH,        /* a: 0 = a MASK epoch boundary, 1 = its settings commit (tlbh_epoch) */
-    EV_WINDOW        /* a: 0 = the warm-up ends, 1 = the measured window ends (sim.window) */
+    EV_WINDOW,       /* a: 0 = the warm-up ends, 1 = the measured window ends (sim.window) */
+    EV_VLOOKUP       /* a: l1mshr_t, b: 0 LDS / 1 I-cache - a victim-store lookup (tlbh_vlookup) */
 };
 
 struct xl_sim {
@@ -65,10 +66,13 @@ struct xl_sim {
     uint32_t timers;          /* EV_EPOCH and EV_WINDOW events queued: they keep no work
                                * alive, so a run whose queue holds only them is done */
     int window_end;           /* EV_WINDOW 1 was handled: the run stops this cycle */
+    char bad[200];            /* a component found the workload asks what the configuration
+                               * cannot hold: the run stops with this input error */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */
     tlbh_t tlb;               /* the GPU's TLB hierarchy (tlbh.h) */
+    vstore_t vs;              /* MICRO'21's LDS and I-caches, victim stores (vstore.h) */
     treq_t *req;              /* translation requests, one per L2 MSHR (treq.h) */
     iommu_t iommu;            /* the IOMMU (iommu.h) */
 };

@@ -11,6 +11,7 @@ void sys_dump_waits(const xl_sim_t *g, FILE *f)
             (unsigned long long)g->cfg.sim.watchdog, (unsigned long long)g->now);
     cu_waits(g, f);
     tlbh_waits(g, f);
+    vs_waits(&g->vs, f);
     iommu_waits(g, f);
     fprintf(f, "  memory system: %llu requests pending; %zu timed events queued\n",
             (unsigned long long)xl_memsys_pending(g->mem), evq_count(&g->q));
