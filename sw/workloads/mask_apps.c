@@ -31,6 +31,9 @@
  */
 #include "xlat/workloads.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #define MK_MAX_SLOTS  18u
 #define MK_MAX_PHASES 4u
 #define MK_VEC        4u   /* issue cycles of one 64-lane vector op on a 16-wide SIMD */
@@ -118,15 +121,48 @@ static const mk_app_t *mk_of(const xl_workload_t *wl)
     return (const mk_app_t *)(const void *)wl->desc;
 }
 
+/* What MICRO'21 (bench/results/reach-workloads.md) needs of the applications it shares
+ * with MASK: each phase's code size in bytes (MICRO'21 gives none [I]; 0 would mean
+ * icache.code_bytes) and, as the phases repeat launch after launch, phase p's code object
+ * p + 1 (BFS: BFS_1, BFS_2, BFS_1, ...); none of them allocates LDS. gups: region 0 is
+ * workload.gups_table_mb and the update loop's trips scale with --scale. */
+typedef struct {
+    const char *name;
+    uint32_t code_bytes[MK_MAX_PHASES];
+    uint8_t gups;
+} mk_m21_t;
+
+static const mk_m21_t mk_m21[] = {
+    {"bfs2", {6144, 4096}, 0},   /* BFS_1: edge loop and nested tests; BFS_2: flag sweep */
+    {"gup", {6144}, 1},          /* the update loop */
+    {"srad", {6144, 6144}, 0},   /* srad_cuda_1, srad_cuda_2: stencil arithmetic */
+};
+
+static const mk_m21_t *mk_m21_of(const mk_app_t *a)
+{
+    for (unsigned i = 0; i < sizeof mk_m21 / sizeof mk_m21[0]; i++)
+        if (strcmp(mk_m21[i].name, a->desc.name) == 0)
+            return &mk_m21[i];
+    return NULL;
+}
+
 static int mk_create(xl_workload_t *wl, char *err, size_t errlen)
 {
     const mk_app_t *a = mk_of(wl);
-    (void)err;
-    (void)errlen;
     wl->nregions = a->nreg;
     for (unsigned r = 0; r < a->nreg; r++) {
         wl->regions[r].name = a->reg[r].name;
         wl->regions[r].bytes = a->reg[r].elems * a->reg[r].esize;
+    }
+    const mk_m21_t *m21 = mk_m21_of(a);
+    if (m21 && m21->gups) {
+        uint32_t mb = wl->params.gups_table_mb;
+        if (mb == 0 || (mb & (mb - 1u))) {
+            snprintf(err, errlen, "%s: workload.gups_table_mb %u is not a power of two",
+                     a->desc.name, mb);
+            return XL_EINPUT;
+        }
+        wl->regions[0].bytes = (uint64_t)mb << 20;   /* the table: mb MB of 8-byte words */
     }
     wl->priv = NULL;
     return XL_OK;
@@ -172,6 +208,11 @@ static int mk_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
     uint64_t wgs = p->wgs ? p->wgs : mk_tiles(p);
     out->workgroups = (uint32_t)xl_wl_scaled_wgs(wl, wgs, p->wpg);
     out->waves_per_wg = p->wpg;
+    const mk_m21_t *m21 = mk_m21_of(a);
+    if (m21) {
+        out->code_bytes = m21->code_bytes[k % a->nphase];
+        out->code_id = k % a->nphase + 1u;
+    }
     return 1;
 }
 
@@ -234,8 +275,8 @@ static xl_va_t mk_addr(const xl_workload_t *wl, const mk_phase_t *p, uint32_t wg
     case MK_LANE:
         e = (int64_t)(tid * (uint64_t)s->dx + i * (uint64_t)s->dy) + s->dz;
         break;
-    case MK_RAND:
-        e = (int64_t)xl_rng_below(&w->rng, R->elems);
+    case MK_RAND:   /* the region as laid out (GUPS: workload.gups_table_mb) */
+        e = (int64_t)xl_rng_below(&w->rng, wl->regions[s->reg].bytes / R->esize);
         break;
     case MK_NEAR:
         e = (int64_t)(tid * (uint64_t)s->dy) + s->dz +
@@ -254,7 +295,7 @@ static xl_va_t mk_addr(const xl_workload_t *wl, const mk_phase_t *p, uint32_t wg
     }
     /* Halo lanes past an edge read the array's other end, as a wrapped index would:
      * the page they touch is still one of the array's. */
-    int64_t n = (int64_t)R->elems;
+    int64_t n = (int64_t)(wl->regions[s->reg].bytes / R->esize);
     e %= n;
     if (e < 0)
         e += n;
@@ -271,9 +312,13 @@ static int mk_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     mk_kernel(wl, w->kernel, &k);
     const uint32_t wgs = p->wgs ? p->wgs : (uint32_t)mk_tiles(p);
     const uint64_t npos = 2u * p->nslot + 2u;
+    /* GUPS: a run at scale s does ceil(s * updates) updates a thread (its work-groups
+     * cannot shrink: min_rounds keeps them all) */
+    const mk_m21_t *m21 = mk_m21_of(a);
+    const uint64_t iters = m21 && m21->gups ? xl_wl_scaled(p->iters, wl->scale_ppm) : p->iters;
     for (;;) {
         uint64_t i = w->a[0], pos = w->a[1];
-        if (i >= p->iters) {
+        if (i >= iters) {
             w->a[3] = 0;
             return xl_wl_end(out);
         }
@@ -370,7 +415,10 @@ static const mk_app_t mk_apps[] = {
  * (contiguous per node) and read each neighbour's visited flag; neighbours of the
  * generated graph have the locality the spec's archetype gives BFS2 (a gather within a
  * few pages of the node, §9.4). Kernel 2: every node reads its update flag; updated
- * nodes write mask, visited and updating. 10 levels = 20 kernels. */
+ * nodes write mask, visited and updating. 10 levels = 20 kernels. MICRO'21 (Table 2:
+ * 24 kernels, BFS_1 and BFS_2 alternating): code ids alternate 1, 2; BFS_1 6 KB (the
+ * edge loop with its nested tests), BFS_2 4 KB (a flag sweep) [I]; no LDS (Rodinia's
+ * OpenCL kernels declare no __local). */
 {DESC("bfs2", "bfs", "CUDA (ISPASS'09/Rodinia)", "irregular",
       "39 MB: 1M nodes, 6M edges (graph1MW_6); coalesced flag scans, frontier edge walks, "
       "near gathers"),
@@ -491,7 +539,12 @@ static const mk_app_t mk_apps[] = {
  * 64-bit value and does table[v & (size - 1)] ^= v (load, xor, store to the same word),
  * 1,024 updates per thread. Every lane hits its own random page. Table: 2^17 words
  * (1 MB, 256 pages): the class the paper gives GUP (low L2 miss rate) needs the table
- * inside the L2 TLB's 2 MB reach; HPCC's own rule (half of memory) would make it HH. */
+ * inside the L2 TLB's 2 MB reach; HPCC's own rule (half of memory) would make it HH.
+ * workload.gups_table_mb sets another table size (MICRO'21's GUPS, Table 2 class H, needs
+ * one well above the 64 MB its LDS and I-caches reach: bench/results/reach-workloads.md);
+ * at --scale s a thread does ceil(1024 s) updates (its 256 work-groups all run). Code: the
+ * update kernel 6 KB [I] (MICRO'21 gives no code sizes; a loop with a random-number
+ * step, as ATAX's kernel 1, whose lines §4.5 puts at about 6 KB). */
 {DESC("gup", "gups", "CUDA (HPCC RandomAccess)", "irregular",
       "1 MB: 2^17 x 8 B table; random read-modify-write, a page per lane, 1024 "
       "updates/thread"),
@@ -732,7 +785,9 @@ static const mk_app_t mk_apps[] = {
  * (8 KB rows), 16 x 16 blocks: srad_cuda_1 reads J and its 4 neighbours and writes the
  * 4 derivatives and the diffusion coefficient (6 float arrays, 96 MB); srad_cuda_2 reads
  * the coefficient (and its south and east neighbours), the derivatives and J and writes
- * J. 4 rows (4 pages) per access. */
+ * J. 4 rows (4 pages) per access. MICRO'21: no LDS (the modelled kernels read global
+ * memory only; of Rodinia OpenCL srad's kernels only reduce_kernel, not modelled, declares
+ * __local arrays); code 6 KB a kernel [I], ids 1 and 2. */
 {DESC("srad", "", "Rodinia", "regular",
       "96 MB: 2048x2048 float J, dN, dS, dW, dE, c; 16x16 blocks, 5-point, 4 pages/access"),
  6, 2, 2,

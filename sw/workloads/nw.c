@@ -56,6 +56,18 @@
  * An instruction costs the same issue cycles with 16 active lanes as with 64 (a
  * wavefront instruction occupies the 16-wide SIMD for 4 cycles, docs/isca18-micro18.md §1.1).
  *
+ * workload.nw_n sets N (a multiple of the tile width) for either geometry: MICRO'21's NW
+ * (Table 2: 255 kernels) is 16-wide tiles at N = 2048, 2 * 128 - 1 = 255 launches, three
+ * 2049^2 int buffers (48.05 MB); bench/results/reach-workloads.md.
+ *
+ * MICRO'21's LDS and I-cache (workload.h): a work-group allocates nw.cl's two __local
+ * arrays, (b+1)^2 + b^2 ints (2180 B at b = 16), and every LDS instruction carries its
+ * lanes' offsets in that block: the tile loads into LDS are XL_OP_LDS_ST, the diagonal
+ * steps' reads XL_OP_LDS (the first of their four reads) and their writes XL_OP_LDS_ST,
+ * the output reads XL_OP_LDS. Launches of nw_kernel1 share code id 1, nw_kernel2's id 2,
+ * 8 KB each [I]. The instruction stream is otherwise the one above (same ops, cycles and
+ * pcs), so a run with lds.model = 0 is unchanged.
+ *
  * Scale: run n = ceil(K*scale) whole kernels of the K (at least 1), the middle one of
  * each of n equal stretches, so a short run keeps the full run's mix of short and long
  * diagonals. (An earlier choice, the middle n kernels, kept only the longest diagonals:
@@ -86,9 +98,33 @@ static const nw_geom_t nw64 = {
     64, 8192, 8193, 128, 255, 2, {"reference", "input_itemsets", NULL}, 0, 1,
 };
 
-static const nw_geom_t *nw_geom(const xl_workload_t *wl)
+/* The geometry of this run: the tile width's, with N = workload.nw_n when set. */
+static nw_geom_t nw_geom(const xl_workload_t *wl)
 {
-    return wl->params.nw_block == 64u ? &nw64 : &nw16;
+    nw_geom_t g = wl->params.nw_block == 64u ? nw64 : nw16;
+    if (wl->params.nw_n) {
+        g.n = wl->params.nw_n;
+        g.cols = g.n + 1u;
+        g.bw = g.n / g.b;
+        g.kernels = 2u * g.bw - 1u;
+    }
+    return g;
+}
+
+/* LDS of a work-group (nw.cl's two __local arguments, in argument order from offset 0):
+ * input_itemsets_l, (b+1)^2 ints, SCORE(i, j) at (i*(b+1) + j)*4; then reference_l, b^2
+ * ints, REF(i, j) at (b+1)^2*4 + (i*b + j)*4. b = 16: 1156 + 1024 = 2180 B. */
+static uint32_t nw_score(uint32_t b, uint64_t i, uint64_t j)
+{
+    return (uint32_t)((i * (b + 1u) + j) * 4u);
+}
+static uint32_t nw_ref(uint32_t b, uint64_t i, uint64_t j)
+{
+    return (uint32_t)(((uint64_t)(b + 1u) * (b + 1u) + i * b + j) * 4u);
+}
+static uint32_t nw_lds_bytes(uint32_t b)
+{
+    return ((b + 1u) * (b + 1u) + b * b) * 4u;
 }
 
 /* Phases of the per-work-group program. */
@@ -117,14 +153,14 @@ static const uint8_t prog_nw2[] = {P_NW, P_REF, P_BAR, P_W, P_BAR, P_N, P_BAR,
 /* Kernels actually run at this scale. */
 static uint32_t nw_run_count(const xl_workload_t *wl)
 {
-    return (uint32_t)xl_wl_scaled(nw_geom(wl)->kernels, wl->scale_ppm);
+    return (uint32_t)xl_wl_scaled(nw_geom(wl).kernels, wl->scale_ppm);
 }
 
 /* Real kernel (0-based) of run kernel k: the middle of the k-th of n equal stretches of
  * the K kernels, so a scaled run keeps the full run's mix of short and long diagonals. */
 static uint32_t nw_real_kernel(const xl_workload_t *wl, uint32_t k)
 {
-    uint64_t kk = nw_geom(wl)->kernels, n = nw_run_count(wl);
+    uint64_t kk = nw_geom(wl).kernels, n = nw_run_count(wl);
     return (uint32_t)(((2u * (uint64_t)k + 1u) * kk) / (2u * n));
 }
 
@@ -140,10 +176,15 @@ static int nw_create(xl_workload_t *wl, char *err, size_t errlen)
         snprintf(err, errlen, "nw: workload.nw_block %u is not 16 or 64", wl->params.nw_block);
         return XL_EINPUT;
     }
-    const nw_geom_t *g = nw_geom(wl);
-    const uint64_t cells = (uint64_t)g->cols * g->cols;   /* every buffer is (n+1)^2 ints */
+    const nw_geom_t g = nw_geom(wl);
+    if (wl->params.nw_n && (wl->params.nw_n % g.b || wl->params.nw_n < g.b)) {
+        snprintf(err, errlen, "nw: workload.nw_n %u is not a positive multiple of nw_block %u",
+                 wl->params.nw_n, g.b);
+        return XL_EINPUT;
+    }
+    const uint64_t cells = (uint64_t)g.cols * g.cols;   /* every buffer is (n+1)^2 ints */
     const uint64_t elems[3] = {cells, cells, cells};
-    xl_wl_regions(wl, g->nbuf, g->buf, elems, 4u);
+    xl_wl_regions(wl, g.nbuf, g.buf, elems, 4u);
     wl->priv = NULL;
     return XL_OK;
 }
@@ -157,8 +198,16 @@ static int nw_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 {
     if (k >= nw_run_count(wl))
         return 0;
-    out->workgroups = nw_blk(nw_geom(wl), nw_real_kernel(wl, k));
+    const nw_geom_t g = nw_geom(wl);
+    const uint32_t r = nw_real_kernel(wl, k);
+    out->workgroups = nw_blk(&g, r);
     out->waves_per_wg = 1;
+    out->lds_bytes = nw_lds_bytes(g.b);
+    /* nw_kernel1 on the first bw diagonals, back to back, then nw_kernel2: two code
+     * objects, 8 KB each [I] (BLOCK_SIZE is a build-time constant, so the compiler can
+     * unroll the tile loops: about a thousand GCN instructions of 4 and 8 B) */
+    out->code_bytes = 8192;
+    out->code_id = r < g.bw ? 1u : 2u;
     return 1;
 }
 
@@ -166,8 +215,8 @@ static int nw_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
  * a[3] tile by (row), a[4] 0 = nw1 / 1 = nw2. */
 static void nw_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
 {
-    const nw_geom_t *g = nw_geom(wl);
-    xl_kernel_t k;
+    const nw_geom_t gg = nw_geom(wl), *g = &gg;
+    xl_kernel_t k = {0, 0, 0, 0, 0};
     w->a[0] = UINT64_MAX;   /* done unless the kernel/wg exist */
     if (!nw_kernel(wl, w->kernel, &k) || w->wg >= k.workgroups || w->wave != 0)
         return;
@@ -199,9 +248,69 @@ static void lane_addrs(xl_instr_t *out, xl_va_t base, uint64_t e, uint64_t strid
         out->va[l] = base + (e + stride * (l < b ? l : 0u)) * 4u;
 }
 
+/* An LDS access of 4 B per lane: op (XL_OP_LDS or XL_OP_LDS_ST), issue cycles, pc and mask
+ * as xl_wl_op, and lane tx's offset in the work-group's block off(tx) (workload.h "LDS
+ * addresses"); the masked-off lanes carry lane 0's. Under lds.model = 0 the model times
+ * it by `cycles` alone, as before the offsets existed. */
+typedef uint32_t (*nw_off_fn)(uint32_t b, uint64_t m, uint64_t tx);
+
+static void lds_op(xl_instr_t *out, uint8_t op, uint16_t cycles, uint32_t pc, uint64_t mask,
+                   uint32_t b, uint64_t m, nw_off_fn off)
+{
+    xl_wl_op(out, op, 0, cycles, pc, mask);
+    out->bytes = 4;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        out->va[l] = off(b, m, ((mask >> l) & 1u) ? l : 0u);
+}
+
+/* The offsets of nw.cl's LDS accesses (m: the phase's step: ty, or the diagonal m). */
+static uint32_t off_nw(uint32_t b, uint64_t m, uint64_t tx)    /* SCORE(0, 0) */
+{
+    (void)m; (void)tx;
+    return nw_score(b, 0, 0);
+}
+static uint32_t off_ref(uint32_t b, uint64_t ty, uint64_t tx)  /* REF(ty, tx) */
+{
+    return nw_ref(b, ty, tx);
+}
+static uint32_t off_w(uint32_t b, uint64_t m, uint64_t tx)     /* SCORE(tx+1, 0) */
+{
+    (void)m;
+    return nw_score(b, tx + 1u, 0);
+}
+static uint32_t off_n(uint32_t b, uint64_t m, uint64_t tx)     /* SCORE(0, tx+1) */
+{
+    (void)m;
+    return nw_score(b, 0, tx + 1u);
+}
+/* First loop, step m: t_x = tx + 1, t_y = m - tx + 1 (lanes tx <= m). The read carries
+ * SCORE(t_y-1, t_x-1), the first of the step's four reads (the others, SCORE(t_y, t_x-1),
+ * SCORE(t_y-1, t_x) and REF(t_y-1, t_x-1), are in its issue cycles). */
+static uint32_t off_l1_rd(uint32_t b, uint64_t m, uint64_t tx)
+{
+    return nw_score(b, m - (tx <= m ? tx : 0u), tx);
+}
+static uint32_t off_l1_wr(uint32_t b, uint64_t m, uint64_t tx)
+{
+    return nw_score(b, m - (tx <= m ? tx : 0u) + 1u, tx + 1u);
+}
+/* Second loop, step m: t_x = tx + b - m, t_y = b - tx. */
+static uint32_t off_l2_rd(uint32_t b, uint64_t m, uint64_t tx)
+{
+    return nw_score(b, b - tx - 1u, tx + b - m - 1u);
+}
+static uint32_t off_l2_wr(uint32_t b, uint64_t m, uint64_t tx)
+{
+    return nw_score(b, b - tx, tx + b - m);
+}
+static uint32_t off_out(uint32_t b, uint64_t ty, uint64_t tx)  /* SCORE(ty+1, tx+1) */
+{
+    return nw_score(b, ty + 1u, tx + 1u);
+}
+
 static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
-    const nw_geom_t *g = nw_geom(wl);
+    const nw_geom_t gg = nw_geom(wl), *g = &gg;
     const uint8_t *prog = w->a[4] ? prog_nw2 : prog_nw1;
     const uint64_t plen = w->a[4] ? sizeof prog_nw2 : sizeof prog_nw1;
     const uint32_t b = g->b;
@@ -230,7 +339,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, 1u);
             lane_addrs(out, in, nw, 0, 1);
         } else {
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, 1u);
+            lds_op(out, XL_OP_LDS_ST, 4, pc + 1u, 1u, b, 0, off_nw);
         }
         break;
     case P_BAR:
@@ -241,7 +350,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, ref, nw + cols + 1u + cols * (pos / 2u), 1, b);
         } else {
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            lds_op(out, XL_OP_LDS_ST, 4, pc + 1u, all, b, pos / 2u, off_ref);
         }
         break;
     case P_W:
@@ -249,7 +358,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, in, nw + cols, cols, b);
         } else {
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            lds_op(out, XL_OP_LDS_ST, 4, pc + 1u, all, b, 0, off_w);
         }
         break;
     case P_N:
@@ -257,7 +366,7 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
             xl_wl_op(out, XL_OP_LOAD, 4, 0, pc, all);
             lane_addrs(out, in, nw + 1u, 1, b);
         } else {
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 1u, all);
+            lds_op(out, XL_OP_LDS_ST, 4, pc + 1u, all, b, 0, off_n);
         }
         break;
     case P_LOOP1:
@@ -267,19 +376,20 @@ static int nw_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
         uint64_t it = pos / 4u, sub = pos % 4u;
         uint64_t m = ph == P_LOOP1 ? it : (b - 2u) - it;
         uint64_t mask = lanes_upto(m) & all;
-        if (sub == 0)
-            xl_wl_op(out, XL_OP_LDS, 0, 16, pc, mask);        /* 4 LDS reads */
+        const int first = ph == P_LOOP1;
+        if (sub == 0)      /* 4 LDS reads */
+            lds_op(out, XL_OP_LDS, 16, pc, mask, b, m, first ? off_l1_rd : off_l2_rd);
         else if (sub == 1)
             xl_wl_op(out, XL_OP_ALU, 0, 16, pc + 1u, mask);   /* add, 2 sub, max3 */
-        else if (sub == 2)
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc + 2u, mask);    /* LDS write */
+        else if (sub == 2) /* LDS write */
+            lds_op(out, XL_OP_LDS_ST, 4, pc + 2u, mask, b, m, first ? off_l1_wr : off_l2_wr);
         else
             xl_wl_op(out, XL_OP_BARRIER, 0, 0, pc + 3u, all);
         break;
     }
     default: /* P_OUT */
         if ((pos & 1u) == 0) {
-            xl_wl_op(out, XL_OP_LDS, 0, 4, pc, all);          /* SCORE(ty+1, tx+1) */
+            lds_op(out, XL_OP_LDS, 4, pc, all, b, pos / 2u, off_out);   /* SCORE(ty+1, tx+1) */
         } else {   /* input_itemsets_d[index + cols*ty] = ... */
             xl_wl_op(out, XL_OP_STORE, 4, 0, pc + 1u, all);
             lane_addrs(out, in, nw + cols + 1u + cols * (pos / 2u), 1, b);

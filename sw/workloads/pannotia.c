@@ -98,6 +98,19 @@
  * A memory instruction whose mask would be empty is not issued (the hardware skips a
  * branch no lane takes).
  *
+ * PageRank (prk, MICRO'21 Table 2; Pannotia graph_app/prk): row (V+1) col data (E)
+ * page_rank1 page_rank2 (V), ints and floats: 12 V + 8 E + 4 B. Input: Pannotia runs
+ * coAuthorsDBLP (a co-authorship graph, 299,067 vertices, 977,676 edges, both directions
+ * stored); generated as the community R-MAT graph at its counts (146 communities of 2,048:
+ * 299,008 vertices, 1,955,352 arcs): 19,230,916 B = 18.34 MB. Work-groups of 64 [I].
+ * inibuffer, then 20 x (pagerank1: per vertex row[tid], row[tid+1], page_rank1[tid], then
+ * per arc col[e] and atomic_add_float on page_rank2[col[e]] (load, add, compare-and-swap:
+ * a gather and a scatter to the same word); pagerank2: page_rank2 read, page_rank1 and
+ * page_rank2 written): 41 kernels. Static pcs: inibuffer 0 ALU, 1 ST pr1, 2 ST pr2;
+ * pagerank1 0..1 LD row, 2 LD pr1, 3 ALU, loop { 4 LD col, 5 LD pr2[col], 6 ALU,
+ * 7 ST pr2[col], 8 ALU }; pagerank2 0 LD pr2, 1 ALU, 2 ST pr1, 3 ST pr2.
+ * MICRO'21 metadata (SSSP and PRK): a code id per kernel name, no LDS (pn_kernel).
+ *
  * Scale: every kernel runs its first ceil(WGs * scale) work-groups, raised to
  * workload.min_rounds rounds of the GPU's resident wavefronts (xl_wl_scaled_wgs), i.e.
  * the same vertices in every kernel. The graph, the arrays and the iteration
@@ -119,22 +132,24 @@
 #define PN_NEVER      0x7Fu       /* state: no change within the run */
 #define PN_JOINED     0x80u       /* MIS state: joined the independent set */
 
-enum { CODE_SSSP, CODE_MIS, CODE_COLOR };
+enum { CODE_SSSP, CODE_MIS, CODE_COLOR, CODE_PRK };
 
 /* Kernel kinds. */
 enum {
     K_SSSP_INIT, K_SSSP_ASSIGN, K_SSSP_SPMV, K_SSSP_DIFF,
     K_MIS_INIT, K_MIS1, K_MIS2, K_MIS3,
-    K_CLR1, K_CLR2
+    K_CLR1, K_CLR2,
+    K_PRK_INIT, K_PRK1, K_PRK2
 };
 
 /* Region indices of each code, in clCreateBuffer order. */
 enum { S_ROW, S_COL, S_DATA, S_STOP, S_V1, S_V2 };
 enum { M_ROW, M_COL, M_STOP, M_MIN, M_C, M_CU, M_S, M_NV };
 enum { C_ROW, C_COL, C_STOP, C_COLOR, C_NV, C_MAX };
+enum { P_ROW, P_COL, P_DATA, P_PR1, P_PR2 };
 
 /* The real inputs (file comment: which code runs on which, and the published counts). */
-enum { IN_ROAD, IN_CIRCUIT, IN_MESH };
+enum { IN_ROAD, IN_CIRCUIT, IN_MESH, IN_COMMUNITY };
 
 typedef struct {
     const char *name;     /* the real input whose counts the generated graph has */
@@ -147,6 +162,10 @@ typedef struct {
 static const pn_input_t in_road_nw = {"USA-road-d.NW", IN_ROAD, 1207945u, 2840208u, 0, 0};
 static const pn_input_t in_g3_circuit = {"G3_circuit", IN_CIRCUIT, 1585478u, 6075348u, 0, 0};
 static const pn_input_t in_ecology1 = {"ecology1", IN_MESH, 1000000u, 3996000u, 1000u, 1000u};
+/* PageRank: Pannotia's coAuthorsDBLP (299,067 authors, 977,676 co-author links stored
+ * both ways: 1,955,352 arcs), as the community R-MAT graph at its counts: 146
+ * communities of 2^PN_LOG2_WIN authors (299,008, 59 fewer) and its arcs. */
+static const pn_input_t in_coauthors = {"coAuthorsDBLP", IN_COMMUNITY, 299008u, 1955352u, 0, 0};
 
 typedef struct {
     const xl_wl_desc_t *desc;
@@ -175,6 +194,13 @@ static const pn_def_t pn_color = {
     &xl_wl_color, CODE_COLOR, &in_ecology1, 427, 3496018u, 256, 4, 6,
     {"row", "col", "stop", "color", "node_value", "max"}, {0, 2, 3, 0, 0, 0},
 };
+/* PageRank (prk): row (V+1) col data (E, allocated and passed, never read) page_rank1
+ * page_rank2 (V); work-groups of 64 [I]; 20 iterations. workload.graph = rmat gives the
+ * same community graph. */
+static const pn_def_t pn_prk = {
+    &xl_wl_prk, CODE_PRK, &in_coauthors, 146, 1955352u, 64, 20, 5,
+    {"row", "col", "data", "page_rank1", "page_rank2"}, {1, 2, 2, 0, 0},
+};
 
 typedef struct {
     const pn_def_t *def;
@@ -193,6 +219,8 @@ static const pn_def_t *pn_def_of(const xl_workload_t *wl)
         return &pn_sssp;
     if (wl->desc == &xl_wl_mis)
         return &pn_mis;
+    if (wl->desc == &xl_wl_prk)
+        return &pn_prk;
     return &pn_color;
 }
 
@@ -359,6 +387,13 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
             rc = xl_graph_road(in->nv, in->narcs, wl->seed, &g, err, errlen);
         else if (in->kind == IN_CIRCUIT)
             rc = xl_graph_circuit(in->nv, in->narcs, wl->seed, &g, err, errlen);
+        else if (in->kind == IN_COMMUNITY) {
+            memset(&g, 0, sizeof g);
+            g.nv = d->ncomm << PN_LOG2_WIN;
+            g.narcs = d->narcs;
+            rc = xl_graph_rmat(d->ncomm, PN_LOG2_WIN, PN_FAR_PERMIL, d->narcs, wl->seed, &g.row,
+                               &g.col, err, errlen);
+        }
         else
             rc = xl_graph_mesh(in->rows, in->cols, &g, err, errlen);
         if (rc != XL_OK)
@@ -388,9 +423,9 @@ static int pn_create(xl_workload_t *wl, char *err, size_t errlen)
         }
     } else if (d->code == CODE_MIS) {
         host_mis(p, wl->seed);
-    } else {
+    } else if (d->code == CODE_COLOR) {
         host_color(p, wl->seed);
-    }
+    }   /* PageRank: no data-dependent mask (every vertex runs every kernel) */
     /* Pannotia rounds the NDRange up to whole work-groups; lanes past nv do nothing */
     uint64_t nwg = ((uint64_t)p->nv + d->wg_items - 1u) / d->wg_items;
     p->nwg = (uint32_t)xl_wl_scaled_wgs(wl, nwg, d->wg_items / XL_MAX_LANES);
@@ -414,6 +449,13 @@ static int pn_kind(const pn_def_t *d, uint32_t k, unsigned *kind, uint32_t *it)
         *it = k / 2u;
         return 1;
     }
+    if (d->code == CODE_PRK) {   /* inibuffer, then per iteration pagerank1, pagerank2 */
+        if (k >= 1u + 2u * d->iters)
+            return 0;
+        *kind = k == 0 ? K_PRK_INIT : K_PRK1 + (k - 1u) % 2u;
+        *it = k == 0 ? 0 : (k - 1u) / 2u;
+        return 1;
+    }
     if (k >= 1u + 3u * d->iters)
         return 0;
     unsigned base = d->code == CODE_SSSP ? K_SSSP_INIT : K_MIS_INIT;
@@ -431,6 +473,18 @@ static int pn_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
         return 0;
     out->workgroups = p->nwg;
     out->waves_per_wg = p->def->wg_items / XL_MAX_LANES;
+    /* MICRO'21 (bench/results/reach-workloads.md): one code object per kernel name, so a
+     * repeated kernel keeps its id (SSSP: 1 vector_init, 2 vector_assign, 3 spmv, 4
+     * vector_diff; PageRank: 1 inibuffer, 2 pagerank1, 3 pagerank2); the loop kernels
+     * 6 KB, the streaming ones 4 KB [I]; no LDS (the CSR kernels declare no __local).
+     * MIS and Color keep the defaults. */
+    if (p->def->code == CODE_SSSP) {
+        out->code_id = kind - K_SSSP_INIT + 1u;
+        out->code_bytes = kind == K_SSSP_SPMV ? 6144u : 4096u;
+    } else if (p->def->code == CODE_PRK) {
+        out->code_id = kind - K_PRK_INIT + 1u;
+        out->code_bytes = kind == K_PRK1 ? 6144u : 4096u;
+    }
     return 1;
 }
 
@@ -908,6 +962,75 @@ static int step_color(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w,
     return ST_NEXT;
 }
 
+/* PageRank (Pannotia prk kernel.cl). pagerank1's atomic_add_float is a compare-and-swap
+ * loop: a load of page_rank2[nid] and the atom_cmpxchg on the same word (a store here;
+ * one trip, as when no other lane updates the word meanwhile). page_rank1[tid] / (end -
+ * start) is read once before the loop [I: the compiler may hoist it]. */
+static int step_prk(const xl_workload_t *wl, const pn_priv_t *p, xl_wave_t *w, unsigned kind,
+                    xl_instr_t *out)
+{
+    const xl_region_t *R = wl->regions;
+    const uint64_t pos = w->a[0], act = w->a[2];
+    if (kind == K_PRK_INIT) {   /* page_rank1[tid] = 1 / n; page_rank2[tid] = 0 */
+        if (pos == 0)
+            set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 0, act);
+        else if (pos <= 2)
+            vec_op(out, w, XL_OP_STORE, (uint32_t)pos, act, &R[pos == 1 ? P_PR1 : P_PR2], 0);
+        else
+            return ST_END;
+        return ST_NEXT;
+    }
+    if (kind == K_PRK2) {   /* page_rank1[tid] = (1 - d) / n + d * page_rank2[tid]; pr2 = 0 */
+        if (pos == 0)
+            vec_op(out, w, XL_OP_LOAD, 0, act, &R[P_PR2], 0);
+        else if (pos == 1)
+            set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 1, act);
+        else if (pos == 2)
+            vec_op(out, w, XL_OP_STORE, 2, act, &R[P_PR1], 0);
+        else if (pos == 3)
+            vec_op(out, w, XL_OP_STORE, 3, act, &R[P_PR2], 0);
+        else
+            return ST_END;
+        return ST_NEXT;
+    }
+    switch (pos) { /* K_PRK1 */
+    case 0: /* start = row[tid] */
+        vec_op(out, w, XL_OP_LOAD, 0, act, &R[P_ROW], 0);
+        break;
+    case 1: /* end = tid + 1 < num_nodes ? row[tid + 1] : num_edges */
+        if ((act & not_last(p, w)) == 0)
+            return skip_to(w, 2);
+        vec_op(out, w, XL_OP_LOAD, 1, act & not_last(p, w), &R[P_ROW], 1);
+        break;
+    case 2: /* page_rank1[tid] */
+        vec_op(out, w, XL_OP_LOAD, 2, act, &R[P_PR1], 0);
+        break;
+    case 3: /* / (float)(end - start), end select */
+        set_op(out, XL_OP_ALU, 2u * PN_VEC_CYCLES, 3, act);
+        w->a[3] = loop_init(p, w, act);
+        break;
+    case 4: /* for (edge = start; edge < end; edge++): nid = col[edge] */
+        if (w->a[3] == 0)
+            return ST_END;
+        edge_load(out, w, 4, &R[P_COL]);
+        break;
+    case 5: /* atomic_add_float: old = page_rank2[nid] */
+        gather_op(out, p, w, XL_OP_LOAD, 5, w->a[3], &R[P_PR2]);
+        break;
+    case 6: /* new = old + value */
+        set_op(out, XL_OP_ALU, PN_VEC_CYCLES, 6, w->a[3]);
+        break;
+    case 7: /* atom_cmpxchg(&page_rank2[nid], old, new) */
+        gather_op(out, p, w, XL_OP_STORE, 7, w->a[3], &R[P_PR2]);
+        break;
+    case 8: /* compare with old; edge++, edge < end */
+        return loop_tail(out, w, PN_VEC_CYCLES, 8, 4);
+    default:
+        return ST_END;
+    }
+    return ST_NEXT;
+}
+
 static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 {
     const pn_priv_t *p = wl->priv;
@@ -920,6 +1043,8 @@ static int pn_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                 r = step_sssp(wl, p, w, kind, it, out);
             else if (p->def->code == CODE_MIS)
                 r = step_mis(wl, p, w, kind, it, out);
+            else if (p->def->code == CODE_PRK)
+                r = step_prk(wl, p, w, kind, out);
             else
                 r = step_color(wl, p, w, kind, it, out);
         }
@@ -956,3 +1081,8 @@ const xl_wl_desc_t xl_wl_color = PN_DESC(
     "color", "clr",
     "30.50 MB: 1000 x 1000 5-point mesh of ecology1 (1.00M vertices, 4.00M arcs); "
     "per-lane neighbour loops, colour/value gathers");
+
+const xl_wl_desc_t xl_wl_prk = PN_DESC(
+    "prk", "pr",
+    "18.34 MB: community graph of coAuthorsDBLP's counts (299K vertices, 1.96M arcs); "
+    "inibuffer + 20 x (pagerank1 edge loops with page_rank2 scatter-adds, pagerank2)");

@@ -6,7 +6,8 @@
  * Registry order is the ISCA'18 irregular set as the project lists it:
  * mvt, atax, bicg, gesummv, xsbench, nw; then the regular set: sssp, mis, color,
  * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18); then the MASK applications of
- * mask_apps.c (ASPLOS'18 Table 2 order). Names and the papers' abbreviations are looked up
+ * mask_apps.c (ASPLOS'18 Table 2 order); then what MICRO'21 adds: prk (PageRank, Pannotia;
+ * bench/results/reach-workloads.md). Names and the papers' abbreviations are looked up
  * case-insensitively.
  */
 #include "xlat/workloads.h"
@@ -22,14 +23,25 @@ static const xl_wl_desc_t *const registry[] = {
 
 #define NREG (sizeof registry / sizeof registry[0])
 
+/* After the MASK applications: MICRO'21's (Kotra et al., Table 2) one new application. */
+static const xl_wl_desc_t *const registry_m21[] = {&xl_wl_prk};
+
+#define NM21 (sizeof registry_m21 / sizeof registry_m21[0])
+
 unsigned xl_wl_count(void)
 {
-    return (unsigned)NREG + xl_mk_count();
+    return (unsigned)NREG + xl_mk_count() + (unsigned)NM21;
 }
 
 const xl_wl_desc_t *xl_wl_get(unsigned i)
 {
-    return i < NREG ? registry[i] : xl_mk_get(i - (unsigned)NREG);
+    if (i < NREG)
+        return registry[i];
+    i -= (unsigned)NREG;
+    if (i < xl_mk_count())
+        return xl_mk_get(i);
+    i -= xl_mk_count();
+    return i < NM21 ? registry_m21[i] : NULL;
 }
 
 static int lower_ascii(int c)

@@ -73,6 +73,7 @@ extern const xl_wl_desc_t xl_wl_mvt, xl_wl_atax, xl_wl_bicg, xl_wl_gesummv;   /*
 extern const xl_wl_desc_t xl_wl_xsbench;                                      /* xsbench.c */
 extern const xl_wl_desc_t xl_wl_nw;                                           /* nw.c */
 extern const xl_wl_desc_t xl_wl_sssp, xl_wl_mis, xl_wl_color;                 /* pannotia.c */
+extern const xl_wl_desc_t xl_wl_prk;                                          /* pannotia.c */
 extern const xl_wl_desc_t xl_wl_backprop, xl_wl_kmeans, xl_wl_hotspot, xl_wl_lud; /* rodinia.c */
 /* The MASK applications (ASPLOS'18 Table 2) that mask_apps.c adds, in Table 2 order (its
  * LUD, NW, HS and BP are the generators above): how many, and the i-th (NULL past the
