@@ -58,6 +58,15 @@ static int port_tx(vs_port_t *p, uint64_t t, uint32_t n, uint32_t depth, uint64_
     return 1;
 }
 
+/* A translation write that follows a granted operation (an exclusive hit's tag word, a
+ * scrub): the port's next free cycle, outside the queue's count. */
+static void port_charge(vs_port_t *p, uint64_t t, uint32_t n)
+{
+    uint64_t s = p->free_at > t ? p->free_at : t;
+    p->free_at = s + n;
+    p->tx_busy += n;
+}
+
 static void occ_note(vs_occ_t *o, uint64_t valid, uint64_t now)
 {
     if (now > o->last) {
@@ -206,7 +215,7 @@ void vs_lds_release(vstore_t *v, uint32_t cu, uint32_t base, uint32_t bytes, uin
     for (uint32_t s = first; s < first + n; s++) {
         l->used[s] = 0;
         if (xl_ldstx_scrub(&l->st, s) == 1)   /* [I] the scrub writes at once, in order */
-            port_native(&l->port, now, 1);
+            port_charge(&l->port, now, 1);
     }
 }
 
@@ -333,6 +342,7 @@ void vs_lds_lookup(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64
         r->done = now;
         return;
     }
+    l->port.lk_wait += s - now;
     occ_note(&l->occ, l->st.c.valid, now);
     xl_ldstx_lookup_t lk;
     xl_ldstx_lookup(&l->st, ctx_of(asid), vpn, &lk);
@@ -341,7 +351,7 @@ void vs_lds_lookup(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64
         l->lk_hit++;
         l->promote++;
         if (lk.wr)   /* the tag word written back (exclusive: the way invalidated) */
-            port_tx(&l->port, s + 1u, lk.wr, VS_TXQ_MAX + 1u, UINT64_MAX, &s);
+            port_charge(&l->port, s + 1u, lk.wr);
         r->res = VS_LK_HIT;
         r->frame = frame_of(lk.pte);
     } else {
@@ -365,6 +375,7 @@ void vs_ic_lookup(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64_
         r->done = now;
         return;
     }
+    ic->port.lk_wait += s - now;
     occ_note(&ic->occ, ic->st.c.valid, now);
     xl_ictx_lookup_t lk;
     xl_ictx_lookup(&ic->st, ctx_of(asid), vpn, &lk);
@@ -374,7 +385,7 @@ void vs_ic_lookup(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64_
         ic->lk_hit++;
         ic->promote++;
         if (lk.wr)
-            port_tx(&ic->port, s + 1u, lk.wr, VS_TXQ_MAX + 1u, UINT64_MAX, &s);
+            port_charge(&ic->port, s + 1u, lk.wr);
         r->res = VS_LK_HIT;
         r->frame = frame_of(lk.pte);
         return;
@@ -525,6 +536,7 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
             a[19] += l->st.c.conflict_bypass;
             a[20] += l->st.c.rebase_dropped;
             a[21] += l->st.c.lds_segs;
+            a[22] += l->port.lk_wait;
         }
         xl_stats_value(s, "lds.blocks", "work-group LDS blocks allocated, all CUs", a[0]);
         xl_stats_value(s, "lds.block_bytes", "LDS bytes those blocks asked for", a[1]);
@@ -538,6 +550,7 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
             xl_stats_value(s, "lds_tx.hits", "L1 TLB misses that hit in the LDS (promoted)", a[7]);
             xl_stats_value(s, "lds_tx.misses", "L1 TLB misses looked up in a Tx segment, missed", a[8]);
             xl_stats_value(s, "lds_tx.lds_mode", "L1 TLB misses whose segment was in LDS mode", a[9]);
+            xl_stats_value(s, "lds_tx.port_wait", "cycles lookups waited for the LDS port", a[22]);
             xl_stats_value(s, "lds_tx.port_bypass", "lookups that skipped the LDS: port queue full or too long a wait", a[10]);
             xl_stats_value(s, "lds_tx.fill_full", "fills that found the LDS port queue full", a[11]);
             xl_stats_value(s, "lds_tx.lost_app", "translations lost to application stores and eager blocks", a[12]);
@@ -579,6 +592,7 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
             a[19] += ic->st.c.rebase_dropped;
             a[20] += ic->st.c.ifill_tx_dropped;
             a[21] += ic->st.c.ic_lines;
+            a[22] += ic->port.lk_wait;
         }
         xl_stats_value(s, "icache.fetches", "instruction line fetches, all I-caches", a[0]);
         xl_stats_value(s, "icache.misses", "instruction fetches that missed", a[1]);
@@ -594,6 +608,7 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
             xl_stats_value(s, "ic_tx.misses", "lookups in a Tx line that missed", a[9]);
             xl_stats_value(s, "ic_tx.line_ic", "lookups whose line held instructions", a[10]);
             xl_stats_value(s, "ic_tx.line_invalid", "lookups whose line was invalid", a[11]);
+            xl_stats_value(s, "ic_tx.port_wait", "cycles lookups waited for the I-cache port", a[22]);
             xl_stats_value(s, "ic_tx.port_bypass", "lookups that skipped the I-cache: port queue full or too long a wait", a[12]);
             xl_stats_value(s, "ic_tx.fill_full", "fills that found the I-cache port queue full", a[13]);
             xl_stats_value(s, "ic_tx.tx_lines_evicted", "Tx lines instruction fills evicted", a[3]);

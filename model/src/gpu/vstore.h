@@ -54,11 +54,13 @@ typedef struct {
     uint64_t pend[VS_TXQ_MAX];    /* grant cycles of translation operations not yet begun */
     uint32_t npend;
     uint64_t last_native;         /* end of the last native access (0: none yet) */
-    uint64_t native_busy, tx_busy;   /* cycles granted */
+    uint64_t native_busy, tx_busy;   /* cycles granted: native accesses; translation
+                                      * operations and scrubs */
     uint64_t native_wait;         /* cycles native accesses waited for the port */
     uint64_t natives;
     uint64_t gap[VS_GAPS];        /* idle cycles between consecutive native accesses (Fig 4b, 5b) */
     uint64_t byp_full, byp_wait;  /* lookups that skipped the store: queue full, too long a wait */
+    uint64_t lk_wait;             /* cycles granted lookups waited for the port */
     uint64_t fill_full;           /* fills that found the queue full */
 } vs_port_t;
 
