@@ -91,6 +91,27 @@
  * precharge waits for them).
  * Not modelled: the command bus beyond one decision per clock (commands of different
  * ops may share a clock), power-down, reads served from the write queue.
+ *
+ * ---- Energy counters (dram_energy.c turns them into energy) ---------------------------
+ * Per rank, the commands as booked above: an activate per row miss or conflict, a
+ * precharge per conflict (at pre) and per bank a refresh closes (at P; dram.*_pre_ref),
+ * a REF per refresh, and a read or write burst per op, by traffic class (memkind.h).
+ * Refreshes the controller counts without applying them (dram_sched.c) are booked by
+ * dram_refresh_idle at their due clocks. Background: every rank's DRAM clocks from 0 on
+ * are split into those with at least one bank open or a refresh running ([REF, REF +
+ * tRFC), as DRAMPower counts tRFC active: E_ref charges IDD5 - IDD3N) and those with
+ * every bank precharged. The split is exact, not sampled: a bank is open from its
+ * activate's clock to its precharge's, and each of these and each refresh's start and
+ * end is booked as a state change of its rank when it is decided; the rank's count of
+ * open banks (plus a running refresh) is integrated over time change by change.
+ * Changes are decided ahead of their clocks (an activate after a precharge that waits
+ * for tWR), so each rank keeps those not yet reached in a sorted window and integrates up
+ * to clock h only when nothing decided later can fall before h: an op issued at k books
+ * changes at k or later, and a refresh applied at a decision at k was due after the
+ * channel's previous decision, books its changes at or after its due clock, and every
+ * later op of the rank issues at k or later; so dram_issue(k) integrates up to k and
+ * dram_refresh(due) up to due. dram_rank_cycles finishes the integral at the end of a
+ * run without changing the state. Counting changes nothing in the timing.
  * Examples (defaults, dram.mapping = linear, before the first refresh at clock 3120):
  *  (1) a closed bank, queued at GPU cycle 60 = DRAM clock 24: act 24, col 35, data
  *      46..50, cyc(50) = 125; the bank is ready again at 35 + tCCD = 39.
@@ -109,6 +130,7 @@
 #include <string.h>
 
 #include "mem/hostbuf.h"
+#include "xlat/dram_energy.h"
 
 #define set_err(err, errlen, ...)                          \
     do {                                                   \
@@ -286,10 +308,50 @@ static void burst_insert(dram_chan_t *ch, uint64_t s, uint32_t rank, uint32_t w)
     ch->bn++;
 }
 
+/* ------------------------------------------------------------ energy counters */
+
+/* Integrate the rank's state up to clock t: the clocks since t_done go to cyc_open when a
+ * bank is open or a refresh runs, else to cyc_pre. */
+static void ev_advance(dram_rank_t *r, uint64_t t)
+{
+    if (t > r->t_done) {
+        if (r->n_open > 0u)
+            r->cyc_open += t - r->t_done;
+        else
+            r->cyc_pre += t - r->t_done;
+        r->t_done = t;
+    }
+}
+
+/* Apply the rank's booked state changes before clock h, in clock order: nothing booked
+ * later falls before h (file comment: energy counters). */
+static void ev_commit(dram_rank_t *r, uint64_t h)
+{
+    while (r->e0 < r->en && r->ev[r->e0].t < h) {
+        ev_advance(r, r->ev[r->e0].t);
+        r->n_open = (uint32_t)((int64_t)r->n_open + r->ev[r->e0].delta);
+        r->e0++;
+    }
+}
+
+/* Book a state change at clock t (>= t_done) in the rank's sorted window ev[e0 .. en),
+ * after those of the same clock (a close is always later than its open, so n_open never
+ * goes below 0). */
+static void ev_insert(dram_rank_t *r, uint64_t t, int32_t delta)
+{
+    uint32_t i;
+    r->ev = window_room(r->ev, &r->e0, &r->en, &r->ecap, sizeof *r->ev);
+    for (i = r->en; i > r->e0 && r->ev[i - 1u].t > t; i--)
+        r->ev[i] = r->ev[i - 1u];
+    r->ev[i].t = t;
+    r->ev[i].delta = delta;
+    r->en++;
+}
+
 /* ------------------------------------------------------------ operations */
 
 void dram_issue(dram_t *d, uint32_t c, uint32_t bank, uint64_t row, uint32_t write,
-                uint64_t k, dram_access_t *a)
+                unsigned kd, uint64_t k, dram_access_t *a)
 {
     dram_chan_t *ch = &d->ch[c];
     dram_bank_t *b = &ch->bank[bank];
@@ -298,6 +360,7 @@ void dram_issue(dram_t *d, uint32_t c, uint32_t bank, uint64_t row, uint32_t wri
     uint64_t col, s, end, lat = x ? d->tcwl : d->tcl;
 
     chan_prune(d, ch, r, k);
+    ev_commit(r, k);
     if (b->open_row == row) {
         col = k;
         a->row = DRAM_ROW_HIT;
@@ -307,13 +370,18 @@ void dram_issue(dram_t *d, uint32_t c, uint32_t bank, uint64_t row, uint32_t wri
             t0 = k;
             a->row = DRAM_ROW_MISS;
         } else {
-            t0 = max64(k, b->pre_ok) + d->trp;      /* precharge, then tRP */
+            uint64_t pre = max64(k, b->pre_ok);     /* precharge, then tRP */
+            t0 = pre + d->trp;
             a->row = DRAM_ROW_CONFLICT;
+            ev_insert(r, pre, -1);
+            r->n_pre++;
         }
         act = act_slot(d, r, t0);
         if (act > t0)
             d->act_delays++;
         act_insert(r, act);
+        ev_insert(r, act, 1);
+        r->n_act++;
         b->pre_ok = act + d->tras;
         b->open_row = row;
         col = act + d->trcd;
@@ -323,6 +391,10 @@ void dram_issue(dram_t *d, uint32_t c, uint32_t bank, uint64_t row, uint32_t wri
     burst_insert(ch, s, rk, x);
     end = s + d->tburst;
     b->pre_ok = max64(b->pre_ok, x ? end + d->twr : col + d->trtp);
+    if (x)
+        r->n_wr[kd]++;
+    else
+        r->n_rd[kd]++;
     a->end = end;
     a->ready = col + d->tccd;
 }
@@ -334,17 +406,69 @@ uint64_t dram_refresh(dram_t *d, uint32_t c, uint32_t rk, uint64_t due)
     dram_bank_t *b = ch->bank + (size_t)rk * d->banks;
     uint64_t ref = max64(due, r->ref_end), pre = due;
     uint32_t j, open = 0;
+    ev_commit(r, due);
     for (j = 0; j < d->banks; j++)
         if (b[j].open_row != DRAM_NO_ROW) {
-            open = 1;
+            open++;
             pre = max64(pre, b[j].pre_ok);
         }
-    if (open)
+    if (open) {
         ref = max64(ref, pre + d->trp);
+        for (j = 0; j < open; j++)                  /* each open bank closes at pre */
+            ev_insert(r, pre, -1);
+        r->n_pre += open;
+        r->n_pre_ref += open;
+    }
     r->ref_end = ref + d->trfc;
+    ev_insert(r, ref, 1);
+    ev_insert(r, r->ref_end, -1);
+    r->n_ref++;
     for (j = 0; j < d->banks; j++)
         b[j].open_row = DRAM_NO_ROW;
     return r->ref_end;
+}
+
+void dram_refresh_idle(dram_t *d, uint32_t c, uint32_t rk, uint64_t due, uint64_t n,
+                       uint64_t trefi)
+{
+    dram_rank_t *r = &d->ch[c].rank[rk];
+    uint64_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t t = due + i * trefi;
+        ev_commit(r, t);
+        ev_insert(r, t, 1);
+        ev_insert(r, t + d->trfc, -1);
+        r->n_ref++;
+    }
+}
+
+uint64_t dram_last_change(const dram_t *d)
+{
+    uint64_t last = 0;
+    size_t i;
+    for (i = 0; i < (size_t)d->channels * d->ranks; i++) {
+        const dram_rank_t *r = &d->ranks_all[i];
+        last = max64(last, r->en > r->e0 ? r->ev[r->en - 1u].t : r->t_done);
+    }
+    return last;
+}
+
+void dram_rank_cycles(const dram_t *d, uint32_t c, uint32_t rk, uint64_t end,
+                      uint64_t *open, uint64_t *pre)
+{
+    const dram_rank_t *r = &d->ch[c].rank[rk];
+    uint64_t cyc[2] = { r->cyc_pre, r->cyc_open }, t = r->t_done;
+    int64_t n = r->n_open;
+    uint32_t i;
+    for (i = r->e0; i < r->en; i++) {               /* ev_commit on a copy */
+        cyc[n > 0] += r->ev[i].t - t;
+        t = r->ev[i].t;
+        n += r->ev[i].delta;
+    }
+    if (end > t)
+        cyc[n > 0] += end - t;
+    *open = cyc[1];
+    *pre = cyc[0];
 }
 
 /* ------------------------------------------------------------ set-up */
@@ -380,6 +504,7 @@ int dram_init(dram_t *d, const xl_config_t *c)
     uint32_t i, acap, bcap;
     d->g = c->gpu.clock_mhz / gg;
     d->d = c->dram.mhz / gg;
+    d->mhz = c->dram.mhz;
     d->channels = c->dram.channels;
     d->ranks = c->dram.ranks;
     d->banks = c->dram.banks;
@@ -444,6 +569,10 @@ int dram_init(dram_t *d, const xl_config_t *c)
             rk->acap = acap;
             if ((rk->act = hb_alloc((size_t)acap * sizeof *rk->act)) == NULL)
                 return -1;
+            /* per bank an activate and a precharge ahead, and a refresh's two */
+            rk->ecap = 4u * d->banks + 8u;
+            if ((rk->ev = hb_alloc((size_t)rk->ecap * sizeof *rk->ev)) == NULL)
+                return -1;
         }
     }
     return 0;
@@ -456,8 +585,10 @@ void dram_free(dram_t *d)
         for (i = 0; i < d->channels; i++)
             free(d->ch[i].bk);
     if (d->ranks_all != NULL)
-        for (i = 0; i < (size_t)d->channels * d->ranks; i++)
+        for (i = 0; i < (size_t)d->channels * d->ranks; i++) {
             free(d->ranks_all[i].act);
+            free(d->ranks_all[i].ev);
+        }
     free(d->ch);
     free(d->banks_all);
     free(d->ranks_all);
@@ -467,4 +598,97 @@ void dram_stats(const dram_t *d, xl_stats_t *s)
 {
     xl_stats_counter(s, "dram.act_delays", "activates held back by tRRD or tFAW",
                      &d->act_delays);
+}
+
+/* ------------------------------------------------------------ energy (dram_energy.c) */
+
+void dram_energy_stats(const dram_t *d, xl_stats_t *s, uint64_t now_clk)
+{
+    const xl_dre_spec_t *sp = &xl_dre_ddr3_1600_x8;
+    uint64_t w = dram_last_change(d), tot[5] = { 0, 0, 0, 0, 0 };
+    xl_dre_energy_t e = { 0, 0, 0, 0, 0 };
+    uint32_t c, r, k;
+    char name[64], desc[200];
+
+    if (now_clk > w)
+        w = now_clk;
+    for (c = 0; c < d->channels; c++)
+        for (r = 0; r < d->ranks; r++) {
+            const dram_rank_t *rk = &d->ch[c].rank[r];
+            xl_dre_counts_t n = { rk->n_act, rk->n_pre, 0, 0, rk->n_ref, 0, 0 };
+            for (k = 0; k < MK_NCLASS; k++) {
+                n.rd += rk->n_rd[k];
+                n.wr += rk->n_wr[k];
+            }
+            dram_rank_cycles(d, c, r, w, &n.cyc_open, &n.cyc_pre);
+            xl_dre_rank(sp, &n, d->mhz, &e);
+            tot[0] += n.act;
+            tot[1] += n.pre;
+            tot[2] += rk->n_pre_ref;
+            tot[3] += n.cyc_open;
+            tot[4] += n.cyc_pre;
+        }
+    {
+        const uint64_t part[5] = { e.act_pre / 1000u, e.rd / 1000u, e.wr / 1000u,
+                                   e.ref / 1000u, e.bg / 1000u };
+        snprintf(desc, sizeof desc, "DRAM energy, pJ: DRAMPower's formulas with memspec %s "
+                 "x %u per rank (act_pre + rd + wr + ref + bg)", sp->name, sp->devices);
+        xl_stats_value(s, "dram.energy_pj", desc,
+                       part[0] + part[1] + part[2] + part[3] + part[4]);
+        xl_stats_value(s, "dram.energy_act_pre_pj",
+                       "DRAM energy of activates and precharges, pJ", part[0]);
+        xl_stats_value(s, "dram.energy_rd_pj", "DRAM energy of read bursts, pJ", part[1]);
+        xl_stats_value(s, "dram.energy_wr_pj", "DRAM energy of write bursts, pJ", part[2]);
+        xl_stats_value(s, "dram.energy_ref_pj", "DRAM energy of refreshes, pJ", part[3]);
+        xl_stats_value(s, "dram.energy_bg_pj",
+                       "DRAM background energy (banks open or all precharged; no power-down), "
+                       "pJ", part[4]);
+    }
+    xl_stats_value(s, "dram.energy_clocks",
+                   "DRAM clocks of every rank the background energy covers (to the end of "
+                   "the run or the last booked bank change)", w);
+    xl_stats_value(s, "dram.activates", "DRAM activates, all ranks", tot[0]);
+    xl_stats_value(s, "dram.precharges",
+                   "DRAM bank precharges, all ranks (row conflicts and refreshes)", tot[1]);
+    xl_stats_value(s, "dram.precharges_ref", "DRAM bank precharges for refreshes", tot[2]);
+    xl_stats_value(s, "dram.open_clocks",
+                   "DRAM clocks summed over ranks with a bank open or a refresh running",
+                   tot[3]);
+    xl_stats_value(s, "dram.precharged_clocks",
+                   "DRAM clocks summed over ranks with every bank precharged", tot[4]);
+    for (c = 0; c < d->channels; c++)
+        for (r = 0; r < d->ranks; r++) {
+            const dram_rank_t *rk = &d->ch[c].rank[r];
+            uint64_t open, pre, v[7];
+            static const char *const fld[7] = { "activates", "precharges", "refreshes",
+                                                "reads", "reads_pt", "writes", "writes_pt" };
+            static const char *const what[7] = {
+                "activates", "bank precharges (refreshes' included)", "refreshes",
+                "read bursts", "read bursts of page-table lines", "write bursts",
+                "write bursts of page-table lines" };
+            dram_rank_cycles(d, c, r, w, &open, &pre);
+            v[0] = rk->n_act;
+            v[1] = rk->n_pre;
+            v[2] = rk->n_ref;
+            v[3] = v[5] = 0;
+            for (k = 0; k < MK_NCLASS; k++) {
+                v[3] += rk->n_rd[k];
+                v[5] += rk->n_wr[k];
+            }
+            v[4] = rk->n_rd[MK_PT];
+            v[6] = rk->n_wr[MK_PT];
+            for (k = 0; k < 7u; k++) {
+                snprintf(name, sizeof name, "dram.ch%u.rank%u.%s", c, r, fld[k]);
+                snprintf(desc, sizeof desc, "DRAM %s of channel %u rank %u", what[k], c, r);
+                xl_stats_value(s, name, desc, v[k]);
+            }
+            snprintf(name, sizeof name, "dram.ch%u.rank%u.open_clocks", c, r);
+            snprintf(desc, sizeof desc,
+                     "DRAM clocks of channel %u rank %u with a bank open or refreshing", c, r);
+            xl_stats_value(s, name, desc, open);
+            snprintf(name, sizeof name, "dram.ch%u.rank%u.precharged_clocks", c, r);
+            snprintf(desc, sizeof desc,
+                     "DRAM clocks of channel %u rank %u with every bank precharged", c, r);
+            xl_stats_value(s, name, desc, pre);
+        }
 }

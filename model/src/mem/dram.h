@@ -5,7 +5,9 @@
  * I: DDR3-1600, 2 channels x 2 ranks x 16 banks) and §1.2 (11-11-11, BL8, open page).
  * Which operation goes when is the controller's (dram_sched.h); this block answers when
  * an operation issued at a DRAM clock has its data, and keeps the state that decides it.
- * The rules and their examples are in dram.c.
+ * The rules and their examples are in dram.c. It also counts, per rank, the commands it
+ * books and the clocks with a bank open or all banks precharged, for the DRAM energy
+ * (dram.c: energy counters; xlat/dram_energy.h).
  *
  * Time: DRAM clocks; dram_cyc and dram_clk convert to and from GPU cycles (dram.c: Time
  * and clocks). Banks are numbered within a channel: bank = rank * banks + bank of the rank.
@@ -17,6 +19,8 @@
 #include "xlat/stats.h"
 #include "xlat/types.h"
 
+#include "mem/memkind.h"
+
 #define DRAM_NO_ROW UINT64_MAX
 
 typedef struct {
@@ -26,12 +30,32 @@ typedef struct {
                           * data */
 } dram_bank_t;
 
+/* A change of a rank's state at a DRAM clock (dram.c: energy counters): delta +1 when a
+ * bank opens (activate) or a refresh starts (REF), -1 when a bank closes (precharge) or a
+ * refresh ends (REF + tRFC). */
+typedef struct {
+    uint64_t t;
+    int32_t delta;
+} dram_ev_t;
+
 /* Per rank of a channel: the activates still within reach of tRRD and tFAW, sorted
- * (act[a0 .. an)), and the end of its last refresh. */
+ * (act[a0 .. an)), and the end of its last refresh; and the counters of the DRAM energy
+ * model (dram.c: energy counters; xlat/dram_energy.h). */
 typedef struct {
     uint64_t *act;
     uint32_t a0, an, acap;
     uint64_t ref_end;    /* REF + tRFC of the last refresh */
+    /* commands booked: activates, precharges (those of refreshes included, one per bank
+     * closed; n_pre_ref of them), refreshes, and read and write bursts by traffic class */
+    uint64_t n_act, n_pre, n_pre_ref, n_ref;
+    uint64_t n_rd[MK_NCLASS], n_wr[MK_NCLASS];
+    /* DRAM clocks of [0, t_done): with a bank open or a refresh running (cyc_open), and
+     * with every bank precharged and no refresh (cyc_pre); n_open = open banks + running
+     * refresh at t_done; ev[e0 .. en) the state changes at or after t_done, by clock */
+    uint64_t cyc_open, cyc_pre, t_done;
+    uint32_t n_open;
+    dram_ev_t *ev;
+    uint32_t e0, en, ecap;
 } dram_rank_t;
 
 /* One data burst booked on a channel's data bus. */
@@ -58,6 +82,7 @@ typedef struct {
 
 typedef struct {
     uint64_t g, d;                  /* reduced clock ratio gpu : dram */
+    uint32_t mhz;                   /* dram.mhz: the energy's clock (xlat/dram_energy.h) */
     uint32_t channels, ranks, banks;
     uint64_t lines_per_row;
     int map_pow2;               /* channels, ranks, banks, lines_per_row all powers of two: */
@@ -91,16 +116,34 @@ void dram_free(dram_t *d);
 
 /* Operation (bank, row, write) of channel ch issued at DRAM clock k (dram.c: DRAM
  * timing): books its activate and data burst, opens its row, and tells when its data is
- * done and its bank can take the next column command. */
+ * done and its bank can take the next column command. kd is its traffic class
+ * (memkind.h), counted with its burst. */
 void dram_issue(dram_t *d, uint32_t ch, uint32_t bank, uint64_t row, uint32_t write,
-                uint64_t k, dram_access_t *a);
+                unsigned kd, uint64_t k, dram_access_t *a);
 /* Rank rk of channel ch refreshes, due at DRAM clock due (dram.c: refresh): every row
  * of the rank closes. Returns the end of the refresh (REF + tRFC), before which none of
  * the rank's banks can take an operation. */
 uint64_t dram_refresh(dram_t *d, uint32_t ch, uint32_t rk, uint64_t due);
+/* The controller counts n refreshes of rank rk of channel ch due at due, due + trefi, ...
+ * without applying them (dram_sched.c: refresh_catch_up; every row already closed and the
+ * previous refresh over): the energy counters take them, the timing state is unchanged. */
+void dram_refresh_idle(dram_t *d, uint32_t ch, uint32_t rk, uint64_t due, uint64_t n,
+                       uint64_t trefi);
+
+/* Energy counters (dram.c: energy counters). The clock of the last state change booked
+ * in any rank (0 if none). */
+uint64_t dram_last_change(const dram_t *d);
+/* Rank rk of channel ch over DRAM clocks [0, end), end at or after dram_last_change: the
+ * clocks with a bank open or a refresh running, and with every bank precharged. */
+void dram_rank_cycles(const dram_t *d, uint32_t ch, uint32_t rk, uint64_t end,
+                      uint64_t *open, uint64_t *pre);
 
 /* Counter: dram.act_delays. */
 void dram_stats(const dram_t *d, xl_stats_t *s);
+/* The energy (xlat/dram_energy.h) of the devices at DRAM clock now_clk (the end of the
+ * run) and its counters: dram.energy_pj and its parts, the command and clock totals, then
+ * per rank dram.chC.rankR.* (dram_energy.c: statistics). */
+void dram_energy_stats(const dram_t *d, xl_stats_t *s, uint64_t now_clk);
 
 /* GPU cycle of DRAM clock k: ceil(k * g / d). */
 static inline uint64_t dram_cyc(const dram_t *d, uint64_t k)

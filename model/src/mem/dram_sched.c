@@ -342,6 +342,7 @@ static void refresh_catch_up(dsched_t *q, uint32_t c, uint64_t k)
             if (*due <= k && dram_ref_end(q->dram, c, rk) <= *due) {
                 uint64_t n = (k - *due) / q->trefi;
                 q->refreshes += n;
+                dram_refresh_idle(q->dram, c, rk, *due, n, q->trefi);   /* energy only */
                 *due += n * q->trefi;
             }
         }
@@ -363,7 +364,7 @@ static void issue(dsched_t *q, uint32_t c, uint32_t i, uint64_t k, dsched_issue_
     dram_access_t a;
     int same_row;
 
-    dram_issue(q->dram, c, o->bank, o->row, x, k, &a);
+    dram_issue(q->dram, c, o->bank, o->row, x, o->kd, k, &a);
     if (a.row == DRAM_ROW_HIT)
         q->row_hits++;
     else if (a.row == DRAM_ROW_MISS)

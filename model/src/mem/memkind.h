@@ -9,7 +9,9 @@
 
 #include "xlat/memsys.h"
 
-enum { MK_DATA = 0, MK_PT = 1 };
+/* MK_NCLASS: how many there are, the size of the counters split by class (an instruction
+ * class, for MICRO'21's instruction fetch, would go before it) */
+enum { MK_DATA = 0, MK_PT = 1, MK_NCLASS = 2 };
 
 /* The class of a request kind: XL_MEM_PT counts as page table, every other kind as data. */
 static inline unsigned mk_class(uint8_t kind)

@@ -705,12 +705,13 @@ uint64_t xl_memsys_pending(const xl_memsys_t *m)
 }
 
 /* The published order (results JSON): the L2's counters, then the controller's with its
- * devices' in their place. */
+ * devices' in their place, then the devices' energy and its counters (dram_energy.c). */
 void xl_memsys_stats(const xl_memsys_t *m, xl_stats_t *s)
 {
     l2c_stats(&m->l2, s);
     l2b_stats(&m->byp, s);
     dsched_stats(&m->sch, s, dram_clk(&m->dram, m->now));
+    dram_energy_stats(&m->dram, s, dram_clk(&m->dram, m->now));
 }
 
 void xl_memsys_set_apps(xl_memsys_t *m, unsigned napps)
