@@ -38,8 +38,8 @@ static int cu_ifetch(xl_sim_t *g, uint32_t c, uint32_t s)
     uint32_t per_line = 64u / g->cfg.icache.instr_bytes, n = st->nfetch++;
     if (n % per_line)
         return 0;
-    const disp_app_t *a = &g->disp.app[cu->app];
-    uint64_t addr = vs_code_addr(cu->asid, a->code_id, (n / per_line) % a->code_lines);
+    uint64_t addr = vs_code_addr(cu->asid, disp_code_id(&g->disp, cu->app),
+                                 (n / per_line) % disp_code_lines(&g->disp, cu->app));
     vs_out_t fwd[XL_ICTX_SUBS];
     uint32_t nfwd;
     uint64_t go = vs_ifetch(&g->vs, &g->cfg, c, addr, g->now, fwd, &nfwd);

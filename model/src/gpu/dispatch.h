@@ -67,6 +67,9 @@ static inline uint32_t disp_app_of_cu(const disp_t *d, uint32_t c)
 /* Applications not finished; kernels started by application a so far. */
 static inline uint32_t disp_running(const disp_t *d) { return d->running; }
 static inline uint32_t disp_kernel(const disp_t *d, uint32_t a) { return d->app[a].kernel; }
+/* The code object of application a's current kernel and its size in 64 B lines. */
+static inline uint32_t disp_code_id(const disp_t *d, uint32_t a) { return d->app[a].code_id; }
+static inline uint32_t disp_code_lines(const disp_t *d, uint32_t a) { return d->app[a].code_lines; }
 /* Must dispatch be tried this cycle? */
 static inline int disp_pending(const disp_t *d) { return d->dispatch_pending; }
 

@@ -647,41 +647,18 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
     }
 
     /* MICRO'21's LDS, I-cache and the victim stores (docs/papers/translation-reach.md) */
-    if (!is_pow2(c->lds.size_kb)) {
-        cfg_err(err, errlen, "lds.size_kb (%u) must be a power of two", c->lds.size_kb);
-        return XL_EINPUT;
-    }
-    if (c->lds.seg_bytes != 32u && c->lds.seg_bytes != 64u) {
-        cfg_err(err, errlen, "lds.seg_bytes (%u) must be 32 or 64", c->lds.seg_bytes);
-        return XL_EINPUT;
-    }
-    if (!is_pow2(c->icache.lines)) {
-        cfg_err(err, errlen, "icache.lines (%u) must be 64, 128, 256 or 512", c->icache.lines);
-        return XL_EINPUT;
-    }
-    if (c->icache.model && c->gpu.cus % c->icache.sharers) {
-        cfg_err(err, errlen, "icache.sharers (%u) must divide gpu.cus (%u)", c->icache.sharers,
-                c->gpu.cus);
-        return XL_EINPUT;
-    }
-    if (!is_pow2(c->icache.instr_bytes)) {
-        cfg_err(err, errlen, "icache.instr_bytes (%u) must be a power of two", c->icache.instr_bytes);
-        return XL_EINPUT;
-    }
-    if (c->reach.lds_tx && !c->lds.model) {
-        cfg_err(err, errlen, "reach.lds_tx = 1 needs lds.model = 1 (the LDS's idle segments come "
-                "from its allocation)");
-        return XL_EINPUT;
-    }
-    if (c->reach.ic_tx != XL_RIC_OFF && !c->icache.model) {
-        cfg_err(err, errlen, "reach.ic_tx = %s needs icache.model = 1 (an I-cache's idle lines come "
-                "from its instruction fetch)", c->reach.ic_tx == XL_RIC_V1 ? "v1"
-                : c->reach.ic_tx == XL_RIC_V2 ? "v2" : c->reach.ic_tx == XL_RIC_V3 ? "v3" : "v4");
-        return XL_EINPUT;
-    }
-    if ((c->reach.lds_tx || c->reach.ic_tx != XL_RIC_OFF) && c->mem.page_kb != 4u &&
-        c->mem.page_kb != 2048u) {
-        cfg_err(err, errlen, "reach: mem.page_kb (%u) must be 4 or 2048", c->mem.page_kb);
+    const char *bad = !is_pow2(c->lds.size_kb) ? "lds.size_kb must be a power of two"
+        : c->lds.seg_bytes % 32u ? "lds.seg_bytes must be 32 or 64"
+        : !is_pow2(c->icache.lines) ? "icache.lines must be 64, 128, 256 or 512"
+        : !is_pow2(c->icache.instr_bytes) ? "icache.instr_bytes must be a power of two"
+        : c->icache.model && c->gpu.cus % c->icache.sharers ? "icache.sharers must divide gpu.cus"
+        : c->reach.lds_tx && !c->lds.model ? "reach.lds_tx = 1 needs lds.model = 1 (the LDS's "
+                                             "idle segments come from its allocation)"
+        : c->reach.ic_tx != XL_RIC_OFF && !c->icache.model ? "reach.ic_tx needs icache.model = 1 "
+                                             "(an I-cache's idle lines come from its fetch)"
+        : NULL;
+    if (bad) {
+        cfg_err(err, errlen, "%s", bad);
         return XL_EINPUT;
     }
 
