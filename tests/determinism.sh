@@ -32,7 +32,9 @@ for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw:
          xsb-rounds:xsbench:"--set workload.min_rounds=4 --set gpu.cus=1 --set gpu.waves_per_simd=1" \
          mask-pair:3ds+histo:"--preset mask --design mask --set gpu.cus=4 --set sim.warmup=20000 --set sim.window=150000 --set mask.epoch=20000 --set mask.byp_period=5000" \
          mask-static:mm+cons:"--preset mask --design static --set gpu.cus=4 --set sim.warmup=10000 --set sim.window=60000" \
-         mask-pwcache:bp+gup+sc:"--preset mask --design pwcache --set gpu.cus=6 --set sim.warmup=10000 --set sim.window=60000"; do
+         mask-pwcache:bp+gup+sc:"--preset mask --design pwcache --set gpu.cus=6 --set sim.warmup=10000 --set sim.window=60000" \
+         reach-ldsic:atax:"--preset reach --set reach.lds_tx=1 --set reach.ic_tx=v4 --set reach.sharing=1" \
+         reach-nw:nw:"--preset reach --set workload.nw_n=256 --set reach.lds_tx=1 --set reach.ic_tx=v2 --set reach.tags=ideal"; do
     name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1

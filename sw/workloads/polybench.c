@@ -65,6 +65,7 @@
 #include "xlat/workloads.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define PB_WG_FIXED   256u   /* BICG, GESUMMV: DIM_LOCAL_WORK_GROUP_X in both suites */
 #define PB_WG_MIN     32u    /* workload.pb_wg_items range (config.c) */
@@ -148,8 +149,12 @@ static const pb_def_t pb_gesummv = {
 
 static const pb_def_t *const pb_defs[] = {&pb_mvt, &pb_atax, &pb_bicg, &pb_gesummv};
 
+/* The definition of wl: the static one, or (workload.pb_n other than 4096) its copy at N,
+ * held in wl->priv. */
 static const pb_def_t *pb_def_of(const xl_workload_t *wl)
 {
+    if (wl->priv)
+        return wl->priv;
     for (unsigned i = 0; i < sizeof pb_defs / sizeof pb_defs[0]; i++)
         if (pb_defs[i]->desc == wl->desc)
             return pb_defs[i];
@@ -187,14 +192,38 @@ static int pb_create(xl_workload_t *wl, char *err, size_t errlen)
                  d->desc->name, wg, PB_WG_MIN, PB_WG_MAX);
         return XL_EINPUT;
     }
-    xl_wl_regions(wl, d->nregions, d->rname, d->relems, d->esize);
     wl->priv = NULL;   /* everything lives in the static definition */
+    uint32_t n = wl->params.pb_n ? wl->params.pb_n : 4096u;
+    if (n < 64u || n % 32u) {
+        snprintf(err, errlen, "%s: workload.pb_n %u is not a multiple of 32 of at least 64",
+                 d->desc->name, n);
+        return XL_EINPUT;
+    }
+    if (n != 4096u) {
+        /* every size scales with N: rows and columns (BICG keeps its 2:1), the matrices
+         * by N^2, the vectors by N */
+        pb_def_t *c = malloc(sizeof *c);
+        if (!c) {
+            snprintf(err, errlen, "%s: out of host memory", d->desc->name);
+            return XL_EINTERNAL;
+        }
+        *c = *d;
+        c->nrow = (uint32_t)((uint64_t)d->nrow * n / 4096u);
+        c->ncol = (uint32_t)((uint64_t)d->ncol * n / 4096u);
+        for (unsigned r = 0; r < d->nregions; r++)
+            c->relems[r] = d->relems[r] >= 4096u * 4096u ? d->relems[r] / 4096u * n / 4096u * n
+                                                           : d->relems[r] / 4096u * n;
+        wl->priv = c;
+        d = c;
+    }
+    xl_wl_regions(wl, d->nregions, d->rname, d->relems, d->esize);
     return XL_OK;
 }
 
 static void pb_destroy(xl_workload_t *wl)
 {
-    (void)wl;
+    free(wl->priv);
+    wl->priv = NULL;
 }
 
 static int pb_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)

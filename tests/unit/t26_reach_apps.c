@@ -47,10 +47,10 @@ typedef struct {
 /* Bounded sizes (the whole test stays well under a minute); the rates at the bench's
  * sizes are in bench/results/reach-workloads.md. */
 static const t26_app_t apps[] = {
-    {"atax", {NULL, NULL}, 10000, 'H', 'H'},
-    {"gesummv", {NULL, NULL}, 10000, 'H', 'H'},
-    {"mvt", {NULL, NULL}, 10000, 'H', 'H'},
-    {"bicg", {NULL, NULL}, 10000, 'H', 'H'},
+    {"atax", {"workload.pb_n=768", NULL}, 1000000, 'H', 'H'},
+    {"gesummv", {"workload.pb_n=544", NULL}, 1000000, 'H', 'H'},
+    {"mvt", {"workload.pb_n=576", NULL}, 1000000, 'H', 'H'},
+    {"bicg", {"workload.pb_n=544", NULL}, 1000000, 'H', 'H'},
     {"nw", {"workload.nw_n=2048", NULL}, 100000, 'H', 'M'},
     {"srad", {NULL, NULL}, 100000, 'H', 'L'},
     {"bfs2", {NULL, NULL}, 100000, 'M', 'M'},
