@@ -489,6 +489,38 @@ static void test_04_20_xor_index(void **state)
     assert_string_equal(err, "l2tlb: unknown set index function 9 (expected mod or xor)");
 }
 
+/* 04.21 Invalidating one page (a shootdown, xl_tlb_inv): in a 4-entry FA LRU TLB holding
+ * 4 KB pages A, B (asid 1), A (asid 2) and a 2 MB page C (asid 1), invalidating asid 1's A
+ * drops that entry only (asid 2's A stays); a VA inside C drops C; a second call finds
+ * nothing. The freed way is the next fill's (invalid ways first): filling D then E evicts
+ * nothing until the TLB is full again, then the LRU one (B, the oldest left). */
+static void test_04_21_inv_page(void **state)
+{
+    (void)state;
+    xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
+    xl_tlb_entry_t v;
+    xl_va_t A = 0x10000, B = 0x20000, C = 0x40000000, D = 0x30000, E = 0x50000;
+    xl_tlb_fill(&t, 1, A, 0x1000000, XL_PAGE_SHIFT_4K, NULL);
+    xl_tlb_fill(&t, 1, B, 0x2000000, XL_PAGE_SHIFT_4K, NULL);
+    xl_tlb_fill(&t, 2, A, 0x3000000, XL_PAGE_SHIFT_4K, NULL);
+    xl_tlb_fill(&t, 1, C, 0x80000000, XL_PAGE_SHIFT_2M, NULL);
+    assert_int_equal(xl_tlb_inv(&t, 1, A + 0x123), 1);
+    assert_false(xl_tlb_probe(&t, 1, A, NULL));
+    assert_true(xl_tlb_probe(&t, 2, A, NULL));
+    assert_int_equal(xl_tlb_inv(&t, 1, C + 0x12345), 1);
+    assert_false(xl_tlb_probe(&t, 1, C, NULL));
+    assert_int_equal(xl_tlb_inv(&t, 1, A), 0);
+    xl_tlb_fill(&t, 1, D, 0x4000000, XL_PAGE_SHIFT_4K, &v);
+    assert_int_equal(v.valid, 0);
+    xl_tlb_fill(&t, 1, E, 0x5000000, XL_PAGE_SHIFT_4K, &v);
+    assert_int_equal(v.valid, 0);
+    xl_tlb_fill(&t, 1, A, 0x6000000, XL_PAGE_SHIFT_4K, &v);
+    assert_int_equal(v.valid, 1);
+    assert_int_equal(v.asid, 1);
+    assert_int_equal(v.vpn, B >> 12);   /* B, filled before asid 2's A, is the LRU */
+    xl_tlb_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_04_18_err_plru_too_many_ways),
         cmocka_unit_test(test_04_19_err_bad_policy_and_short_buffer),
         cmocka_unit_test(test_04_20_xor_index),
+        cmocka_unit_test(test_04_21_inv_page),
     };
     return cmocka_run_group_tests_name("t04_tlb", tests, NULL, NULL);
 }

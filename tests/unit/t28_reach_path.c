@@ -9,7 +9,7 @@
  * call) are tests/unit/t24_lds_tx.c and t25_icache_tx.c; this file checks what the
  * system adds: the lookup order and its latencies, promotion of a hit, the fill chain's
  * flows, the LDS port shared by an LDS instruction and a lookup, bank conflicts, the
- * kernel-boundary flush at a change of code object, LDS blocks at dispatch.
+ * kernel-boundary flush at a change of code object, LDS blocks at dispatch, a shootdown.
  */
 #include "xltest.h"
 #include "xltest_wl.h"
@@ -296,6 +296,53 @@ static void test_28_06_lds_too_big(void **state)
     xl_sim_destroy(g);
 }
 
+/* 28.07 A shootdown (§7.1, xl_sim_shootdown): the program of 28.02 with 60,000 ALU cycles
+ * before the second load of page 8. Without a shootdown that load hits in the LDS (33
+ * walks). Called half-way through the ALU wait, the shootdown finds page 8 in the LDS, in
+ * the L2 TLB and in the IOMMU's 256-entry L2 TLB, but not in the L1 TLB (evicted) or the
+ * IOMMU's 32-entry L1 TLB (pages 9..40 came after it): 3 copies. The second load then
+ * misses everywhere: 34 walks, no LDS hit, 34 L2 TLB lookups. */
+static void test_28_07_shootdown(void **state)
+{
+    (void)state;
+    prog_t p = {.waves = 1, .kernels = 1, .n = {35}, .code_bytes = 1024, .code_id = {1}};
+    for (unsigned k = 0; k < 33; k++)
+        p.prog[0][k] = (step_t){XL_OP_LOAD, (8u + k) * 4096u};
+    p.prog[0][33] = (step_t){XL_OP_ALU, 60000};
+    p.prog[0][34] = (step_t){XL_OP_LOAD, 8u * 4096u};
+    static const char *const n[] = {"sim.cycles", "iommu.walks", "lds_tx.hits", NULL};
+    uint64_t v[3];
+    run_prog(&p, LDS, n, v);
+    assert_int_equal(v[1], 33);
+    assert_int_equal(v[2], 1);
+    uint64_t half = v[0] - 30000u;
+
+    xl_config_t c;
+    char err[256];
+    xl_workload_t wl = {.desc = &p_desc, .scale_ppm = XL_SCALE_ONE, .seed = 1, .priv = &p};
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_load_preset(&c, "reach", err, sizeof err), XL_OK);
+    assert_int_equal(xl_config_set(&c, "reach.lds_tx=1", err, sizeof err), XL_OK);
+    p_create(&wl, err, sizeof err);
+    xl_sim_t *g = NULL;
+    assert_int_equal(xl_sim_create(&g, &c, &wl, err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_step(g, half, err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_shootdown(g, 0, wl.regions[0].base + 8u * 4096u), 3);
+    assert_int_equal(xl_sim_shootdown(g, 0, wl.regions[0].base + 8u * 4096u), 0);
+    assert_int_equal(xl_sim_shootdown(g, 1, wl.regions[0].base), UINT64_MAX);
+    assert_int_equal(xl_sim_run(g, err, sizeof err), XL_OK);
+    xl_stats_t *s = xl_stats_create();
+    xl_sim_stats(g, s);
+    uint64_t w, h, a;
+    assert_true(xl_stats_get(s, "iommu.walks", &w) && xl_stats_get(s, "lds_tx.hits", &h) &&
+                xl_stats_get(s, "l2tlb.accesses", &a));
+    assert_int_equal(w, 34);
+    assert_int_equal(h, 0);
+    assert_int_equal(a, 34);
+    xl_stats_destroy(s);
+    xl_sim_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_28_04_port_shared),
         cmocka_unit_test(test_28_05_kernel_flush),
         cmocka_unit_test(test_28_06_lds_too_big),
+        cmocka_unit_test(test_28_07_shootdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

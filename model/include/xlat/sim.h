@@ -56,6 +56,14 @@ int  xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workloa
  * range. For embedders and tests: it reads the same page table the walkers read. */
 int  xl_sim_translate(const xl_sim_t *g, unsigned app, uint64_t va, uint64_t *pa);
 void xl_sim_destroy(xl_sim_t *g);
+/* A TLB shootdown of one page (MICRO'21 §7.1; docs/papers/translation-reach.md
+ * "Shootdowns"), as the driver's invalidation packet: application app's translation of
+ * va leaves every L1 TLB, the shared L2 TLB (and MASK's bypass cache), every LDS and
+ * I-cache victim store and the IOMMU's TLBs; the page-walk caches keep their entries
+ * (the upper levels did not change). Returns the copies dropped (0 when none was held);
+ * XL_EINPUT-like misuse (no application app, va beyond 48 bits) returns UINT64_MAX.
+ * Between steps: a walk in flight when it is called still completes with what it read. */
+uint64_t xl_sim_shootdown(xl_sim_t *g, unsigned app, uint64_t va);
 /* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
 void xl_sim_set_events(xl_sim_t *g, FILE *f);
 /* Write the walk path block's (xl_walk_path) input and a digest of its output for every

@@ -99,6 +99,8 @@ int  xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa);
  * refreshed in place. *victim (may be NULL) receives the evicted entry, valid = 0 if none. */
 void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                  xl_tlb_entry_t *victim);
+/* Invalidate (asid)'s entry holding va, at either page size: the entries dropped (0-2). */
+int  xl_tlb_inv(xl_tlb_t *t, uint16_t asid, xl_va_t va);
 /* Invalidate every entry of one address space; returns how many. */
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid);
 

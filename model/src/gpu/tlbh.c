@@ -410,6 +410,20 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
     tlbh_l2_free(g, k.id);
 }
 
+uint64_t tlbh_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va)
+{
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < g->tlb.ncu; c++)
+        n += (uint64_t)xl_tlb_inv(&g->tlb.l1[c].tlb, asid, va);
+    if (g->tlb.has_l2)
+        n += (uint64_t)xl_tlb_inv(&g->tlb.l2, asid, va);
+    if (g->tlb.mk.on)
+        n += (uint64_t)xl_tlb_inv(&g->tlb.mk.byp, asid, va);
+    g->tlb.shootdowns++;
+    g->tlb.shot += n;
+    return n;
+}
+
 /* ------------------------------------------------------------------ creation */
 
 int tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uint32_t slots,
@@ -495,6 +509,8 @@ void tlbh_stats(const xl_sim_t *g, xl_stats_t *s)
                      &g->tlb.l1_merges);
     xl_stats_counter(s, "l1tlb.mshr_full", "L1 TLB misses that waited for a free MSHR",
                      &g->tlb.l1_mshr_full);
+    xl_stats_counter(s, "tlb.shootdowns", "page shootdowns (xl_sim_shootdown)", &g->tlb.shootdowns);
+    xl_stats_counter(s, "tlb.shootdown_copies", "copies they dropped from the L1 and L2 TLBs", &g->tlb.shot);
     xl_stats_counter(s, "l2tlb.accesses", "L2 TLB lookups", &g->tlb.l2_acc);
     xl_stats_counter(s, "l2tlb.hits", "L2 TLB hits", &g->tlb.l2_hit);
     xl_stats_counter(s, "l2tlb.misses", "L2 TLB misses", &g->tlb.l2_miss);

@@ -69,6 +69,7 @@ typedef struct {
     uint64_t l2_merges;       /* L2 TLB misses merged into an existing MSHR */
     uint64_t l2_mshr_full;    /* L2 TLB misses that waited for a free MSHR */
     uint64_t l2_acc, l2_hit, l2_miss;
+    uint64_t shootdowns, shot;  /* xl_sim_shootdown calls, the copies they dropped here */
 } tlbh_t;
 
 static inline l1mshr_t l1mshr_of(const tlbh_t *t, uint32_t c, uint32_t m)
@@ -105,6 +106,9 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k);
  * mask.epoch boundary, phase 1 mask.epoch_commit cycles later, when the new token counts
  * and Silver quotas take effect. Called only when mask.tokens or dram.sched = gsn. */
 void tlbh_epoch(xl_sim_t *g, unsigned phase);
+/* A shootdown (xl_sim_shootdown): (asid, va) leaves every L1 TLB, the L2 TLB and the
+ * bypass cache; the copies dropped. */
+uint64_t tlbh_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va);
 /* The L1 and L2 TLBs' counters. */
 void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the miss queues. */

@@ -464,6 +464,19 @@ int vs_fill(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64_t fram
     return 1;
 }
 
+uint64_t vs_shootdown(vstore_t *v, uint16_t asid, uint64_t vpn)
+{
+    uint64_t n = 0;
+    if (v->ldstx)
+        for (uint32_t c = 0; c < v->ncu; c++)
+            n += (uint64_t)xl_ldstx_inv(&v->lds[c].st, ctx_of(asid), vpn, NULL, NULL);
+    if (v->ictx)
+        for (uint32_t i = 0; i < v->nic; i++)
+            n += (uint64_t)xl_ictx_inv(&v->ic[i].st, ctx_of(asid), vpn, NULL, NULL);
+    v->shot += n;
+    return n;
+}
+
 /* ------------------------------------------------------------------ sharing (Fig 14a) */
 
 static uint64_t sh_hash(uint64_t k) { return (k * UINT64_C(0x9E3779B97F4A7C15)) >> 20; }
@@ -623,6 +636,7 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
         }
     }
     if (v->ldstx || v->ictx) {
+        xl_stats_value(s, "reach.shootdown_copies", "copies shootdowns dropped from the LDS and I-cache stores", v->shot);
         static const char *const fname[VS_NFLOWS] = {
             "reach.flow_lds_free", "reach.flow_lds_evict", "reach.flow_lds_bypass",
             "reach.flow_ic_in", "reach.flow_ic_evict", "reach.flow_ic_bypass",

@@ -123,6 +123,7 @@ typedef struct {
     vs_ic_t *ic;                  /* [cu / sharers] (icache.model) */
     uint32_t last_code[XL_SIM_MAX_APPS];   /* code id of each application's last kernel */
     uint64_t kflushes, kflush_lines;
+    uint64_t shot;                /* copies shootdowns dropped here */
     uint64_t flow[VS_NFLOWS];
     /* pages looked up, with the CUs that looked each up (reach.sharing): open addressing */
     int sh_on;
@@ -177,6 +178,10 @@ void vs_ic_lookup(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64_
 int  vs_fill(vstore_t *v, uint32_t cu, uint16_t asid, uint64_t vpn, uint64_t frame,
              uint64_t now, vs_out_t *out);
 
+/* A shootdown of (asid, vpn) at every LDS and I-cache (MICRO'21 §7.1): the copies
+ * dropped. Each costs its store's port a read (and a write when found), as lds_tx.h and
+ * icache_tx.h count them. */
+uint64_t vs_shootdown(vstore_t *v, uint16_t asid, uint64_t vpn);
 /* A page looked up by the CU (reach.sharing). 0, or XL_EINTERNAL when out of memory. */
 int  vs_share_note(vstore_t *v, uint16_t asid, uint64_t vpn, uint32_t cu);
 

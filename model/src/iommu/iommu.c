@@ -295,6 +295,14 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
 
 /* ------------------------------------------------------------------ creation */
 
+uint64_t iommu_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va)
+{
+    if (g->iommu.no_tlb)
+        return 0;
+    return (uint64_t)xl_tlb_inv(&g->iommu.io1, asid, va) +
+           (uint64_t)xl_tlb_inv(&g->iommu.io2, asid, va);
+}
+
 int iommu_init(iommu_t *io, const xl_config_t *cfg, char *err, size_t errlen)
 {
     int rc;

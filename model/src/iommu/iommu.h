@@ -83,6 +83,9 @@ void iommu_line_back(xl_sim_t *g, uint32_t walker, xl_pa_t line);
 void iommu_ptc_back(xl_sim_t *g, uint32_t walker);
 /* The PWCs' counters (the results list them after the walks'). */
 void iommu_pwc_stats(const iommu_t *io, xl_stats_t *s);
+/* A shootdown (xl_sim_shootdown): (asid, va) leaves the IOMMU's TLBs; the copies dropped
+ * (the page-walk caches keep theirs: only a leaf changed). */
+uint64_t iommu_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va);
 /* Begin the IOMMU-boundary trace on f: its parameter line (model/README.md), for one
  * address space, asid with its page-table root. */
 void iommu_trace_begin(const iommu_t *io, FILE *f, uint16_t asid, xl_pa_t root);

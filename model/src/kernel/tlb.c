@@ -400,19 +400,40 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     xl_repl_stamp_touch(&t->stamp[i], &t->clock);
 }
 
+/* Entry i leaves the TLB (flush, invalidate). */
+static void entry_drop(xl_tlb_t *t, uint32_t i)
+{
+    uint32_t set = i / t->p.ways;
+    h_remove(t, i);
+    if (t->p.repl == XL_REPL_LRU)
+        lru_unlink(t, set, i);
+    t->s[set].nvalid--;
+    if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
+        t->n2m--;
+    t->e[i].valid = 0u;
+}
+
+int xl_tlb_inv(xl_tlb_t *t, uint16_t asid, xl_va_t va)
+{
+    int n = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned shift = k ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
+        uint64_t vpn = va >> shift;
+        uint32_t i = h_find(t, h_of(t, vpn), asid, shift, vpn);
+        if (i != NIL) {
+            entry_drop(t, i);
+            n++;
+        }
+    }
+    return n;
+}
+
 uint32_t xl_tlb_flush_asid(xl_tlb_t *t, uint16_t asid)
 {
     uint32_t i, n = 0;
     for (i = 0; i < t->p.entries; i++) {
         if (t->e[i].valid && t->e[i].asid == asid) {
-            uint32_t set = i / t->p.ways;
-            h_remove(t, i);
-            if (t->p.repl == XL_REPL_LRU)
-                lru_unlink(t, set, i);
-            t->s[set].nvalid--;
-            if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
-                t->n2m--;
-            t->e[i].valid = 0u;
+            entry_drop(t, i);
             n++;
         }
     }

@@ -179,6 +179,15 @@ int xl_sim_translate(const xl_sim_t *g, unsigned app, uint64_t va, uint64_t *pa)
     return XL_OK;
 }
 
+uint64_t xl_sim_shootdown(xl_sim_t *g, unsigned app, uint64_t va)
+{
+    if (app >= disp_napps(&g->disp) || va > XL_VA_MASK)
+        return UINT64_MAX;
+    uint16_t asid = g->as[app].asid;
+    return tlbh_shootdown(g, asid, va) + vs_shootdown(&g->vs, asid, va >> g->page_shift) +
+           iommu_shootdown(g, asid, va);
+}
+
 void xl_sim_destroy(xl_sim_t *g)
 {
     if (!g)
