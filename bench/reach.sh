@@ -95,8 +95,12 @@ n=$(wc -l < "$T/jobs")
 start=$(date +%s)
 echo "reach: $n runs, $JOBS at a time"
 # shellcheck disable=SC2016
-xargs -P "$JOBS" -L 1 sh -c 'f='"$J"'/$0.json; [ -s "$f" ] || '"$XLAT"' run --quiet --seed '"$SEED"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$T/jobs" || exit 1
+xargs -P "$JOBS" -L 1 sh -c 'f='"$J"'/$0.json; [ -s "$f" ] && exit 0; '"$XLAT"' run --quiet --seed '"$SEED"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$T/jobs" | tee "$T/done" || exit 1
+while read -r name rest; do   # the pipe hides xargs' status: every run must have its results
+    [ -s "$J/$name.json" ] || { echo "reach: run $name has no results"; exit 1; }
+done < "$T/jobs"
 end=$(date +%s)
+k=$(grep -c '^  done ' "$T/done")
 
 # ------------------------------------------------------------------ helpers
 v() { jget "$1" "$2"; }                       # a statistic of run $1
@@ -115,7 +119,7 @@ R=$OUT/reach.md
 echo "# MICRO'21 translation reach: the LDS and the I-cache as victim TLBs"
 echo
 echo "Produced by \`make repro-reach\` (bench/reach.sh) on $(date -u +%Y-%m-%d), commit"
-echo "$(git rev-parse --short HEAD 2>/dev/null || echo unknown); $n runs, $JOBS at a time, in $((end - start)) s"
+echo "$(git rev-parse --short HEAD 2>/dev/null || echo unknown); $n runs ($k run now, the rest reused: REUSE=1), $JOBS at a time, in $((end - start)) s"
 echo "on a $(nproc 2>/dev/null || echo ?)-core machine. Every run is the reach preset"
 echo "(configs/reach.ini: MICRO'21 Table 1 on the ISCA'18 system) plus the arguments below;"
 echo "docs/papers/translation-reach.md says what is modelled and which choices are ours."
@@ -319,8 +323,24 @@ done | sed 's/ - / 0 /g' > "$T/fig13.dat"
 for a in $(names); do
     echo "$a $(ratio "$(v "$a-lds" iommu.walks)" "$(v "$a-base" iommu.walks)") $(ratio "$(v "$a-ic" iommu.walks)" "$(v "$a-base" iommu.walks)") $(ratio "$(v "$a-ldsic" iommu.walks)" "$(v "$a-base" iommu.walks)")"
 done | sed 's/ - / 0 /g; s/ -$/ 0/' > "$T/fig14b.dat"
+for a in $(names); do
+    echo "$a $(ratio "$(v "$a-l2_1k" iommu.walks)" "$(v "$a-base" iommu.walks)") $(ratio "$(v "$a-l2_8k" iommu.walks)" "$(v "$a-base" iommu.walks)") $(ratio "$(v "$a-l2_64k" iommu.walks)" "$(v "$a-base" iommu.walks)") $(ratio "$(v "$a-l2_1m" iommu.walks)" "$(v "$a-base" iommu.walks)")"
+done | sed 's/ - / 0 /g; s/ -$/ 0/' > "$T/fig2.dat"
+for a in $(names); do
+    echo "$a $(v "$a-ldsic" lds_tx.valid_peak) $(v "$a-ldsic" ic_tx.valid_peak)"
+done > "$T/fig15.dat"
 {
     plot_style
+    echo "set output '$OUT/reach-fig2.png'"
+    echo "set title 'MICRO21 Fig 2: page walks with a larger L2 TLB, against 512 entries (bench/reach.sh)'"
+    echo "set yrange [0:1.35]"
+    echo "set key top left horizontal"
+    echo "plot '$T/fig2.dat' using 2:xtic(1) title '1K', '' using 3 title '8K', '' using 4 title '64K', '' using 5 title '1M'"
+    echo "set output '$OUT/reach-fig15.png'"
+    echo "set title 'MICRO21 Fig 15: most translations held under LDS+IC (bench/reach.sh)'"
+    echo "set yrange [0:*]"
+    echo "plot '$T/fig15.dat' using 2:xtic(1) title 'LDS (8 CUs, at most 12288)', '' using 3 title 'I-cache (2, at most 4096)'"
+    echo "set key default"
     echo "set output '$OUT/reach-fig13.png'"
     echo "set title 'MICRO21 Fig 13b: speedup over the baseline (bench/reach.sh)'"
     echo "set yrange [0.8:*]"
@@ -332,7 +352,7 @@ done | sed 's/ - / 0 /g; s/ -$/ 0/' > "$T/fig14b.dat"
     echo "plot '$T/fig14b.dat' using 2:xtic(1) title 'LDS', '' using 3 title 'IC (V4)', '' using 4 title 'LDS+IC'"
 } > "$T/figs.gp"
 if command -v gnuplot > /dev/null; then
-    gnuplot "$T/figs.gp" && echo "reach: wrote $OUT/reach-fig13.png and $OUT/reach-fig14b.png"
+    gnuplot "$T/figs.gp" && echo "reach: wrote $OUT/reach-fig2.png, reach-fig13.png, reach-fig14b.png and reach-fig15.png"
 else
     echo "reach: gnuplot not found, no PNGs"
 fi
