@@ -4,9 +4,10 @@
  * "IC-TX"): the lines with their mode bits and bit-exact tag entries, the four designs of
  * the paper's Fig 13a (V1..V4), instruction fetch and fill with instruction-aware
  * replacement, translation lookup and fill, the kernel-boundary flush and the shootdowns,
- * with their counters. Second piece after lds_tx.h: plain calls, no timing, no port, not
- * wired into the GPU model yet (no instruction fetch exists in the model; the RTL twin is
- * planned).
+ * with their counters, as plain calls without timing. The timed GPU holds one per
+ * icache.sharers CUs behind its port, with instruction fetch (model/src/gpu/vstore.h,
+ * which charges the port cycles and waits the latencies each call returns); the RTL
+ * twin is planned.
  *
  *   xl_ictx_reset(st, params, err, n)   validate, size and clear (every line invalid)
  *   xl_ictx_free(st)
@@ -106,7 +107,7 @@
  *  - inv (page shootdown), inv_ctx, inv_all: like an exclusive hit, nothing returned,
  *    the line ages unchanged.
  *
- * Costs (MICRO'21 §4.3 and Table 1; the timing piece's, returned by each call as rd / wr
+ * Costs (MICRO'21 §4.3 and Table 1; vstore.h's, returned by each call as rd / wr
  * port cycles and, for lookups, lat; the counters port_rd / port_wr sum them) [I]:
  *   lookup  1 read (tag entry and line; the mode is in the tag entry, so an IC or invalid
  *           line costs the read too), + 1 write on a hit (exclusive or inclusive).
@@ -120,9 +121,9 @@
  *   inv     1 read, + 1 write if it found the entry.
  *   inv_ctx / inv_all   1 read per line (every tag entry), + 1 write per line changed.
  *   ifetch / ifill / kflush   native or a flash clear: 0 here.
- * Order of same-cycle events for the timing piece ([I], the project's lockstep rule):
- * invalidations, native accesses, fills, lookups. Not built: the port, its queue (8) and
- * arbitration (demand fetch, prefetch, Tx lookup, Tx fill), timeouts; option IC_LRU=PLRU7
+ * Order of same-cycle events for an RTL lockstep ([I], the project's rule): invalidations,
+ * native accesses, fills, lookups (the timed GPU calls them in its event order; its port,
+ * queue and timeouts are vstore.h's, without instruction prefetch). Option IC_LRU=PLRU7
  * (a 7-bit tree-PLRU per line instead of 8 x 3-bit ages, L 7 H 21 at 4 KB): not built.
  */
 #ifndef XLAT_ICACHE_TX_H

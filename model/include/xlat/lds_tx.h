@@ -3,8 +3,9 @@
  * (LDS-TX), MICRO'21 §4.2 (Kotra et al.; docs/papers/translation-reach.md "LDS-TX"): the
  * segment store with its per-segment mode bits, the bit-exact compressed tag-block codec,
  * and the operations of lookup, insert, invalidate, application store / load, work-group
- * allocation and release scrub, with their counters. First piece: plain calls, no timing,
- * no ports, not wired into the GPU model yet (the RTL twin is planned: the codec first).
+ * allocation and release scrub, with their counters, as plain calls without timing. The
+ * timed GPU holds one per CU behind its port (model/src/gpu/vstore.h, which charges the
+ * port cycles each call returns); the RTL twin is planned (the codec first).
  *
  *   xl_ldstx_reset(st, params, err, n)   validate, size and clear (rule 1 below)
  *   xl_ldstx_free(st)
@@ -73,7 +74,7 @@
  * A segment whose ways all went invalid keeps its old base; only an insert rewrites it
  * [I]. The scrub zeroes the tag block only, not the PTE bytes (rule 5).
  *
- * Port cycles each call would take at the LDS port (§4.2 costs, the timing piece's; each
+ * Port cycles each call would take at the LDS port (§4.2 costs, vstore.h's; each
  * result returns them as rd / wr, and the counters port_rd / port_wr sum them):
  *   lookup      LDS mode: 0 (mode bits are flops); TX: 1 read (whole segment), + 1 write
  *               (tag word) on a hit, exclusive or inclusive ([I] inclusive always writes)
@@ -84,8 +85,8 @@
  *   inv_ctx/all per TX segment 1 read, + 1 write for each segment it changed
  *   scrub       1 write when it scrubs, else 0 (the mode bit tells without a read)
  *   app_store / app_load / wg_alloc   native LDS traffic or flops: not counted here
- * Order of same-cycle events for the timing piece ([I], the project's rule for lockstep):
- * invalidations, native accesses, fills, lookups.
+ * Order of same-cycle events for an RTL lockstep ([I], the project's rule): invalidations,
+ * native accesses, fills, lookups (the timed GPU calls them in its event order).
  *
  * Inputs are masked, not checked, on the translation side: vpn to its 48 - shift bits, ctx
  * to 4 bits. PTEs are stored as given (the leaf x86-64 PTE, 8 B).
