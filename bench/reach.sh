@@ -212,6 +212,28 @@ for a in $(names); do
 done
 
 echo
+echo "### Figs 4b and 5b: idle cycles between native accesses at the ports (baseline)"
+echo
+echo "The bucket holding the median gap between consecutive LDS instructions at a CU's port"
+echo "and between instruction fetches at an I-cache's port (\`lds.gap_*\`, \`icache.gap_*\`),"
+echo "and the share of gaps of 16 cycles or more. The paper: about 10-20 idle cycles at the"
+echo "I-cache for most apps, several tens at the LDS, both with long tails."
+echo
+echo "| app | LDS accesses | LDS median gap | LDS gaps >= 16 | fetches | I-cache median gap | I-cache gaps >= 16 |"
+echo "|---|---:|---|---:|---:|---|---:|"
+gapcol() {   # gapcol RUN PFX: "median bucket | share >= 16"
+    for b in 0 1 2_3 4_7 8_15 16_31 32_63 64_127 128_255 256_511 512_1023 ge1024; do
+        echo "$b $(v "$1" "$2.gap_$b")"
+    done | awk '{ n[NR] = $2; l[NR] = $1; t += $2 } END {
+        if (!t) { printf "- | -"; exit }
+        for (i = 1; i <= NR; i++) { c += n[i]; if (!m && 2 * c >= t) m = l[i]; if (i >= 6) h += n[i] }
+        gsub("_", "-", m); printf "%s | %.1f %%", m, 100 * h / t }'
+}
+for a in $(names); do
+    echo "| $a | $(v "$a-base" lds.native_accesses) | $(gapcol "$a-base" lds) | $(v "$a-base" icache.fetches) | $(gapcol "$a-base" icache) |"
+done
+
+echo
 echo "## Fig 14b and Fig 13c: page walks and DRAM energy against the baseline"
 echo
 echo "The paper: walks -33.5 % (LDS), -40.6 % (IC), -72.9 % (LDS+IC); DRAM energy -4.1 %,"

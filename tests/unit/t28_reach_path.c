@@ -251,7 +251,8 @@ static void test_28_04_port_shared(void **state)
  * on one CU; the wavefront of each runs 40 ALU instructions, 40 / 8 = 5 line fetches
  * (lines 0..4). Different code objects: one flush at the second kernel, invalidating the
  * 5 lines of the first (the I-cache of CU 0; CUs 4..7's I-cache is empty). The same code
- * object twice (NW's back-to-back launches): no flush. v3 never flushes. */
+ * object twice (NW's back-to-back launches): no flush. v3 never flushes. The port's
+ * idle-gap histogram has a gap before each fetch but the first: 9. */
 static void test_28_05_kernel_flush(void **state)
 {
     (void)state;
@@ -267,6 +268,16 @@ static void test_28_05_kernel_flush(void **state)
     assert_int_equal(v[1], 5);
     assert_int_equal(v[2], 10);
     assert_int_equal(v[3], 10);   /* the second kernel's lines were flushed, or are others' */
+    /* the idle-gap histogram (Fig 5b) counts a gap before every fetch but the first: 9 */
+    static const char *const gn[] = {"icache.gap_0", "icache.gap_1", "icache.gap_2_3",
+        "icache.gap_4_7", "icache.gap_8_15", "icache.gap_16_31", "icache.gap_32_63",
+        "icache.gap_64_127", "icache.gap_128_255", "icache.gap_256_511",
+        "icache.gap_512_1023", "icache.gap_ge1024", NULL};
+    uint64_t gv[12], gsum = 0;
+    run_prog(&p, IC, gn, gv);
+    for (unsigned k = 0; k < 12; k++)
+        gsum += gv[k];
+    assert_int_equal(gsum, 9);
     run_prog(&p, v3, n, v);
     assert_int_equal(v[0], 0);
     assert_int_equal(v[3], 10);   /* different code: different lines, all cold */

@@ -519,6 +519,25 @@ int vs_share_note(vstore_t *v, uint16_t asid, uint64_t vpn, uint32_t cu)
 
 /* ------------------------------------------------------------------ statistics */
 
+/* The histogram of idle gaps between consecutive native accesses at the ports (Figs 4b,
+ * 5b), summed over them: PFX.gap_0, _1, _2_3, ..., _ge1024. */
+static void gap_stats(const uint64_t gap[VS_GAPS], const char *pfx, const char *fig,
+                      xl_stats_t *s)
+{
+    static const char *const sfx[VS_GAPS] = {"0", "1", "2_3", "4_7", "8_15", "16_31", "32_63",
+                                            "64_127", "128_255", "256_511", "512_1023",
+                                            "ge1024"};
+    static const char *const lbl[VS_GAPS] = {"0", "1", "2-3", "4-7", "8-15", "16-31", "32-63",
+                                            "64-127", "128-255", "256-511", "512-1023",
+                                            "1024 or more"};
+    for (unsigned b = 0; b < VS_GAPS; b++) {
+        char name[64], desc[128];
+        snprintf(name, sizeof name, "%s.gap_%s", pfx, sfx[b]);
+        snprintf(desc, sizeof desc, "native accesses after %s idle port cycles (%s)", lbl[b], fig);
+        xl_stats_value(s, name, desc, gap[b]);
+    }
+}
+
 void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
 {
     if (v->lds_on) {
@@ -558,6 +577,11 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
         xl_stats_value(s, "lds.native_busy", "LDS port cycles of LDS instructions, all CUs", a[4]);
         xl_stats_value(s, "lds.native_wait", "cycles LDS instructions waited for the port", a[5]);
         xl_stats_value(s, "lds.segs_lds_mode", "LDS segments in LDS mode at the end, all CUs", a[21]);
+        uint64_t gap[VS_GAPS] = {0};
+        for (uint32_t c = 0; c < v->ncu; c++)
+            for (unsigned b = 0; b < VS_GAPS; b++)
+                gap[b] += v->lds[c].port.gap[b];
+        gap_stats(gap, "lds", "MICRO'21 Fig 4b", s);
         if (v->ldstx) {
             xl_stats_value(s, "lds_tx.port_busy", "LDS port cycles of translation operations", a[6]);
             xl_stats_value(s, "lds_tx.hits", "L1 TLB misses that hit in the LDS (promoted)", a[7]);
@@ -613,6 +637,11 @@ void vs_stats(const vstore_t *v, uint64_t now, xl_stats_t *s)
         xl_stats_value(s, "icache.ic_lines", "lines holding instructions at the end, all I-caches", a[21]);
         xl_stats_value(s, "icache.ic_lines_peak", "sum over I-caches of each one's most instruction lines", a[5]);
         xl_stats_value(s, "icache.port_busy", "I-cache port cycles of instruction fetches", a[6]);
+        uint64_t gap[VS_GAPS] = {0};
+        for (uint32_t i = 0; i < v->nic; i++)
+            for (unsigned b = 0; b < VS_GAPS; b++)
+                gap[b] += v->ic[i].port.gap[b];
+        gap_stats(gap, "icache", "MICRO'21 Fig 5b", s);
         xl_stats_value(s, "icache.kflushes", "kernel-boundary flushes (reach.ic_tx = v4)", v->kflushes);
         xl_stats_value(s, "icache.kflush_lines", "instruction lines those flushes invalidated (x 64 B freed)", v->kflush_lines);
         if (v->ictx) {
