@@ -181,7 +181,7 @@ bench-dram:
 bench: repro-isca18 repro-micro18 bench-speed bench-rtl-speed
 
 # ---------------------------------------------------------------- tests
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/unit/xltest_wl.h
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/unit/xltest_wl.h tests/unit/xltest_mem.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
 

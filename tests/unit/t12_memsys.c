@@ -22,6 +22,7 @@
  * rank = (line / 32) % 2; col = (line / 64) % 128; row = line / 8192.
  */
 #include "xltest.h"
+#include "xltest_mem.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,22 +31,6 @@
 #include "xlat/memsys.h"
 #include "xlat/rng.h"
 #include "xlat/stats.h"
-
-static xl_memsys_t *mk(const xl_config_t *c)
-{
-    char err[200] = "";
-    xl_memsys_t *m = xl_memsys_create(c, err, sizeof err);
-    assert_non_null(m);
-    assert_string_equal(err, "");
-    return m;
-}
-
-/* Default config with the linear mapping of the hand-computed bank/row examples. */
-static void lin_config(xl_config_t *c)
-{
-    xl_config_defaults(c);
-    c->dram.mapping = XL_DRAM_MAP_LINEAR;
-}
 
 static xl_memsys_t *mk_default(void)
 {
@@ -65,19 +50,6 @@ static xl_memsys_t *mk_l2(uint32_t size_kb, uint32_t ways, xl_l2_index_t index)
     c.l2d.ways = ways;
     c.l2d.index = index;
     return mk(&c);
-}
-
-static void sub(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write, int kind,
-                int bypass)
-{
-    xl_mem_req_t r;
-    memset(&r, 0, sizeof r);
-    r.id = id;
-    r.addr = pa;
-    r.write = (uint8_t)write;
-    r.kind = (uint8_t)kind;
-    r.bypass_l2 = (uint8_t)bypass;
-    xl_memsys_submit(m, now, &r);
 }
 
 static void rd(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa)

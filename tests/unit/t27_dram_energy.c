@@ -29,6 +29,7 @@
  * system's last `now` (the last pop) unless a booked bank change is later.
  */
 #include "xltest.h"
+#include "xltest_mem.h"
 
 #include <string.h>
 
@@ -40,34 +41,11 @@
 
 static const xl_dre_spec_t *const SP = &xl_dre_ddr3_1600_x8;
 
-static xl_memsys_t *mk(const xl_config_t *c)
-{
-    char err[200] = "";
-    xl_memsys_t *m = xl_memsys_create(c, err, sizeof err);
-    assert_non_null(m);
-    assert_string_equal(err, "");
-    return m;
-}
-
 static xl_memsys_t *mk_lin(void)
 {
     xl_config_t c;
-    xl_config_defaults(&c);
-    c.dram.mapping = XL_DRAM_MAP_LINEAR;
+    lin_config(&c);
     return mk(&c);
-}
-
-static void sub(xl_memsys_t *m, uint64_t now, uint64_t id, xl_pa_t pa, int write, int kind,
-                int bypass)
-{
-    xl_mem_req_t r;
-    memset(&r, 0, sizeof r);
-    r.id = id;
-    r.addr = pa;
-    r.write = (uint8_t)write;
-    r.kind = (uint8_t)kind;
-    r.bypass_l2 = (uint8_t)bypass;
-    xl_memsys_submit(m, now, &r);
 }
 
 /* Run to idle from event to event; the single outstanding request must complete at

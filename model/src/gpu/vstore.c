@@ -178,7 +178,6 @@ int vs_lds_alloc(vstore_t *v, uint32_t cu, uint32_t bytes, int eager, uint32_t *
 {
     vs_lds_t *l = &v->lds[cu];
     uint32_t n = (bytes + l->seg_bytes - 1u) / l->seg_bytes, run = 0, s;
-    (void)now;
     if (n == 0u) {
         *base = 0;
         return 1;
