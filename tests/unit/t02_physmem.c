@@ -463,6 +463,42 @@ static void test_02_18_zones(void **state)
     xl_physmem_destroy(b);
 }
 
+/* 02.19 64 KB frames: 16 free frames aligned to 64 KB. Sequential in 4 MB (64 blocks):
+ * after the 4 KB frame 0x1000, block 0 is taken, so the first 64 KB frame is block 1 =
+ * 0x10000; the next 4 KB frame is 0x2000 (the lowest free), the next 64 KB one block 2 =
+ * 0x20000. frames_used = 1 + 16 + 1 + 16 = 34. Blocks 3..63 are free: 61 more 64 KB frames,
+ * then XL_EINPUT, while 4 KB frames still fit in block 0 (frame 3). Random: a 64 KB frame
+ * is aligned and marks all 16 of its frames. */
+static void test_02_19_alloc_64k(void **st)
+{
+    (void)st;
+    xl_physmem_t *pm = mk(4 * MB, XL_ALLOC_SEQUENTIAL, 0);
+    xl_pa_t pa = 0;
+    assert_int_equal(alloc_4k(pm), 0x1000);
+    assert_int_equal(xl_physmem_alloc_64k(pm, &pa), XL_OK);
+    assert_int_equal(pa, 0x10000);
+    assert_int_equal(alloc_4k(pm), 0x2000);
+    assert_int_equal(xl_physmem_alloc_64k(pm, &pa), XL_OK);
+    assert_int_equal(pa, 0x20000);
+    assert_int_equal(xl_physmem_frames_used(pm), 34);
+    for (int i = 0; i < 61; i++)
+        assert_int_equal(xl_physmem_alloc_64k(pm, &pa), XL_OK);
+    assert_int_equal(pa, 0x3F0000);
+    assert_int_equal(xl_physmem_alloc_64k(pm, &pa), XL_EINPUT);
+    assert_int_equal(alloc_4k(pm), 0x3000);
+    xl_physmem_destroy(pm);
+
+    pm = mk(64 * MB, XL_ALLOC_RANDOM, 5);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(xl_physmem_alloc_64k(pm, &pa), XL_OK);
+        assert_int_equal(pa & 0xFFFF, 0);
+        assert_true(xl_physmem_frame_is_used(pm, pa));
+        assert_true(xl_physmem_frame_is_used(pm, pa + 15 * 4096));
+    }
+    assert_int_equal(xl_physmem_frames_used(pm), 8 * 16);
+    xl_physmem_destroy(pm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_02_16_partial_last_region),
         cmocka_unit_test(test_02_17_free),
         cmocka_unit_test(test_02_18_zones),
+        cmocka_unit_test(test_02_19_alloc_64k),
     };
     return cmocka_run_group_tests_name("t02_physmem", tests, NULL, NULL);
 }

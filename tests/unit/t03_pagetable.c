@@ -49,7 +49,8 @@ static const xltest_field_t walk_fields[] = {
 #undef F
 static const xltest_field_t as_fields[] = {XLTEST_FIELD(xl_as_t, pt_nodes),
                                            XLTEST_FIELD(xl_as_t, pages_4k),
-                                           XLTEST_FIELD(xl_as_t, pages_2m), {NULL, 0, 0}};
+                                           XLTEST_FIELD(xl_as_t, pages_2m),
+                                           XLTEST_FIELD(xl_as_t, pages_64k), {NULL, 0, 0}};
 XLTEST_EXPECT_FIELDS(walk, xl_walk_t)
 XLTEST_EXPECT_FIELDS(as, xl_as_t)
 
@@ -401,6 +402,39 @@ static void test_03_12_random_frames_translate(void **st)
     xl_physmem_destroy(f.pm);
 }
 
+/* 03.13 A 64 KB page at VA 0x40010000 (docs/architecture.md, "64 KB pages"): root 0x1000,
+ * then the L3, L2 and L1 nodes 0x2000, 0x3000, 0x4000; the 64 KB frame is the first
+ * aligned block of 16 free frames, block 1 = 0x10000 (block 0 holds frames 0-4). Its 16
+ * leaves are L1 entries 16..31, entry k mapping 0x10000 + (k - 16) * 0x1000 with P, RW,
+ * US and the contiguous bit 52. Walk of VA 0x4001ABCD: L1 idx 0x1A = 26, line 0x4000 +
+ * (26 >> 3) * 64 = 0x40C0, entry 0x1A000 | 1 << 52 | 7 = 0x1000000001A007, pa 0x1ABCD,
+ * page_shift 16, 4 reads. Entries 15 and 32 stay empty. A 4 KB-aligned VA, or flags that
+ * set the contiguous bit themselves, are refused. */
+static void test_03_13_walk_64k_page(void **st)
+{
+    (void)st;
+    fx_t f;
+    xl_walk_t w;
+    fx_init(&f, 8 * MB, XL_ALLOC_SEQUENTIAL);
+    fx_map(&f, 0x40010000, 64 * 1024, XL_PAGE_SHIFT_64K, RW_US);
+    xl_pt_walk(f.pm, f.as.root, 0x4001ABCD, &w);
+    assert_int_equal(w.status, XL_WALK_OK);
+    expect_walk(&w, "nreads=4 line_pa[0]=0x1000 line_pa[1]=0x2000 line_pa[2]=0x3000 "
+                    "line_pa[3]=0x40C0 leaf_level=1 page_shift=16 "
+                    "leaf_pte=0x1000000001A007 pa=0x1ABCD");
+    expect_as(&f.as, "pt_nodes=4 pages_64k=1 pages_4k=0 pages_2m=0");
+    assert_int_equal(xl_physmem_read64(f.pm, 0x4000 + 16 * 8), UINT64_C(0x10000000010007));
+    assert_int_equal(xl_physmem_read64(f.pm, 0x4000 + 31 * 8), UINT64_C(0x1000000001F007));
+    assert_int_equal(xl_physmem_read64(f.pm, 0x4000 + 15 * 8), 0);
+    assert_int_equal(xl_physmem_read64(f.pm, 0x4000 + 32 * 8), 0);
+    fx_map_fails(&f, 0x40021000, 64 * 1024, XL_PAGE_SHIFT_64K, RW_US,
+                 "is not aligned to the 64 KB page size");
+    fx_map_fails(&f, 0x40020000, 4096, XL_PAGE_SHIFT_4K, RW_US | XL_PTE_CONT,
+                 "contiguous bit 52");
+    fx_map_fails(&f, 0x40018000, 4096, XL_PAGE_SHIFT_4K, RW_US, "already");
+    xl_physmem_destroy(f.pm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_03_10_map_page),
         cmocka_unit_test(test_03_11_out_of_memory),
         cmocka_unit_test(test_03_12_random_frames_translate),
+        cmocka_unit_test(test_03_13_walk_64k_page),
     };
     return cmocka_run_group_tests_name("t03_pagetable", tests, NULL, NULL);
 }

@@ -341,7 +341,7 @@ static void test_04_10_counters(void **state)
 
 /* A 2 MB fill stores only the page base: a frame with low bits set (0x80212345) is
  * kept as 0x80200000, so translations stay frame | offset. A page size other than
- * 4 KB or 2 MB writes nothing. */
+ * 4 KB, 64 KB or 2 MB (here 8 KB, shift 13) writes nothing. */
 static void test_04_11_frame_alignment_and_bad_shift(void **state)
 {
     xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
@@ -349,7 +349,7 @@ static void test_04_11_frame_alignment_and_bad_shift(void **state)
     (void)state;
     xl_tlb_fill(&t, 0, 0x40000000, 0x80212345, XL_PAGE_SHIFT_2M, NULL);
     expect_lookup(&t, 0, 0x40000010, 0x80200010);
-    xl_tlb_fill(&t, 0, 0x1000, 0x1000, 16, &v);
+    xl_tlb_fill(&t, 0, 0x2000, 0x2000, 13, &v);
     assert_int_equal(v.valid, 0);
     assert_int_equal(count_valid(&t), 1);
     assert_int_equal(t.fills, 1);
@@ -367,6 +367,32 @@ static void test_04_12_4k_before_2m(void **state)
     xl_tlb_fill(&t, 0, 0x40005000, 0x7000, XL_PAGE_SHIFT_4K, NULL);
     expect_lookup(&t, 0, 0x40005123, 0x7123);
     expect_lookup(&t, 0, 0x40006123, 0x80206123);
+    xl_tlb_free(&t);
+}
+
+/* 64 KB pages (docs/architecture.md, "64 KB pages"): page 0x40010000 -> frame 0x90000
+ * covers 0x40010000..0x4001FFFF, so 0x4001ABCD -> 0x90000 | 0xABCD = 0x9ABCD. The 4 KB
+ * entry 0x4001A000 -> 0x5000 is more specific and answers 0x4001A123 -> 0x5123, the 2 MB
+ * entry 0x40000000 -> 0x80200000 answers outside the 64 KB page: 0x40020000 -> 0x80220000.
+ * Invalidating va 0x4001A000 drops every entry covering it: all three sizes. */
+static void test_04_22_64k_pages(void **state)
+{
+    xl_tlb_t t = mk(4, 4, XL_REPL_LRU);
+    (void)state;
+    xl_tlb_fill(&t, 0, 0x40010000, 0x90000, XL_PAGE_SHIFT_64K, NULL);
+    expect_lookup(&t, 0, 0x4001ABCD, 0x9ABCD);
+    expect_lookup(&t, 0, 0x40010000, 0x90000);
+    assert_int_equal(xl_tlb_probe(&t, 0, 0x40020000, NULL), 0);   /* next 64 KB page */
+    xl_tlb_fill(&t, 0, 0x4001A000, 0x5000, XL_PAGE_SHIFT_4K, NULL);
+    xl_tlb_fill(&t, 0, 0x40000000, 0x80200000, XL_PAGE_SHIFT_2M, NULL);
+    expect_lookup(&t, 0, 0x4001A123, 0x5123);
+    expect_lookup(&t, 0, 0x4001B123, 0x9B123);
+    expect_probe(&t, 0, 0x40020000, 0x80220000);
+    assert_int_equal(t.n64k, 1);
+    assert_int_equal(xl_tlb_inv(&t, 0, 0x4001A000), 3);   /* all three sizes cover it */
+    assert_int_equal(t.n64k, 0);
+    assert_int_equal(t.n2m, 0);
+    assert_int_equal(count_valid(&t), 0);
     xl_tlb_free(&t);
 }
 
@@ -545,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_04_19_err_bad_policy_and_short_buffer),
         cmocka_unit_test(test_04_20_xor_index),
         cmocka_unit_test(test_04_21_inv_page),
+        cmocka_unit_test(test_04_22_64k_pages),
     };
     return cmocka_run_group_tests_name("t04_tlb", tests, NULL, NULL);
 }

@@ -515,7 +515,7 @@ static void test_07_09_validate(void **state)
     EXPECT_INVALID_WITH(iommu.walkers, 0, "iommu.walkers: 0 is out of range");
     EXPECT_INVALID_WITH(iommu.buffer_entries, 0, "iommu.buffer_entries: 0 is out of range");
     EXPECT_INVALID_WITH(gpu.cus, 0, "gpu.cus: 0 is out of range");
-    EXPECT_INVALID_WITH(mem.page_kb, 64, "mem.page_kb (64) must be 4 or 2048");
+    EXPECT_INVALID_WITH(mem.page_kb, 8, "mem.page_kb (8) must be 4, 64 or 2048");
     EXPECT_INVALID_WITH(mem.size_mb, 4095,
                         "mem.size_mb (4095) must be a multiple of 2 and at least 4");
     /* 32 KB / 64 B / 16 ways = 32 sets: fine; with 12 ways 512 lines / 12 is not whole */

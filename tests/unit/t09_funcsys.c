@@ -16,7 +16,8 @@
 #include "xlat/stats.h"
 #include "xlat/workloads.h"
 
-static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1)
+static xl_stats_t *run2(const char *wl_name, uint32_t scale_ppm, const char *set1,
+                        const char *set2)
 {
     xl_config_t c;
     xl_workload_t wl;
@@ -25,6 +26,8 @@ static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1
     xl_config_defaults(&c);
     if (set1)
         assert_int_equal(xl_config_set(&c, set1, err, sizeof err), XL_OK);
+    if (set2)
+        assert_int_equal(xl_config_set(&c, set2, err, sizeof err), XL_OK);
     assert_int_equal(xl_config_validate(&c, err, sizeof err), XL_OK);
     assert_int_equal(xl_wl_open(&wl, wl_name, scale_ppm, c.sim.seed, &c.workload, err, sizeof err), XL_OK);
     assert_int_equal(xl_func_create(&f, &c, &wl, err, sizeof err), XL_OK);
@@ -35,6 +38,11 @@ static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1
     xl_func_destroy(f);
     xl_wl_close(&wl);
     return s;
+}
+
+static xl_stats_t *run(const char *wl_name, uint32_t scale_ppm, const char *set1)
+{
+    return run2(wl_name, scale_ppm, set1, NULL);
 }
 
 /* 09.01 With 2 MB pages MVT touches 64 matrix pages (128 MB / 2 MB) and one page for
@@ -124,6 +132,23 @@ static void test_09_05_fig3_buckets(void **st)
     assert_int_equal(xl_fig3_bucket(256), 4);
 }
 
+/* 09.06 With 64 KB pages (16 contiguous 4 KB leaves, docs/architecture.md) and an L2 TLB
+ * of 4096 entries, MVT's 128 MB matrix is 2048 pages and its four 32 KB vectors one page
+ * each: 2052 compulsory walks, no more (2052 pages over 256 sets of 16 ways fit). Every
+ * walk ends at a level-1 leaf line. The pages lie in 64 + 4 = 68 distinct 2 MB regions,
+ * each walked while its L2 (PMD) entry is cached, so the upper reads are 1 (L4) + 1 (L3)
+ * + 68 (L2) = 70: 2122 reads in all. */
+static void test_09_06_mvt_64k_pages(void **st)
+{
+    (void)st;
+    xl_stats_t *s = run2("mvt", 20000, "mem.page_kb=64", "l2tlb.entries=4096");
+    expect_stats(s, "l2tlb.misses=2052 iommu.walks=2052 iommu.walk_mem_reads=2122 "
+                    "iommu.walk_mem_reads_leaf=2052 iommu.walk_mem_reads_l1=2052 "
+                    "iommu.walk_mem_reads_l2=68 iommu.walk_mem_reads_l3=1 "
+                    "iommu.walk_mem_reads_l4=1");
+    xl_stats_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -132,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_09_03_hierarchy_identities),
         cmocka_unit_test(test_09_04_pages_per_instruction),
         cmocka_unit_test(test_09_05_fig3_buckets),
+        cmocka_unit_test(test_09_06_mvt_64k_pages),
     };
     return cmocka_run_group_tests_name("t09_funcsys", tests, NULL, NULL);
 }

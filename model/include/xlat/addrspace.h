@@ -1,7 +1,7 @@
 /*
  * addrspace.h - the page-table builder ("driver"): an address space with an
  * address-space id and an x86-64 4-level page table built in simulated physical
- * memory (docs/isca18-micro18.md §1.3). Maps virtual ranges with 4 KB or 2 MB pages,
+ * memory (docs/isca18-micro18.md §1.3). Maps virtual ranges with 4 KB, 64 KB or 2 MB pages,
  * allocating data frames and page-table nodes from the seeded frame allocator.
  */
 #ifndef XLAT_ADDRSPACE_H
@@ -17,13 +17,14 @@ typedef struct {
     uint64_t pt_nodes;      /* page-table nodes allocated, root included */
     uint64_t pages_4k;      /* 4 KB pages mapped */
     uint64_t pages_2m;      /* 2 MB pages mapped */
+    uint64_t pages_64k;     /* 64 KB pages mapped (16 contiguous 4 KB leaves each) */
 } xl_as_t;
 
 /* Allocates the root node. */
 int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t errlen);
 
-/* Map [va, va+bytes) with pages of 1 << page_shift (12 or 21), each backed by a new
- * frame. va and bytes must be page aligned, the range must lie below 2^47 (canonical
+/* Map [va, va+bytes) with pages of 1 << page_shift (12, 16 or 21), each backed by a new
+ * frame; a 64 KB page is 16 level-1 leaves with XL_PTE_CONT over one aligned 64 KB frame. va and bytes must be page aligned, the range must lie below 2^47 (canonical
  * lower half) and must not overlap an existing mapping. flags are PTE bits ORed into
  * every leaf (P is always set; intermediate entries get P|RW|US). Errors: XL_EINPUT
  * with a message (misaligned, overlap, out of range, out of physical memory).
@@ -38,7 +39,8 @@ int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t e
  *  - Overlap means: a 4 KB request whose leaf entry is present, or whose VA lies in a
  *    2 MB page; a 2 MB request whose L2 entry is present (a 2 MB page, or an L1 node
  *    holding 4 KB mappings, even if all its entries are empty).
- *  - flags may not set frame bits 51:12 (XL_PTE_FRAME_MASK).
+ *  - flags may not set frame bits 51:12 (XL_PTE_FRAME_MASK) nor XL_PTE_CONT (the page
+ *    size sets it).
  *  - Every error message is one line naming the function and the VA. */
 int xl_as_map(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, uint64_t flags,
               char *err, size_t errlen);

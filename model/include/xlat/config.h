@@ -165,7 +165,7 @@ typedef struct {
     struct {
         uint32_t size_mb;        /* simulated physical memory */
         xl_alloc_policy_t alloc; /* sequential | random */
-        uint32_t page_kb;        /* 4 or 2048: page size used to map workload data */
+        uint32_t page_kb;        /* 4, 64 or 2048: page size used to map workload data */
     } mem;
     struct { uint32_t ideal; } translation;   /* 1: every translation takes one cycle */
     struct {
@@ -255,5 +255,12 @@ void xl_config_write_ini(const xl_config_t *c, FILE *f);
 void xl_config_write_json(const xl_config_t *c, FILE *f, unsigned indent);
 /* One line per key: section.key, default, unit, description (for --help-config). */
 void xl_config_describe(FILE *f);
+
+/* log2 of mem.page_kb in bytes: 12, 16 or 21 (the values config validation allows). */
+static inline unsigned xl_config_page_shift(const xl_config_t *c)
+{
+    return c->mem.page_kb == 2048u ? XL_PAGE_SHIFT_2M
+         : c->mem.page_kb == 64u   ? XL_PAGE_SHIFT_64K : XL_PAGE_SHIFT_4K;
+}
 
 #endif

@@ -21,6 +21,12 @@
 #define XL_PTE_D    (UINT64_C(1) << 6)   /* dirty */
 #define XL_PTE_PS   (UINT64_C(1) << 7)   /* page size (L3/L2); PAT in an L1 entry */
 #define XL_PTE_G    (UINT64_C(1) << 8)   /* global */
+/* Contiguous: this 4 KB leaf is one of 16 aligned leaves mapping one aligned 64 KB frame,
+ * which a TLB may hold as a single 64 KB entry. x86-64 ignores leaf bits 52-58, so the
+ * bit costs the format nothing; its place and meaning are Arm's contiguous bit (bit 52 of
+ * a VMSAv8-64 descriptor, 16 entries at a 4 KB granule), the way 64 KB pages reach
+ * hardware whose tables have 4 KB leaves (docs/architecture.md, "64 KB pages"). */
+#define XL_PTE_CONT (UINT64_C(1) << 52)
 #define XL_PTE_NX   (UINT64_C(1) << 63)  /* no execute */
 #define XL_PTE_FRAME_MASK  UINT64_C(0x000FFFFFFFFFF000)   /* bits 51:12 */
 
@@ -57,7 +63,8 @@ typedef struct {
     xl_walk_status_t status;
     unsigned fault_level;          /* level whose entry faulted (4..1), 0 when ok */
     xl_pa_t  pa;                   /* translated physical address when ok */
-    unsigned page_shift;           /* 12 (4 KB) or 21 (2 MB) when ok */
+    unsigned page_shift;           /* 12 (4 KB), 16 (64 KB: a leaf with XL_PTE_CONT) or 21
+                                    * (2 MB) when ok */
     unsigned leaf_level;           /* level of the entry that mapped the page: 1 or 2 */
     uint64_t leaf_pte;             /* the mapping entry */
     unsigned nreads;               /* 64-byte lines read: 1..4 */

@@ -41,6 +41,9 @@ uint64_t xl_physmem_frames_stored(const xl_physmem_t *pm); /* frames with backin
  * (XL_EINTERNAL only if the host itself is out of memory). */
 int xl_physmem_alloc_4k(xl_physmem_t *pm, xl_pa_t *pa_out);
 int xl_physmem_alloc_2m(xl_physmem_t *pm, xl_pa_t *pa_out);
+/* One 64 KB frame: 16 contiguous free 4 KB frames aligned to 64 KB, by the same rules on
+ * 64 KB blocks (RANDOM draws a block index in [0, size/64K), or in the zone). */
+int xl_physmem_alloc_64k(xl_physmem_t *pm, xl_pa_t *pa_out);
 /* Allocate from zone `zone` of `nzones` equal slices of the memory from now on (each a
  * whole number of 2 MB chunks: zone z is chunks [z * n / nzones, (z + 1) * n / nzones) of
  * the n chunks), as an operating system gives each partition of a statically partitioned

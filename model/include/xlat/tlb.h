@@ -37,7 +37,7 @@ typedef struct {
 
 typedef struct {
     uint8_t  valid;
-    uint8_t  page_shift;   /* 12 or 21 */
+    uint8_t  page_shift;   /* 12, 16 or 21 */
     uint16_t asid;
     uint64_t vpn;          /* va >> page_shift */
     xl_pa_t  frame;        /* physical base of the page */
@@ -47,7 +47,7 @@ typedef struct {
  * 32 bytes, so a fill or a chain step touches one host cache line per entry. */
 typedef struct {
     uint8_t  valid;
-    uint8_t  page_shift;   /* 12 or 21 */
+    uint8_t  page_shift;   /* 12, 16 or 21 */
     uint16_t asid;
     uint32_t hnext;        /* derived: next entry in the hash chain (NIL-terminated) */
     uint64_t vpn;          /* va >> page_shift */
@@ -60,6 +60,7 @@ typedef struct {
      * struct: first what every lookup reads, then what a fill or a hit adds. */
     uint32_t *hbucket, hshift;   /* bucket = (vpn * odd) >> hshift (tlb.c h_of) */
     uint32_t  n2m;         /* valid 2 MB entries: none, and a lookup skips the 2 MB probe */
+    uint32_t  n64k;        /* valid 64 KB entries: none, and a lookup skips the 64 KB probe */
     xl_tlb_slot_t *e;      /* sets * ways, set-major, 64-byte aligned */
     uint64_t  accesses;    /* counter: lookups */
     uint64_t  misses;      /* counter: lookups that missed */

@@ -19,8 +19,10 @@ typedef uint64_t xl_pa_t;   /* physical address, bits 51:0 significant */
 #define XL_PA_MASK      ((UINT64_C(1) << XL_PA_BITS) - 1u)
 
 #define XL_PAGE_SHIFT_4K  12u
+#define XL_PAGE_SHIFT_64K 16u   /* 16 contiguous 4 KB leaves (docs/architecture.md, 64 KB pages) */
 #define XL_PAGE_SHIFT_2M  21u
 #define XL_PAGE_4K        (UINT64_C(1) << XL_PAGE_SHIFT_4K)
+#define XL_PAGE_64K       (UINT64_C(1) << XL_PAGE_SHIFT_64K)
 #define XL_PAGE_2M        (UINT64_C(1) << XL_PAGE_SHIFT_2M)
 #define XL_LINE_BYTES     64u   /* one page-table line = 8 entries of 8 B */
 

@@ -40,6 +40,12 @@ static void iommu_walk_done(xl_sim_t *g, treq_h k, xl_pa_t frame, unsigned shift
         g->iommu.walk_svc_sum += g->now - e->t_dispatch;
         g->iommu.svc_hist[iommu_lat_bucket(g->now - e->t_dispatch)]++;
     }
+    /* A 64 KB page's leaf is a 4 KB entry with the contiguous bit (pagetable.h), and the
+     * walk path (twin of rtl/xl_walk_path.sv, which carries no bit 52) reports the leaf
+     * level's 4 KB. Every data page of a run is mapped at mem.page_kb, so the TLBs take
+     * the mapping's size, as an IOMMU reading the bit would. */
+    if (shift < g->page_shift)
+        shift = g->page_shift;
     if (!g->iommu.no_tlb) {
         xl_tlb_fill(&g->iommu.io2, e->asid, va, frame, shift, NULL);
         xl_tlb_fill(&g->iommu.io1, e->asid, va, frame, shift, NULL);

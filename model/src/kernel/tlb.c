@@ -1,14 +1,15 @@
 /*
  * tlb.c - the generic TLB of tlb.h: fully or set associative, LRU (per-entry stamps)
- * or tree-PLRU, asid-tagged, 4 KB and 2 MB pages. Implements the GPU L1/L2 TLBs and
+ * or tree-PLRU, asid-tagged, 4 KB, 64 KB and 2 MB pages. Implements the GPU L1/L2 TLBs and
  * the IOMMU TLBs of docs/isca18-micro18.md §1.1 (Table I: 32-entry FA L1, 512-entry 16-way
  * L2); its replacement policies are those of repl.h.
  *
  * Rules fixed here (all deterministic, no dependence on pointers or host word size):
- * - a 4 KB entry lives in set xl_tlb_set_of(va >> 12), a 2 MB entry in set
- *   xl_tlb_set_of(va >> 21) (mod or xor index, tlb.h); a lookup scans the 4 KB set for
- *   4 KB entries and the 2 MB set for 2 MB entries, so with one set nothing is examined twice. If both a 4 KB
- *   and a 2 MB entry cover va, the 4 KB one wins (more specific); inside one set the
+ * - a 4 KB entry lives in set xl_tlb_set_of(va >> 12), a 64 KB entry in set
+ *   xl_tlb_set_of(va >> 16), a 2 MB entry in set xl_tlb_set_of(va >> 21) (mod or xor
+ *   index, tlb.h); a lookup probes the sizes in that order, each in its own set, and only
+ *   the sizes the TLB holds (n64k, n2m), so with one size nothing is examined twice. If
+ *   entries of several sizes cover va, the smallest wins (most specific); inside one set the
  *   lowest way wins (only possible if a caller filled duplicates under different
  *   page sizes, never from xl_tlb_fill alone);
  * - LRU: a global clock is incremented on every lookup hit and every fill and the
@@ -252,14 +253,16 @@ int xl_tlb_probe(const xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
     uint64_t v = va & XL_VA_MASK, vpn = v >> XL_PAGE_SHIFT_4K;
     uint32_t i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_4K, vpn);
-    if (i == NIL) {   /* the 4 KB entry first, then the 2 MB one */
-        if (t->n2m == 0u)
-            return 0;
+    if (i == NIL && t->n64k != 0u) {   /* the 4 KB entry first, then 64 KB, then 2 MB */
+        vpn = v >> XL_PAGE_SHIFT_64K;
+        i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_64K, vpn);
+    }
+    if (i == NIL && t->n2m != 0u) {
         vpn = v >> XL_PAGE_SHIFT_2M;
         i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_2M, vpn);
-        if (i == NIL)
-            return 0;
     }
+    if (i == NIL)
+        return 0;
     if (pa != NULL)
         *pa = t->e[i].frame | (va & page_mask(t->e[i].page_shift));
     return 1;
@@ -278,15 +281,21 @@ static int lookup_hit(xl_tlb_t *t, uint32_t i, uint64_t vpn, xl_va_t va, xl_pa_t
     return 1;
 }
 
-/* The 2 MB probe of lookup after a 4 KB miss, out of line likewise. */
-static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+/* The 64 KB and 2 MB probes of lookup after a 4 KB miss, out of line likewise. */
+static int lookup_big(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
     __attribute__((noinline));
-static int lookup_2m(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
+static int lookup_big(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
 {
-    uint64_t vpn = (va & XL_VA_MASK) >> XL_PAGE_SHIFT_2M;
-    uint32_t i = h_find(t, h_of(t, vpn), asid, XL_PAGE_SHIFT_2M, vpn);
-    if (i != NIL)
-        return lookup_hit(t, i, vpn, va, pa);
+    static const unsigned shifts[2] = {XL_PAGE_SHIFT_64K, XL_PAGE_SHIFT_2M};
+    const uint32_t held[2] = {t->n64k, t->n2m};
+    for (unsigned k = 0; k < 2u; k++) {
+        if (held[k] == 0u)
+            continue;
+        uint64_t vpn = (va & XL_VA_MASK) >> shifts[k];
+        uint32_t i = h_find(t, h_of(t, vpn), asid, shifts[k], vpn);
+        if (i != NIL)
+            return lookup_hit(t, i, vpn, va, pa);
+    }
     t->misses++;
     return 0;
 }
@@ -298,8 +307,8 @@ int xl_tlb_lookup(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t *pa)
     t->accesses++;
     if (i != NIL)
         return lookup_hit(t, i, vpn, va, pa);
-    if (t->n2m != 0u)
-        return lookup_2m(t, asid, va, pa);
+    if ((t->n64k | t->n2m) != 0u)
+        return lookup_big(t, asid, va, pa);
     t->misses++;
     return 0;
 }
@@ -318,6 +327,8 @@ static inline void fill_write(xl_tlb_t *t, uint32_t i, uint16_t asid, uint64_t v
     t->hbucket[h] = i;
     if (page_shift == XL_PAGE_SHIFT_2M)
         t->n2m++;
+    else if (page_shift == XL_PAGE_SHIFT_64K)
+        t->n64k++;
 }
 
 /* Displace the valid entry i: counted, reported, unhashed. */
@@ -334,6 +345,8 @@ static inline void fill_evict(xl_tlb_t *t, uint32_t i, xl_tlb_entry_t *victim)
     h_remove(t, i);
     if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
         t->n2m--;
+    else if (t->e[i].page_shift == XL_PAGE_SHIFT_64K)
+        t->n64k--;
 }
 
 /* The fills other than "LRU, every way of the set valid": a refresh in place (i is
@@ -378,10 +391,11 @@ void xl_tlb_fill(xl_tlb_t *t, uint16_t asid, xl_va_t va, xl_pa_t frame, unsigned
     uint32_t set, h, i;
     if (victim != NULL)
         memset(victim, 0, sizeof *victim);
-    /* The entry format has only 4 KB and 2 MB pages; any other size is a caller bug.
+    /* The entry format has only 4 KB, 64 KB and 2 MB pages; any other size is a caller bug.
      * fill() has no error return, so nothing is written (victim->valid stays 0) and
      * the miss repeats visibly instead of caching a wrong translation. */
-    if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M)
+    if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_64K &&
+        page_shift != XL_PAGE_SHIFT_2M)
         return;
     vpn = (va & XL_VA_MASK) >> page_shift;
     h = h_of(t, vpn);
@@ -410,14 +424,17 @@ static void entry_drop(xl_tlb_t *t, uint32_t i)
     t->s[set].nvalid--;
     if (t->e[i].page_shift == XL_PAGE_SHIFT_2M)
         t->n2m--;
+    else if (t->e[i].page_shift == XL_PAGE_SHIFT_64K)
+        t->n64k--;
     t->e[i].valid = 0u;
 }
 
 int xl_tlb_inv(xl_tlb_t *t, uint16_t asid, xl_va_t va)
 {
     int n = 0;
-    for (unsigned k = 0; k < 2; k++) {
-        unsigned shift = k ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
+    static const unsigned shifts[3] = {XL_PAGE_SHIFT_4K, XL_PAGE_SHIFT_64K, XL_PAGE_SHIFT_2M};
+    for (unsigned k = 0; k < 3u; k++) {
+        unsigned shift = shifts[k];
         uint64_t vpn = va >> shift;
         uint32_t i = h_find(t, h_of(t, vpn), asid, shift, vpn);
         if (i != NIL) {

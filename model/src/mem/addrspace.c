@@ -25,7 +25,7 @@ static uint64_t as_span(unsigned L)
 
 static const char *as_page_name(unsigned page_shift)
 {
-    return page_shift == XL_PAGE_SHIFT_2M ? "2 MB" : "4 KB";
+    return page_shift == XL_PAGE_SHIFT_2M ? "2 MB" : page_shift == XL_PAGE_SHIFT_64K ? "64 KB" : "4 KB";
 }
 
 int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t errlen)
@@ -42,6 +42,7 @@ int xl_as_init(xl_as_t *as, xl_physmem_t *pm, uint16_t asid, char *err, size_t e
     as->pt_nodes = 0;
     as->pages_4k = 0;
     as->pages_2m = 0;
+    as->pages_64k = 0;
     if ((rc = xl_physmem_alloc_4k(pm, &root)) != XL_OK) {
         snprintf(err, errlen, "xl_as_init: no free physical frame for the root node of asid %u",
                  (unsigned)asid);
@@ -62,8 +63,9 @@ static int as_check_range(const xl_as_t *as, const char *fn, xl_va_t va, uint64_
         snprintf(err, errlen, "%s: VA 0x%llx: the address space is not initialised", fn, v);
         return XL_EINPUT;
     }
-    if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_2M) {
-        snprintf(err, errlen, "%s: VA 0x%llx: page_shift %u is neither 12 (4 KB) nor 21 (2 MB)",
+    if (page_shift != XL_PAGE_SHIFT_4K && page_shift != XL_PAGE_SHIFT_64K &&
+        page_shift != XL_PAGE_SHIFT_2M) {
+        snprintf(err, errlen, "%s: VA 0x%llx: page_shift %u is not 12 (4 KB), 16 (64 KB) or 21 (2 MB)",
                  fn, v, page_shift);
         return XL_EINPUT;
     }
@@ -91,6 +93,11 @@ static int as_check_range(const xl_as_t *as, const char *fn, xl_va_t va, uint64_
     if (flags & XL_PTE_FRAME_MASK) {
         snprintf(err, errlen, "%s: VA 0x%llx: flags 0x%llx set frame bits 51:12", fn, v,
                  (unsigned long long)flags);
+        return XL_EINPUT;
+    }
+    if (flags & XL_PTE_CONT) {   /* the page size says whether a leaf is contiguous */
+        snprintf(err, errlen, "%s: VA 0x%llx: flags 0x%llx set the contiguous bit 52 (map "
+                 "with 64 KB pages instead)", fn, v, (unsigned long long)flags);
         return XL_EINPUT;
     }
     return XL_OK;
@@ -191,21 +198,30 @@ static int as_descend(xl_as_t *as, const char *fn, xl_va_t va, unsigned leaf_lev
     return XL_OK;
 }
 
-/* Write the leaf entry for va in `node` (level 1 for 4 KB, level 2 for 2 MB). */
+/* Write the leaf entry for va in `node` (level 1 for 4 KB, level 2 for 2 MB); a 64 KB
+ * page is its 16 level-1 entries, each with the contiguous bit and its 4 KB of the
+ * frame, so a walker that ignores the bit still translates every address right. */
 static int as_set_leaf(xl_as_t *as, const char *fn, xl_pa_t node, xl_va_t va,
                        unsigned page_shift, xl_pa_t frame, uint64_t flags, char *err,
                        size_t errlen)
 {
     unsigned L = page_shift == XL_PAGE_SHIFT_2M ? 2u : 1u;
-    xl_pa_t ea = xl_pt_entry_addr(node, va, L);
-    if (xl_physmem_read64(as->pm, ea) & XL_PTE_P) {   /* guard, see as_check_free */
-        snprintf(err, errlen, "%s: VA 0x%llx is already mapped", fn, (unsigned long long)va);
-        return XL_EINPUT;
+    unsigned n = page_shift == XL_PAGE_SHIFT_64K ? (unsigned)(XL_PAGE_64K / XL_PAGE_4K) : 1u;
+    for (unsigned k = 0; k < n; k++) {   /* guard, see as_check_free */
+        if (xl_physmem_read64(as->pm, xl_pt_entry_addr(node, va + k * XL_PAGE_4K, L)) & XL_PTE_P) {
+            snprintf(err, errlen, "%s: VA 0x%llx is already mapped", fn,
+                     (unsigned long long)(va + k * XL_PAGE_4K));
+            return XL_EINPUT;
+        }
     }
-    uint64_t bits = flags | XL_PTE_P | (L == 2u ? XL_PTE_PS : 0u);
-    xl_physmem_write64(as->pm, ea, xl_pte_make(frame, bits));
+    uint64_t bits = flags | XL_PTE_P | (L == 2u ? XL_PTE_PS : 0u) | (n > 1u ? XL_PTE_CONT : 0u);
+    for (unsigned k = 0; k < n; k++)
+        xl_physmem_write64(as->pm, xl_pt_entry_addr(node, va + k * XL_PAGE_4K, L),
+                           xl_pte_make(frame + k * XL_PAGE_4K, bits));
     if (L == 2u)
         as->pages_2m++;
+    else if (n > 1u)
+        as->pages_64k++;
     else
         as->pages_4k++;
     return XL_OK;
@@ -223,12 +239,12 @@ int xl_as_map(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, uint
 
     uint64_t page = UINT64_C(1) << page_shift;
     unsigned leaf = page_shift == XL_PAGE_SHIFT_2M ? 2u : 1u;
-    /* Pages sharing VA[47 : page_shift+9] share the node holding their leaf entries,
+    /* Pages sharing VA[47 : 12+9*leaf] share the node holding their leaf entries,
      * so the descent is repeated only when that prefix changes. */
     uint64_t parent_key = UINT64_MAX;
     xl_pa_t parent = 0;
     for (xl_va_t v = va; v < va + bytes; v += page) {
-        uint64_t key = v >> (page_shift + 9u);
+        uint64_t key = v >> (12u + 9u * leaf);
         if (key != parent_key) {
             if ((rc = as_descend(as, fn, v, leaf, &parent, err, errlen)) != XL_OK)
                 return rc;
@@ -236,10 +252,12 @@ int xl_as_map(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shift, uint
         }
         xl_pa_t frame;
         rc = leaf == 2u ? xl_physmem_alloc_2m(as->pm, &frame)
-                        : xl_physmem_alloc_4k(as->pm, &frame);
+             : page_shift == XL_PAGE_SHIFT_64K ? xl_physmem_alloc_64k(as->pm, &frame)
+                                              : xl_physmem_alloc_4k(as->pm, &frame);
         if (rc != XL_OK)
             return as_alloc_fail(rc, fn, v, leaf == 2u ? "a 2 MB data frame"
-                                                       : "a 4 KB data frame", err, errlen);
+                                 : page_shift == XL_PAGE_SHIFT_64K ? "a 64 KB data frame"
+                                                                  : "a 4 KB data frame", err, errlen);
         if ((rc = as_set_leaf(as, fn, parent, v, page_shift, frame, flags, err, errlen)) != XL_OK)
             return rc;
     }
@@ -250,7 +268,7 @@ int xl_as_map_page(xl_as_t *as, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                    uint64_t flags, char *err, size_t errlen)
 {
     static const char fn[] = "xl_as_map_page";
-    int rc = as_check_range(as, fn, va, page_shift == XL_PAGE_SHIFT_2M ? XL_PAGE_2M : XL_PAGE_4K,
+    int rc = as_check_range(as, fn, va, page_shift < 32u ? UINT64_C(1) << page_shift : 0u,
                             page_shift, flags, err, errlen);
     if (rc != XL_OK)
         return rc;

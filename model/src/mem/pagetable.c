@@ -45,9 +45,10 @@ void xl_pt_walk_from(const xl_physmem_t *pm, xl_pa_t node, unsigned level, xl_va
             return;
         }
         if (L == 1u) {
-            /* 4 KB page: frame bits 51:12 | VA[11:0]. Bit 7 is PAT here, not PS. */
+            /* 4 KB page: frame bits 51:12 | VA[11:0]. Bit 7 is PAT here, not PS. The
+             * contiguous bit makes the page 64 KB for the TLBs; the PA is the same. */
             w->pa = xl_pte_frame(pte) | (va & (XL_PAGE_4K - 1u));
-            w->page_shift = XL_PAGE_SHIFT_4K;
+            w->page_shift = (pte & XL_PTE_CONT) ? XL_PAGE_SHIFT_64K : XL_PAGE_SHIFT_4K;
             w->leaf_level = 1u;
             w->leaf_pte = pte;
             return;

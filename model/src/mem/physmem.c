@@ -385,6 +385,54 @@ int xl_physmem_alloc_2m(xl_physmem_t *pm, xl_pa_t *pa_out)
     return XL_OK;
 }
 
+/* ---- 64 KB blocks: 16 frames, a quarter of one bitmap word -------------------- */
+
+#define PM_BLOCK_FRAMES 16u
+
+/* Lowest block >= b whose 16 frames are all free, or PM_NONE. */
+static uint64_t pm_find_free_block(const xl_physmem_t *pm, uint64_t b)
+{
+    uint64_t nb = pm->nframes / PM_BLOCK_FRAMES;
+    while (b < nb) {
+        uint64_t f = b * PM_BLOCK_FRAMES, i = f & (PM_REGION_FRAMES - 1u);
+        const pm_region_t *reg = pm->regions[f >> PM_REGION_SHIFT];
+        if (!reg)
+            return b;                                   /* untouched region: all free */
+        if (reg->chunk_used[i / PM_CHUNK_FRAMES] == PM_CHUNK_FRAMES) {
+            b = ((f | (PM_CHUNK_FRAMES - 1u)) + 1u) / PM_BLOCK_FRAMES;   /* full chunk */
+            continue;
+        }
+        if (((reg->bits[i >> 6] >> (i & 63u)) & 0xFFFFu) == 0)
+            return b;
+        b++;
+    }
+    return PM_NONE;
+}
+
+int xl_physmem_alloc_64k(xl_physmem_t *pm, xl_pa_t *pa_out)
+{
+    uint64_t per_chunk = PM_CHUNK_FRAMES / PM_BLOCK_FRAMES;
+    uint64_t lo = pm->zlo * per_chunk, hi = pm->zhi * per_chunk;
+    uint64_t start = pm->policy == XL_ALLOC_SEQUENTIAL ? lo : lo + xl_rng_below(&pm->rng, hi - lo);
+    uint64_t b = pm_find_free_block(pm, start);
+    if (b == PM_NONE || b >= hi)        /* the next free block above, wrapping in the zone */
+        b = pm_find_free_block(pm, lo);
+    if (b == PM_NONE || b >= hi)
+        return XL_EINPUT;
+    uint64_t f = b * PM_BLOCK_FRAMES, i = f & (PM_REGION_FRAMES - 1u);
+    pm_region_t *reg = pm_region_get(pm, f);
+    if (!reg)
+        return XL_EINTERNAL;
+    reg->bits[i >> 6] |= UINT64_C(0xFFFF) << (i & 63u);
+    if (reg->chunk_used[i / PM_CHUNK_FRAMES] == 0)
+        pm->chunks_free--;
+    reg->chunk_used[i / PM_CHUNK_FRAMES] += PM_BLOCK_FRAMES;
+    reg->used += PM_BLOCK_FRAMES;
+    pm->frames_used += PM_BLOCK_FRAMES;
+    *pa_out = f << PM_FRAME_SHIFT;
+    return XL_OK;
+}
+
 int xl_physmem_free_4k(xl_physmem_t *pm, xl_pa_t pa)
 {
     uint64_t f = pa >> PM_FRAME_SHIFT;

@@ -662,9 +662,10 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         return XL_EINPUT;
     }
 
-    /* memory: physmem.h needs a multiple of 2 MB, at least 4 MB; pages are 4 KB or 2 MB */
-    if (c->mem.page_kb != 4u && c->mem.page_kb != 2048u) {
-        cfg_err(err, errlen, "mem.page_kb (%u) must be 4 or 2048", c->mem.page_kb);
+    /* memory: physmem.h needs a multiple of 2 MB, at least 4 MB; pages are 4 KB, 64 KB
+     * (16 contiguous 4 KB leaves) or 2 MB */
+    if (c->mem.page_kb != 4u && c->mem.page_kb != 64u && c->mem.page_kb != 2048u) {
+        cfg_err(err, errlen, "mem.page_kb (%u) must be 4, 64 or 2048", c->mem.page_kb);
         return XL_EINPUT;
     }
     if (c->mem.size_mb < 4u || c->mem.size_mb % 2u) {

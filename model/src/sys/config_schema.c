@@ -171,7 +171,7 @@ const cfg_key_t cfg_schema[] = {
 
     U32(mem, size_mb, 4096, 4, 4194304, "MB", "simulated physical memory (multiple of 2, at least 4); chosen default [INF]"),
     ENUM(mem, alloc, XL_ALLOC_RANDOM, alloc_names, "sequential|random", "physical frame allocator, seeded by sim.seed; chosen default [INF]"),
-    U32(mem, page_kb, 4, 4, 2048, "KB", "page size mapping workload data, 4 or 2048 [ISCA: 4 KB pages]"),
+    U32(mem, page_kb, 4, 4, 2048, "KB", "page size mapping workload data: 4, 64 (16 contiguous 4 KB leaves, docs/architecture.md) or 2048 [ISCA: 4 KB pages]"),
 
     BOOL(translation, ideal, 0, "1: every translation completes in one cycle (ideal upper bound) [MICRO'18]"),
     BOOL(lds, model, 0, "1: the LDS as a resource: each work-group takes a contiguous block at dispatch (no room, no dispatch), LDS instructions use the CU's LDS port, segments carry mode bits [MICRO'21 §4.2]; 0: LDS instructions are timed only"),

@@ -119,7 +119,7 @@ int xl_func_create(xl_func_t **out, const xl_config_t *cfg, const xl_workload_t 
     }
     f->cfg = *cfg;
     f->wl = wl;
-    f->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
+    f->page_shift = xl_config_page_shift(cfg);
     f->pm = xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc, cfg->sim.seed,
                               err, errlen);
     if (!f->pm)

@@ -91,7 +91,7 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
         uint32_t a = disp_app_of_cu(&g->disp, c);
         cu_assign(&g->core, c, a, wls[a], (uint16_t)(a + 1));
     }
-    g->page_shift = cfg->mem.page_kb == 2048 ? XL_PAGE_SHIFT_2M : XL_PAGE_SHIFT_4K;
+    g->page_shift = xl_config_page_shift(cfg);
     g->pm = g->host.pm ? g->host.pm
                        : xl_physmem_create((uint64_t)cfg->mem.size_mb << 20, cfg->mem.alloc,
                                            cfg->sim.seed, err, errlen);
