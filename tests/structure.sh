@@ -55,7 +55,7 @@ for f in model/src/*/*.c; do
     case $f in
     model/src/gpu/cu.c | model/src/gpu/cu_stats.c) own=core ;;
     model/src/gpu/dispatch.c) own=disp ;;
-    model/src/gpu/tlbh.c) own=tlb ;;
+    model/src/gpu/tlbh.c | model/src/gpu/farfault.c) own=tlb ;;
     model/src/iommu/iommu.c | model/src/iommu/iommu_stats.c) own=iommu ;;
     *) own=none ;;
     esac

@@ -51,6 +51,10 @@ typedef enum { XL_RIC_OFF = 0, XL_RIC_V1 = 1, XL_RIC_V2 = 2, XL_RIC_V3 = 3, XL_R
 typedef enum { XL_RTAGS_STRICT = 0, XL_RTAGS_IDEAL = 1 } xl_reach_tags_t;
 typedef enum { XL_RCONF_REBASE = 0, XL_RCONF_BYPASS = 1 } xl_reach_conflict_t;
 typedef enum { XL_RHIT_EXCLUSIVE = 0, XL_RHIT_INCLUSIVE = 1 } xl_reach_hit_t;
+/* HPCA'16's paged GPU memory (section [paging]; docs/papers/paged-memory.md): what a walk
+ * that finds no present page does, and when a TLB replays far-faults the GMMU dropped. */
+typedef enum { XL_PAGING_OFF = 0, XL_PAGING_BLOCKING = 1, XL_PAGING_REPLAY = 2 } xl_paging_mode_t;
+typedef enum { XL_PGU_FREE_SLOT = 0, XL_PGU_ON_REPLAY = 1, XL_PGU_REPLAY_ALL = 2 } xl_paging_untracked_t;
 typedef enum { XL_LDS_ALLOC_LAZY = 0, XL_LDS_ALLOC_EAGER = 1 } xl_lds_alloc_t;
 
 #define XL_CFG_PATH_MAX 256u   /* a path-valued key holds at most 255 bytes */
@@ -200,6 +204,11 @@ typedef struct {
         uint32_t fwd_l2;         /* 1: an instruction fill's evicted translations go to the L2 TLB */
         uint32_t sharing;        /* 1: track which CUs look up each page (Fig 14a) */
     } reach;
+    struct {
+        xl_paging_mode_t mode;   /* off | blocking (Mode A) | replay (Mode B) */
+        uint32_t ff_per_cu;      /* F: far-fault MSHRs per CU at the GMMU (replay mode) */
+        xl_paging_untracked_t untracked;   /* when dropped far-faults are replayed */
+    } paging;
     xl_wl_params_t workload;                  /* the workload generators' parameters */
     struct {
         uint64_t seed;

@@ -8,8 +8,9 @@
  * Every field may be left zero: the system then makes its own physical memory from the
  * mem.* keys (sequential or seeded-random frames), maps every region of every
  * application with mem.page_kb pages (xl_as_map), and ends the run with an error when a
- * walk faults. Demand paging (docs/papers/paged-memory.md) will give the fault callback
- * a way to map the page and replay the walk; today the run stops after it returns.
+ * walk faults, unless paging.mode says a not-present page is a far-fault (HPCA'16;
+ * docs/papers/paged-memory.md): the GMMU then reports it through far_fault, and the host
+ * maps the page and calls xl_sim_page_resident (sim.h), which replays the translation.
  */
 #ifndef XLAT_HOST_H
 #define XLAT_HOST_H
@@ -36,6 +37,13 @@ typedef struct {
     /* A walk of va in address space asid found no present entry at the given level
      * (4..1). NULL: nothing. The run then stops with an error naming the VA. */
     void (*fault)(void *ctx, uint16_t asid, uint64_t va, unsigned level);
+    /* paging.mode blocking or replay: a far-fault record in the GMMU's fault buffer
+     * (HPCA'16 §3.2 step 5): CU cu's translation of page va (page aligned) of ASID asid
+     * found it not present at this cycle, and a far-fault MSHR now waits for it. Once per
+     * page while it waits; a fault the GMMU dropped (beyond paging.ff_per_cu) is not
+     * reported. The host must not change the page tables from inside the call; it maps
+     * the page later, between steps, and calls xl_sim_page_resident. NULL: nothing. */
+    void (*far_fault)(void *ctx, uint16_t asid, uint64_t va, uint32_t cu, uint64_t cycle);
 } xl_host_t;
 
 #endif

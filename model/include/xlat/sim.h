@@ -64,6 +64,14 @@ void xl_sim_destroy(xl_sim_t *g);
  * XL_EINPUT-like misuse (no application app, va beyond 48 bits) returns UINT64_MAX.
  * Between steps: a walk in flight when it is called still completes with what it read. */
 uint64_t xl_sim_shootdown(xl_sim_t *g, unsigned app, uint64_t va);
+/* HPCA'16 paged memory (paging.mode blocking or replay; docs/papers/paged-memory.md):
+ * application app's page holding va is present now (the host mapped it between steps,
+ * after the far_fault callback of host.h reported it). The far-faults waiting on it are
+ * resolved at the current cycle: in replay mode each CU's Nacked translation is replayed
+ * (a new L2 TLB lookup and walk), and the CU's dropped far-faults may follow; in
+ * blocking mode a CU with none left takes lookups again. Returns the CUs told (0: none
+ * waited, e.g. a prefetched page), or -1 when paging.mode is off or app is out of range. */
+int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va);
 /* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
 void xl_sim_set_events(xl_sim_t *g, FILE *f);
 /* Write the walk path block's (xl_walk_path) input and a digest of its output for every

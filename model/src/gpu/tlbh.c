@@ -19,6 +19,9 @@ void tlbh_issue_page(xl_sim_t *g, preq_t h, uint64_t t, int retry)
     uint64_t vpn = preq_vpn(&g->core, h);
     xl_va_t va = vpn << g->page_shift;
     xl_pa_t pa;
+    /* HPCA'16 §3.1: a CU blocked by a far-fault takes no lookups, hits included */
+    if (ff_on(&g->tlb.ff) && ff_hold(g, c, h.id | (uint32_t)(retry != 0) << 31))
+        return;
     if (g->cfg.translation.ideal) {
         xl_walk_t w;
         xl_pt_walk(g->pm, g->roots[asid], va, &w);
@@ -321,6 +324,8 @@ void tlbh_l1_release(xl_sim_t *g, l1mshr_t h, xl_pa_t frame)
     uint32_t c = l1mshr_cu(&g->tlb, h), m = l1mshr_idx(&g->tlb, h);
     l1tlb_t *l1 = &g->tlb.l1[c];
     xl_va_t va = l1->m[m].vpn << g->page_shift;
+    if (ff_on(&g->tlb.ff))
+        ff_answered(g, h.id);
     if (g->vs.ldstx || g->vs.ictx) {
         xl_tlb_entry_t v;
         xl_tlb_fill(&l1->tlb, cu_asid(&g->core, c), va, frame, g->page_shift, &v);
@@ -381,6 +386,11 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
     treq_t *e = treq_at(g->req, k);
     tok_unit_t *u = &g->tlb.mk;
     xl_va_t va = e->vpn << g->page_shift;
+    if (e->fault) {   /* HPCA'16 §3: the page is not present: Nack every waiting L1 MSHR */
+        ff_nack(g, k.id);
+        tlbh_l2_free(g, k.id);
+        return;
+    }
     if (u->bypass_on && !e->token) {
         u->byp_fills++;
         xl_tlb_fill(&u->byp, e->asid, va, e->pa, g->page_shift, NULL);
@@ -456,6 +466,8 @@ int tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uin
         return rc;
     if ((rc = tok_init(&t->mk, cfg, ncu, err, errlen)) != XL_OK)
         return rc;
+    if ((rc = ff_init(&t->ff, cfg, ncu, err, errlen)) != XL_OK)
+        return rc;
     uint32_t nl2w = ncu * cfg->l1tlb.mshrs;
     t->l2w = calloc(nl2w, sizeof *t->l2w);
     t->seen_epoch = calloc(slots, sizeof *t->seen_epoch);
@@ -485,6 +497,7 @@ void tlbh_free(tlbh_t *t)
     free(t->mshr_cu);
     xl_tlb_free(&t->l2);
     tok_free(&t->mk);
+    ff_free(&t->ff);
     mtab_free_all(&t->l2t);
     free(t->l2w);
     free(t->seen_epoch);
@@ -535,6 +548,7 @@ void tlbh_stats(const xl_sim_t *g, xl_stats_t *s)
     }
     if (epochs)
         tok_epoch_stats(&g->tlb.mk, napps, s);
+    ff_stats(g, s);
 }
 
 /* The watchdog's report: each miss queue's use and its waiting misses. */
@@ -545,6 +559,7 @@ void tlbh_waits(const xl_sim_t *g, FILE *f)
                 g->tlb.l1[c].t.used, g->tlb.l1[c].t.n, g->tlb.l1[c].retry.n);
     fprintf(f, "  L2 TLB MSHRs %u/%u used, %u misses waiting\n", g->tlb.l2t.used, g->tlb.l2t.n,
             g->tlb.l2_retry.n);
+    ff_waits(g, f);
 }
 
 /* MASK's epoch unit (ASPLOS'18 §5.2, §5.4; docs/papers/mask.md "The epoch unit").

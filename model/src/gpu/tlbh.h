@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "gpu/cu.h"
+#include "gpu/farfault.h"
 #include "gpu/tokens.h"
 #include "gpu/vstore.h"
 #include "kernel/fifo.h"
@@ -70,6 +71,7 @@ typedef struct {
     uint64_t l2_mshr_full;    /* L2 TLB misses that waited for a free MSHR */
     uint64_t l2_acc, l2_hit, l2_miss;
     uint64_t shootdowns, shot;  /* xl_sim_shootdown calls, the copies they dropped here */
+    ff_t ff;                  /* HPCA'16 far-faults (paging.mode; farfault.h) */
 } tlbh_t;
 
 static inline l1mshr_t l1mshr_of(const tlbh_t *t, uint32_t c, uint32_t m)
@@ -109,6 +111,9 @@ void tlbh_epoch(xl_sim_t *g, unsigned phase);
 /* A shootdown (xl_sim_shootdown): (asid, va) leaves every L1 TLB, the L2 TLB and the
  * bypass cache; the copies dropped. */
 uint64_t tlbh_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va);
+/* HPCA'16 far-faults (farfault.h): is paging on; do far-faults wait for the host? */
+static inline int tlbh_paging(const tlbh_t *t) { return ff_on(&t->ff); }
+static inline int tlbh_far_faults_wait(const tlbh_t *t) { return ff_waiting(&t->ff); }
 /* The L1 and L2 TLBs' counters. */
 void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the miss queues. */

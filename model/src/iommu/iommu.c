@@ -67,6 +67,24 @@ static void iommu_walk_done(xl_sim_t *g, treq_h k, xl_pa_t frame, unsigned shift
     PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k.id, 0);
 }
 
+/* HPCA'16 §3 (paging.mode): request k's walk found its page not present. The walk ends
+ * (the walk path's walker is idle after this edge, as after a leaf); the request goes
+ * back to the GPU as a fault, where the far-fault unit Nacks its L1 MSHRs
+ * (gpu/farfault.h). Nothing is filled; coalesced neighbours are not completed by a fault
+ * (coalesce.c), so each faulting page is reported by its own walk. */
+static void iommu_walk_fault(xl_sim_t *g, treq_h k, uint32_t walker)
+{
+    treq_t *e = treq_at(g->req, k);
+    g->iommu.walk_faults++;
+    e->fault = 1;
+    e->pa = 0;
+    nbhd_leave(&g->iommu.nbhd, e->nbhd);
+    if (g->ev)
+        sys_evlog(g, "FAULT walker=%u instr=%u va=0x%llx", walker, e->instr_id,
+                  (unsigned long long)(e->vpn << g->page_shift));
+    PUSH(&g->q, g->now + g->cfg.iommu.link_latency, EV_GPU_RESP, k.id, 0);
+}
+
 /* Event log of coalescing state that is not a port: CL transitions per slot. */
 static void iommu_log_cl(xl_sim_t *g)
 {
@@ -219,14 +237,17 @@ int iommu_cycle(xl_sim_t *g, char *err, size_t errlen)
         if (o->rsp_fault) {
             if (g->host.fault)
                 g->host.fault(g->host.ctx, wk->asid, wk->va, lv);
-            snprintf(err, errlen, "walk of va 0x%llx (ASID %u) found no mapping at %s",
-                     (unsigned long long)wk->va, wk->asid, lvl_name[lv]);
-            return XL_EINTERNAL;
+            if (g->cfg.paging.mode == XL_PAGING_OFF) {
+                snprintf(err, errlen, "walk of va 0x%llx (ASID %u) found no mapping at %s",
+                         (unsigned long long)wk->va, wk->asid, lvl_name[lv]);
+                return XL_EINTERNAL;
+            }
+            iommu_walk_fault(g, (treq_h){wk->tag}, rw);   /* HPCA'16: a far-fault */
         }
         g->iommu.walk_reads++;
         g->iommu.walk_reads_level[lv]++;
-        if (!o->fill_valid) {   /* the leaf line: the walker is idle after this edge */
-            g->iommu.walk_reads_leaf++;
+        if (!o->fill_valid) {   /* the leaf line (or a fault): the walker is idle after this edge */
+            g->iommu.walk_reads_leaf += !o->rsp_fault;
             g->iommu.wk_busy[rw] += g->now - treq_at(g->req, (treq_h){wk->tag})->t_dispatch;
         }
         /* MICRO'18 Fig 5/6: another request of this read's neighbourhood in the IOMMU? */

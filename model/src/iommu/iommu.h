@@ -52,6 +52,7 @@ typedef struct {
     /* counters */
     uint64_t iommu_requests;  /* requests arriving at the IOMMU */
     uint64_t walks;           /* walks completed */
+    uint64_t walk_faults;     /* walks that found the page not present (paging.mode) */
     uint64_t coalesced;       /* requests completed by a neighbour's leaf line */
     uint64_t done_reqs;       /* requests completed by the walk path (walked or coalesced) */
     uint64_t walk_reads, walk_reads_leaf;

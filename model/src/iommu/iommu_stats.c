@@ -37,6 +37,8 @@ void iommu_stats(const xl_sim_t *g, xl_stats_t *s)
     xl_stats_counter(s, "iommu.tlb2.misses", "IOMMU L2 TLB misses (requests for a walk)",
                      &g->iommu.io2.misses);
     xl_stats_counter(s, "iommu.walks", "page-table walks performed", &g->iommu.walks);
+    if (g->cfg.paging.mode != XL_PAGING_OFF)
+        xl_stats_counter(s, "iommu.walk_faults", "walks that found the page not present (far-faults, paging.mode)", &g->iommu.walk_faults);
     xl_stats_counter(s, "iommu.walk_mem_reads", "64 B page-table lines read by walkers",
                      &g->iommu.walk_reads);
     xl_stats_counter(s, "iommu.walk_mem_reads_leaf", "walk reads of the leaf (mapping) level",

@@ -662,6 +662,15 @@ int xl_config_validate(const xl_config_t *c, char *err, size_t errlen)
         return XL_EINPUT;
     }
 
+    /* paging: the GMMU's far-fault MSHRs keep a mask of CUs; walks are real */
+    if (c->paging.mode != XL_PAGING_OFF && c->gpu.cus > 64u) {
+        cfg_err(err, errlen, "paging.mode needs gpu.cus (%u) of at most 64", c->gpu.cus);
+        return XL_EINPUT;
+    }
+    if (c->paging.mode != XL_PAGING_OFF && c->translation.ideal) {
+        cfg_err(err, errlen, "paging.mode needs real walks: translation.ideal must be 0");
+        return XL_EINPUT;
+    }
     /* memory: physmem.h needs a multiple of 2 MB, at least 4 MB; pages are 4 KB, 64 KB
      * (16 contiguous 4 KB leaves) or 2 MB */
     if (c->mem.page_kb != 4u && c->mem.page_kb != 64u && c->mem.page_kb != 2048u) {

@@ -33,6 +33,8 @@ static const char *const rtags_names[] = { "strict", "ideal", NULL };
 static const char *const rconf_names[] = { "rebase", "bypass", NULL };
 static const char *const rhit_names[]  = { "exclusive", "inclusive", NULL };
 static const char *const ldsal_names[] = { "lazy", "eager", NULL };
+static const char *const pgmode_names[] = { "off", "blocking", "replay", NULL };
+static const char *const pgunt_names[] = { "on_free_slot", "on_replay_only", "replay_all", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -199,6 +201,9 @@ const cfg_key_t cfg_schema[] = {
     U32(reach, max_wait, 64, 0, 100000, "cycles", "a lookup that would wait longer for the port skips the store [I]"),
     BOOL(reach, fwd_l2, 0, "1: the translations of a Tx line an instruction fill evicts go to the L2 TLB (IC_EVICT_FWD_L2); 0: dropped [I]"),
     BOOL(reach, sharing, 0, "1: record which CUs look up each page, for Fig 14a's sharing (costs host memory per page)"),
+    ENUM(paging, mode, XL_PAGING_OFF, pgmode_names, "off|blocking|replay", "a walk that finds no present page: off = the run stops with an error (every page is mapped before the first cycle); blocking = a far-fault that stops its CU's L1 TLB, hits included, until the page is resident (HPCA'16 §3.1, Fig 3); replay = Nack-Replayable, the GMMU's far-fault MSHRs replay the translation once the page is resident (HPCA'16 §3.2, Fig 4). The host makes pages resident (host.h far_fault, xl_sim_page_resident)"),
+    U32(paging, ff_per_cu, 16, 1, 64, "faults", "F, far-fault MSHRs per CU at the GMMU (replay mode): a far-fault beyond F outstanding is dropped, still Nacked, and its TLB replays it itself [HPCA'16 §3.2: 4 suffice, more than 16 give nothing; Fig 5 sweeps it]"),
+    ENUM(paging, untracked, XL_PGU_FREE_SLOT, pgunt_names, "on_free_slot|on_replay_only|replay_all", "when a TLB replays its dropped far-faults: on_free_slot = while its tracked faults plus such replays in flight are below F; on_replay_only = on a Replay only (the paper's wording, which can strand a request); replay_all = every queued one on every Replay [I]"),
 
     U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
     U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),

@@ -393,6 +393,11 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
             if (next <= g->now)
                 next = g->now + 1;
         }
+        /* far-faults wait (paging.mode): the host resolves them between steps, so a step
+         * stops at its end rather than jumping past it (or, with nothing else to do,
+         * ending in a deadlock) */
+        if (next > until && tlbh_far_faults_wait(&g->tlb))
+            next = until;
         if (next == UINT64_MAX || next - g->last_retire > g->cfg.sim.watchdog) {
             if (next != UINT64_MAX)
                 g->now = g->last_retire + g->cfg.sim.watchdog;
@@ -410,6 +415,13 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
         g->now = next;
     }
     return XL_OK;
+}
+
+int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va)
+{
+    if (!tlbh_paging(&g->tlb) || app >= disp_napps(&g->disp))
+        return -1;
+    return (int)ff_resident(g, (uint16_t)(app + 1u), (va & XL_VA_MASK) >> g->page_shift);
 }
 
 int xl_sim_run(xl_sim_t *g, char *err, size_t errlen)
