@@ -55,6 +55,16 @@ typedef enum { XL_RHIT_EXCLUSIVE = 0, XL_RHIT_INCLUSIVE = 1 } xl_reach_hit_t;
  * that finds no present page does, and when a TLB replays far-faults the GMMU dropped. */
 typedef enum { XL_PAGING_OFF = 0, XL_PAGING_BLOCKING = 1, XL_PAGING_REPLAY = 2 } xl_paging_mode_t;
 typedef enum { XL_PGU_FREE_SLOT = 0, XL_PGU_ON_REPLAY = 1, XL_PGU_REPLAY_ALL = 2 } xl_paging_untracked_t;
+/* The paging runtime's keys (section [uvm]; sw/include/xlat/uvm.h, docs/papers/paged-memory.md):
+ * read by the host side, not by the model. */
+typedef enum { XL_UVM_DRAIN = 0, XL_UVM_SETS = 1 } xl_uvm_engine_t;
+typedef enum { XL_UPF_NONE = 0, XL_UPF_RANDOM = 1, XL_UPF_SEQUENTIAL = 2, XL_UPF_LOCALITY = 3,
+               XL_UPF_ORACLE = 4 } xl_uvm_prefetch_t;
+typedef enum { XL_UANC_LAST_ARRIVED = 0, XL_UANC_LAST_IN_SET = 1, XL_UANC_EACH_DEMAND = 2 } xl_uvm_anchor_t;
+typedef enum { XL_URND_PERMUTATION = 0, XL_URND_REPLACEMENT = 1 } xl_uvm_random_t;
+typedef enum { XL_UEV_LRU = 0, XL_UEV_RANDOM = 1 } xl_uvm_evict_t;
+typedef enum { XL_UWB_ALWAYS = 0, XL_UWB_DIRTY = 1, XL_UWB_NONE = 2 } xl_uvm_writeback_t;
+typedef enum { XL_UOSPF_OFF = 0, XL_UOSPF_LOCALITY = 1 } xl_uvm_ospf_t;
 typedef enum { XL_LDS_ALLOC_LAZY = 0, XL_LDS_ALLOC_EAGER = 1 } xl_lds_alloc_t;
 
 #define XL_CFG_PATH_MAX 256u   /* a path-valued key holds at most 255 bytes */
@@ -209,6 +219,24 @@ typedef struct {
         uint32_t ff_per_cu;      /* F: far-fault MSHRs per CU at the GMMU (replay mode) */
         xl_paging_untracked_t untracked;   /* when dropped far-faults are replayed */
     } paging;
+    struct {
+        xl_uvm_engine_t engine;  /* drain: each fault issued at the drain (HPCA'16 §3); sets: transfer sets (§4.1) */
+        uint32_t fault_ns;       /* L_ff: far-fault service latency, ns */
+        uint32_t link_mbps;      /* PCIe bytes per microsecond (= MB/s) */
+        uint32_t interval_ns;    /* T_int: transfer-set interval, ns */
+        uint32_t set_pages;      /* N: pages per transfer set */
+        uint32_t select_ns;      /* t_select: prefetch selection time at each close, ns */
+        xl_uvm_prefetch_t prefetch;
+        uint32_t window;         /* locality window, pages */
+        xl_uvm_anchor_t anchor;
+        xl_uvm_random_t random;
+        uint32_t capacity_pct;   /* GPU memory as a share of the footprint (100: all fits) */
+        xl_uvm_evict_t evict;
+        xl_uvm_writeback_t writeback;
+        uint32_t evict_ns;       /* L_evict: device-to-host latency, ns */
+        xl_uvm_ospf_t oversub_prefetch;   /* after the warm-up: none or the locality window */
+        uint32_t seq_fallback;   /* 1: the oversubscribed locality prefetch falls back to sequential */
+    } uvm;
     xl_wl_params_t workload;                  /* the workload generators' parameters */
     struct {
         uint64_t seed;

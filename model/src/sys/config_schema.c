@@ -35,6 +35,13 @@ static const char *const rhit_names[]  = { "exclusive", "inclusive", NULL };
 static const char *const ldsal_names[] = { "lazy", "eager", NULL };
 static const char *const pgmode_names[] = { "off", "blocking", "replay", NULL };
 static const char *const pgunt_names[] = { "on_free_slot", "on_replay_only", "replay_all", NULL };
+static const char *const ueng_names[] = { "drain", "sets", NULL };
+static const char *const upf_names[] = { "none", "random", "sequential", "locality", "oracle", NULL };
+static const char *const uanc_names[] = { "last_arrived", "last_in_set", "each_demand_page", NULL };
+static const char *const urnd_names[] = { "permutation", "replacement", NULL };
+static const char *const uev_names[] = { "lru", "random", NULL };
+static const char *const uwb_names[] = { "always", "dirty_only", "none", NULL };
+static const char *const uospf_names[] = { "none", "locality", NULL };
 
 #define FIELD(sec, fld) #sec, #fld, offsetof(xl_config_t, sec.fld), sizeof(((xl_config_t *)0)->sec.fld)
 #define U32(sec, fld, def, lo, hi, unit, desc) \
@@ -204,6 +211,22 @@ const cfg_key_t cfg_schema[] = {
     ENUM(paging, mode, XL_PAGING_OFF, pgmode_names, "off|blocking|replay", "a walk that finds no present page: off = the run stops with an error (every page is mapped before the first cycle); blocking = a far-fault that stops its CU's L1 TLB, hits included, until the page is resident (HPCA'16 §3.1, Fig 3); replay = Nack-Replayable, the GMMU's far-fault MSHRs replay the translation once the page is resident (HPCA'16 §3.2, Fig 4). The host makes pages resident (host.h far_fault, xl_sim_page_resident)"),
     U32(paging, ff_per_cu, 16, 1, 64, "faults", "F, far-fault MSHRs per CU at the GMMU (replay mode): a far-fault beyond F outstanding is dropped, still Nacked, and its TLB replays it itself [HPCA'16 §3.2: 4 suffice, more than 16 give nothing; Fig 5 sweeps it]"),
     ENUM(paging, untracked, XL_PGU_FREE_SLOT, pgunt_names, "on_free_slot|on_replay_only|replay_all", "when a TLB replays its dropped far-faults: on_free_slot = while its tracked faults plus such replays in flight are below F; on_replay_only = on a Replay only (the paper's wording, which can strand a request); replay_all = every queued one on every Replay [I]"),
+    ENUM(uvm, engine, XL_UVM_SETS, ueng_names, "drain|sets", "the paging runtime (sw/include/xlat/uvm.h): drain = every fault record drained at the interrupt goes to the link at once (HPCA'16 §3, Figs 3, 5, 6); sets = demand-prioritized transfer sets each interval, filled with prefetches (§4.1, Figs 7-10)"),
+    U32(uvm, fault_ns, 20000, 0, 100000000, "ns", "L_ff, far-fault service latency from the runtime's issue to the page resident on an idle link [P §2: 20 us; Fig 3 sweeps 5-50, Fig 8 20-40]"),
+    U32(uvm, link_mbps, 16384, 1, 1000000, "MB/s", "host-to-device (and device-to-host) link rate, one page per 4096 B / rate [P Table 1: PCIe 3.0 x16, 16 GB/s; 16384 makes a page 250 ns exactly, the paper's arithmetic]"),
+    U32(uvm, interval_ns, 20000, 1, 100000000, "ns", "T_int, the transfer-set interval [P §4.1: 20 us]"),
+    U32(uvm, set_pages, 80, 1, 100000, "pages", "N, pages per transfer set, demand first [P §4.1: 80 = 16 GB/s x 20 us / 4 KB]"),
+    U32(uvm, select_ns, 0, 0, 100000000, "ns", "t_select, prefetch selection time at each set's close, delaying the whole set [P §4.1: up to 30 us costs little; I: 0]"),
+    ENUM(uvm, prefetch, XL_UPF_NONE, upf_names, "none|random|sequential|locality|oracle", "prefetch candidates that fill a set [P §4.2, Fig 7]"),
+    U32(uvm, window, 128, 1, 1000000, "pages", "locality prefetch: the pages after the anchor [P §4.2: 128]"),
+    ENUM(uvm, anchor, XL_UANC_LAST_ARRIVED, uanc_names, "last_arrived|last_in_set|each_demand_page", "the locality window's anchor [I: the paper's 'last far-faulting page']"),
+    ENUM(uvm, random, XL_URND_PERMUTATION, urnd_names, "permutation|replacement", "random prefetch: a seeded permutation of the pages, or draws with replacement [I]"),
+    U32(uvm, capacity_pct, 100, 1, 100, "%", "GPU memory as a share of the footprint's pages, rounded down; below 100 pages are evicted [P §5: Fig 9 50 %, Fig 10 95-25 %]"),
+    ENUM(uvm, evict, XL_UEV_LRU, uev_names, "lru|random", "eviction candidate [P §5.1]"),
+    ENUM(uvm, writeback, XL_UWB_ALWAYS, uwb_names, "always|dirty_only|none", "an evicted page goes back over the link: always (migration: the GPU copy is the only one), dirty pages only, or never [I]"),
+    U32(uvm, evict_ns, 0, 0, 100000000, "ns", "L_evict, device-to-host latency of a write-back [I: 0]"),
+    ENUM(uvm, oversub_prefetch, XL_UOSPF_LOCALITY, uospf_names, "none|locality", "once memory is full (after the oracle warm-up): no prefetch, or the locality window [P §5.1, §5.2]"),
+    BOOL(uvm, seq_fallback, 0, "1: the oversubscribed locality prefetch falls back to the sequential cursor [I: 0, §5.2 describes the window only]"),
 
     U32(workload, pb_wg_items, 256, 32, 1024, "work-items", "MVT and ATAX work-group size, a power of two (256: PolyBench/GPU 1.0; 32: PolyBench-ACC; BICG and GESUMMV use 256 in both); see sw/workloads/polybench.c"),
     U32(workload, nw_block, 16, 16, 64, "items", "NW tile width, 16 or 64 (16: Rodinia 3.1 OpenCL BLOCK_SIZE, N 6816, 3 buffers; 64: a BLOCK_SIZE 64 build, N 8192, 2 buffers as in AMD's HIP port); see sw/workloads/nw.c"),
