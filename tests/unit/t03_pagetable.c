@@ -435,6 +435,53 @@ static void test_03_13_walk_64k_page(void **st)
     xl_physmem_destroy(f.pm);
 }
 
+/* 03.14 Unmapping (paging's eviction): the 4 KB page at 0x7000 of 03.10's layout is
+ * mapped, unmapped (its frame 0x3F0000 returned, its entry 0, a walk of it faults at
+ * level 1 after the same 4 reads), and mapped again on frame 0x3E0000 through the nodes
+ * that stayed (pt_nodes unchanged at 4). A 64 KB page unmaps its 16 entries at once. An
+ * address not mapped, or mapped at another size, is refused with nothing changed. */
+static void test_03_14_unmap_page(void **st)
+{
+    (void)st;
+    fx_t f;
+    xl_walk_t w;
+    xl_pa_t frame = 0;
+    fx_init(&f, 8 * MB, XL_ALLOC_SEQUENTIAL);
+    assert_int_equal(xl_as_map_page(&f.as, 0x7000, 0x3F0000, XL_PAGE_SHIFT_4K, RW_US, f.err,
+                                    sizeof f.err), XL_OK);
+    expect_as(&f.as, "pt_nodes=4 pages_4k=1");
+    assert_int_equal(xl_as_unmap_page(&f.as, 0x7000, XL_PAGE_SHIFT_4K, &frame, f.err,
+                                      sizeof f.err), XL_OK);
+    assert_int_equal(frame, 0x3F0000);
+    expect_as(&f.as, "pt_nodes=4 pages_4k=0");
+    xl_pt_walk(f.pm, f.as.root, 0x7123, &w);
+    assert_int_equal(w.status, XL_WALK_FAULT_NOT_PRESENT);
+    assert_int_equal(w.fault_level, 1);
+    assert_int_equal(w.nreads, 4);
+    f.err[0] = 0;
+    assert_int_equal(xl_as_unmap_page(&f.as, 0x7000, XL_PAGE_SHIFT_4K, NULL, f.err,
+                                      sizeof f.err), XL_EINPUT);
+    assert_non_null(strstr(f.err, "is not mapped as a 4 KB page"));
+    assert_int_equal(xl_as_map_page(&f.as, 0x7000, 0x3E0000, XL_PAGE_SHIFT_4K, RW_US, f.err,
+                                    sizeof f.err), XL_OK);
+    expect_as(&f.as, "pt_nodes=4 pages_4k=1");
+    xl_pt_walk(f.pm, f.as.root, 0x7123, &w);
+    assert_int_equal(w.pa, 0x3E0123);
+
+    fx_map(&f, 0x40010000, 64 * 1024, XL_PAGE_SHIFT_64K, RW_US);
+    assert_int_equal(xl_as_unmap_page(&f.as, 0x40010000, XL_PAGE_SHIFT_4K, NULL, f.err,
+                                      sizeof f.err), XL_EINPUT);   /* another size */
+    assert_int_equal(xl_as_unmap_page(&f.as, 0x40010000, XL_PAGE_SHIFT_64K, &frame, f.err,
+                                      sizeof f.err), XL_OK);
+    assert_int_equal(frame & 0xFFFF, 0);
+    for (unsigned k = 0; k < 16; k++) {
+        xl_pt_walk(f.pm, f.as.root, 0x40010000 + k * 4096, &w);
+        assert_int_equal(w.status, XL_WALK_FAULT_NOT_PRESENT);
+    }
+    expect_as(&f.as, "pages_64k=0 pages_4k=1");
+    xl_physmem_destroy(f.pm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_03_11_out_of_memory),
         cmocka_unit_test(test_03_12_random_frames_translate),
         cmocka_unit_test(test_03_13_walk_64k_page),
+        cmocka_unit_test(test_03_14_unmap_page),
     };
     return cmocka_run_group_tests_name("t03_pagetable", tests, NULL, NULL);
 }

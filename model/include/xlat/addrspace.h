@@ -54,5 +54,13 @@ int xl_as_map_region(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shif
  * inside physical memory. It is not allocated here nor checked against the allocator. */
 int xl_as_map_page(xl_as_t *as, xl_va_t va, xl_pa_t frame, unsigned page_shift,
                    uint64_t flags, char *err, size_t errlen);
+/* Unmap the page of 1 << page_shift bytes at va (page aligned), mapped at that size: its
+ * leaf entry (a 64 KB page: its 16) becomes 0, not present, and *frame (may be NULL)
+ * receives the page's frame. The page-table nodes stay, so a later map of the page reads
+ * the same upper levels (and page-walk caches holding them stay right). The frame is the
+ * caller's to free or reuse. Used by paging's eviction (docs/papers/paged-memory.md).
+ * XL_EINPUT with a one-line message, nothing changed, when va is not mapped at that size. */
+int xl_as_unmap_page(xl_as_t *as, xl_va_t va, unsigned page_shift, xl_pa_t *frame, char *err,
+                     size_t errlen);
 
 #endif

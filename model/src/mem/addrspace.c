@@ -297,3 +297,33 @@ int xl_as_map_region(xl_as_t *as, xl_va_t va, uint64_t bytes, unsigned page_shif
     return xl_as_map(as, va, (bytes + psz - 1) & ~(psz - 1), page_shift,
                      XL_PTE_RW | XL_PTE_US | XL_PTE_A | XL_PTE_D, err, errlen);
 }
+
+int xl_as_unmap_page(xl_as_t *as, xl_va_t va, unsigned page_shift, xl_pa_t *frame, char *err,
+                     size_t errlen)
+{
+    static const char fn[] = "xl_as_unmap_page";
+    int rc = as_check_range(as, fn, va, page_shift < 32u ? UINT64_C(1) << page_shift : 0u,
+                            page_shift, 0, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    xl_walk_t w;
+    xl_pt_walk(as->pm, as->root, va, &w);
+    if (w.status != XL_WALK_OK || w.page_shift != page_shift) {
+        snprintf(err, errlen, "%s: VA 0x%llx is not mapped as a %s page", fn,
+                 (unsigned long long)va, as_page_name(page_shift));
+        return XL_EINPUT;
+    }
+    unsigned n = page_shift == XL_PAGE_SHIFT_64K ? (unsigned)(XL_PAGE_64K / XL_PAGE_4K) : 1u;
+    xl_pa_t node = w.node_pa[w.leaf_level];
+    for (unsigned k = 0; k < n; k++)
+        xl_physmem_write64(as->pm, xl_pt_entry_addr(node, va + k * XL_PAGE_4K, w.leaf_level), 0);
+    if (frame)
+        *frame = w.pa & ~((UINT64_C(1) << page_shift) - 1u);
+    if (page_shift == XL_PAGE_SHIFT_2M)
+        as->pages_2m--;
+    else if (n > 1u)
+        as->pages_64k--;
+    else
+        as->pages_4k--;
+    return XL_OK;
+}
