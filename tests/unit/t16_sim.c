@@ -302,7 +302,7 @@ static void test_16_05_host_callbacks(void **st)
     xl_physmem_t *pm = xl_physmem_create(UINT64_C(256) << 20, XL_ALLOC_SEQUENTIAL, 1, err,
                                          sizeof err);
     assert_non_null(pm);
-    xl_host_t host = {&h, pm, host_map, host_fault, NULL};
+    xl_host_t host = {&h, pm, host_map, host_fault, NULL, NULL};
     xl_sim_t *g = NULL;
     assert_int_equal(xl_sim_create_host(&g, &c, wls, 1, &host, err, sizeof err), XL_OK);
     assert_int_equal(xl_sim_translate(g, 0, page + 0x234, &pa), XL_OK);
@@ -317,7 +317,7 @@ static void test_16_05_host_callbacks(void **st)
     xl_physmem_destroy(pm);
 
     host_t hole = {page, 0, 0, 0, 0, 0, 0};
-    xl_host_t host2 = {&hole, NULL, host_map, host_fault, NULL};
+    xl_host_t host2 = {&hole, NULL, host_map, host_fault, NULL, NULL};
     assert_int_equal(xl_sim_create_host(&g, &c, wls, 1, &host2, err, sizeof err), XL_OK);
     assert_int_equal(xl_sim_translate(g, 0, page + 0x234, &pa), XL_EINPUT);
     assert_int_not_equal(xl_sim_run(g, err, sizeof err), XL_OK);

@@ -83,6 +83,7 @@ typedef struct {
     unsigned n, done;
     uint64_t va[16], t[16];
     uint32_t cu[16];
+    unsigned touches, stores;
 } ph_t;
 
 static int ph_map(void *ctx, xl_as_t *as, unsigned app, const xl_region_t *r,
@@ -107,6 +108,16 @@ static void ph_far_fault(void *ctx, uint16_t asid, uint64_t va, uint32_t cu, uin
     h->t[h->n] = cycle;
     h->cu[h->n] = cu;
     h->n++;
+}
+
+static void ph_touch(void *ctx, uint16_t asid, uint64_t va, int store, uint64_t cycle)
+{
+    ph_t *h = ctx;
+    (void)asid;
+    (void)va;
+    (void)cycle;
+    h->touches++;
+    h->stores += store != 0;
 }
 
 /* Run g to the end, resolving each fault exactly h->lat cycles after it: steps never
@@ -152,7 +163,7 @@ static void pr_run(pr_t *r, pw_t *p, uint64_t lat, const char *sets)
     r->wl.priv = p;
     pw_create(&r->wl, NULL, 0);
     r->h.lat = lat;
-    xl_host_t host = {&r->h, NULL, ph_map, NULL, ph_far_fault};
+    xl_host_t host = {&r->h, NULL, ph_map, NULL, ph_far_fault, ph_touch};
     const xl_workload_t *wls[1] = {&r->wl};
     if (xl_sim_create_host(&r->g, &r->c, wls, 1, &host, err, sizeof err) != XL_OK)
         fail_msg("create: %s", err);
@@ -202,7 +213,8 @@ static void test_30_01_one_fault_replayed(void **state)
 
 /* 30.02 A page faults once: after it is resident, the same wavefront's second load of it
  * and a second wavefront's load of it (issued 5000 cycles in, after the page arrived at
- * fault + 1000) hit or walk without a fault: far_faults 1, walk faults 1. */
+ * fault + 1000) hit or walk without a fault: far_faults 1, walk faults 1. The host hears
+ * of 3 translated accesses (host.h touch), all loads. */
 static void test_30_02_resident_page_does_not_fault_again(void **state)
 {
     (void)state;
@@ -214,6 +226,8 @@ static void test_30_02_resident_page_does_not_fault_again(void **state)
     assert_true(a.h.t[0] + 1000 < 5000);
     assert_int_equal(st(a.g, "paging.far_faults"), 1);
     assert_int_equal(st(a.g, "iommu.walk_faults"), 1);
+    assert_int_equal(a.h.touches, 3);
+    assert_int_equal(a.h.stores, 0);
     xl_sim_destroy(a.g);
 }
 
@@ -319,6 +333,51 @@ static void test_30_05_refused(void **state)
     xl_sim_destroy(g);
 }
 
+/* 30.06 An eviction while a walk is out: 30.01's page arrives (fault + 1000) and its replay
+ * walks; the moment the walk has completed at the walker (iommu.walks 1) its answer is
+ * still crossing the 50-cycle link, and the host unmaps the page and shoots it down. The
+ * answer is stale: the L1 MSHR asks again (paging.rewalks 1), walks, finds no page and
+ * far-faults a second time (2 records, 2 walk faults); the host maps it again 1000 cycles
+ * later and the run ends. */
+static void test_30_06_stale_walk_after_eviction(void **state)
+{
+    (void)state;
+    pw_t p = {1, {0}, {0}, {0}};
+    pr_t r;
+    char err[256], buf[] = "dram.trefi=0 workload.min_rounds=0 paging.mode=replay";
+    memset(&r, 0, sizeof r);
+    xl_config_defaults(&r.c);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        assert_int_equal(xl_config_set(&r.c, tok, err, sizeof err), XL_OK);
+    r.wl.desc = &pw_desc;
+    r.wl.priv = &p;
+    pw_create(&r.wl, NULL, 0);
+    r.h.lat = 1000;
+    xl_host_t host = {&r.h, NULL, ph_map, NULL, ph_far_fault, ph_touch};
+    const xl_workload_t *wls[1] = {&r.wl};
+    assert_int_equal(xl_sim_create_host(&r.g, &r.c, wls, 1, &host, err, sizeof err), XL_OK);
+    while (r.h.n == 0)
+        assert_int_equal(xl_sim_step(r.g, xl_sim_now(r.g) + 1, err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_step(r.g, r.h.t[0] + 1000, err, sizeof err), XL_OK);
+    assert_int_equal(xl_as_map(r.h.as, r.h.va[0], 4096, XL_PAGE_SHIFT_4K, XL_PTE_RW | XL_PTE_US,
+                               err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_page_resident(r.g, 0, r.h.va[0]), 1);
+    r.h.done = 1;
+    while (st(r.g, "iommu.walks") == 0)
+        assert_int_equal(xl_sim_step(r.g, xl_sim_now(r.g) + 1, err, sizeof err), XL_OK);
+    assert_int_equal(xl_as_unmap_page(r.h.as, r.h.va[0], XL_PAGE_SHIFT_4K, NULL, err, sizeof err),
+                     XL_OK);
+    xl_sim_shootdown(r.g, 0, r.h.va[0]);
+    ph_run(r.g, &r.h);
+    assert_int_equal(st(r.g, "paging.rewalks"), 1);
+    assert_int_equal(r.h.n, 2);
+    assert_int_equal(r.h.va[1], r.h.va[0]);
+    assert_int_equal(st(r.g, "paging.far_faults"), 2);
+    assert_int_equal(st(r.g, "iommu.walk_faults"), 2);
+    assert_int_equal(r.h.touches, 1);
+    xl_sim_destroy(r.g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_30_03_dropped_beyond_F),
         cmocka_unit_test(test_30_04_blocking_against_replay),
         cmocka_unit_test(test_30_05_refused),
+        cmocka_unit_test(test_30_06_stale_walk_after_eviction),
     };
     return cmocka_run_group_tests_name("t30_paging", tests, NULL, NULL);
 }

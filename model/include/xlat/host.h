@@ -44,6 +44,11 @@ typedef struct {
      * reported. The host must not change the page tables from inside the call; it maps
      * the page later, between steps, and calls xl_sim_page_resident. NULL: nothing. */
     void (*far_fault)(void *ctx, uint16_t asid, uint64_t va, uint32_t cu, uint64_t cycle);
+    /* Every translated access: a CU's page request (one memory instruction's lanes on one
+     * page) got its frame, from a TLB hit or a fill, for page va (page aligned) of ASID
+     * asid, a store or a load, at this cycle: what a paging runtime's LRU order and dirty
+     * bits need (HPCA'16 §5.1). Called for most memory instructions; NULL: nothing. */
+    void (*touch)(void *ctx, uint16_t asid, uint64_t va, int store, uint64_t cycle);
 } xl_host_t;
 
 #endif

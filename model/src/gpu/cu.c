@@ -240,6 +240,8 @@ void cu_deliver(xl_sim_t *g, preq_t h, xl_pa_t frame)
     unsigned nseen = 0;
     int store = st->store;
     uint32_t gs = grec(&g->core, c, r);
+    if (g->host.touch)   /* a paging runtime's LRU and dirty bits (host.h) */
+        g->host.touch(g->host.ctx, cu->asid, preq_vpn(&g->core, h) << g->page_shift, store, g->now);
     for (unsigned l = st->page_first[pidx]; l != 0xFF; l = st->lane_next[l]) {
         uint64_t line = (frame | (st->va[l] & psz_mask)) >> 6;
         unsigned k;

@@ -219,6 +219,7 @@ void ff_stats(const xl_sim_t *g, xl_stats_t *s)
                    f->lat_sum, f->resident_calls, 1);
     xl_stats_value(s, "paging.ff_latency_max", "far-fault MSHR taken to page resident, most GPU cycles", f->lat_max);
     xl_stats_value(s, "paging.ff_peak", "most far-fault MSHRs taken at once, all CUs", f->occ_peak);
+    xl_stats_value(s, "paging.rewalks", "L1 MSHRs that asked again: their walk was shot down while out (an eviction)", f->rewalks);
     xl_stats_value(s, "paging.blocked_cycles", "blocking: CU cycles with the L1 TLB stopped by a far-fault, summed over CUs", f->blocked_cycles);
 }
 

@@ -69,6 +69,7 @@ typedef struct {
     uint64_t lat_sum, lat_max;    /* entry taken to page resident, cycles */
     uint64_t occ_peak;        /* most far-fault MSHRs taken at once, all CUs */
     uint64_t blocked_cycles;  /* blocking: CU cycles with the L1 TLB stopped, summed */
+    uint64_t rewalks;         /* L1 MSHRs whose walk came back stale (a shootdown while out) */
 } ff_t;
 
 int  ff_init(ff_t *f, const xl_config_t *cfg, uint32_t ncu, char *err, size_t errlen);

@@ -391,6 +391,21 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
         tlbh_l2_free(g, k.id);
         return;
     }
+    if (e->stale) {   /* shot down while out (paging): every waiting L1 MSHR asks again */
+        uint32_t w = e->head;
+        e->head = NONE;
+        tlbh_l2_free(g, k.id);
+        while (w != NONE) {
+            uint32_t nx = g->tlb.l2w[w].next;
+            l1mshr_t m = g->tlb.l2w[w].mshr;
+            g->tlb.l2w[w].next = g->tlb.l2w_free;
+            g->tlb.l2w_free = w;
+            g->tlb.ff.rewalks++;
+            tlbh_l2_access(g, m, 0);
+            w = nx;
+        }
+        return;
+    }
     if (u->bypass_on && !e->token) {
         u->byp_fills++;
         xl_tlb_fill(&u->byp, e->asid, va, e->pa, g->page_shift, NULL);
@@ -429,6 +444,13 @@ uint64_t tlbh_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va)
         n += (uint64_t)xl_tlb_inv(&g->tlb.l2, asid, va);
     if (g->tlb.mk.on)
         n += (uint64_t)xl_tlb_inv(&g->tlb.mk.byp, asid, va);
+    /* paging: a walk of the page in flight read what the host has just changed (an
+     * eviction); its answer is stale, and its request walks again when it is back */
+    if (ff_on(&g->tlb.ff)) {
+        uint32_t b, k = mtab_find(&g->tlb.l2t, treq_key(asid, (va & XL_VA_MASK) >> g->page_shift), &b);
+        if (k != NONE)
+            treq_at(g->req, (treq_h){k})->stale = 1;
+    }
     g->tlb.shootdowns++;
     g->tlb.shot += n;
     return n;

@@ -22,6 +22,7 @@ typedef struct {
     uint32_t instr_id;       /* ... and its instruction, for that instruction's walk metrics */
     uint8_t app;             /* its application (the ASID's, app + 1) */
     uint8_t fault;           /* its walk found the page not present (paging.mode) */
+    uint8_t stale;           /* a shootdown of its page came while it was out (paging.mode) */
     uint8_t token;           /* MASK §5.2: fill the L2 TLB (1) or the bypass cache (0);
                               * the token bits of its merged requests ORed (mask.tok_fill
                               * = any) or the first one's (originator) */
