@@ -84,6 +84,7 @@ typedef struct {
     uint64_t va[16], t[16];
     uint32_t cu[16];
     unsigned touches, stores;
+    xl_sim_t *g;              /* set: a far-fault ends the step (xl_sim_yield) */
 } ph_t;
 
 static int ph_map(void *ctx, xl_as_t *as, unsigned app, const xl_region_t *r,
@@ -108,6 +109,8 @@ static void ph_far_fault(void *ctx, uint16_t asid, uint64_t va, uint32_t cu, uin
     h->t[h->n] = cycle;
     h->cu[h->n] = cu;
     h->n++;
+    if (h->g)
+        xl_sim_yield(h->g);
 }
 
 static void ph_touch(void *ctx, uint16_t asid, uint64_t va, int store, uint64_t cycle)
@@ -378,6 +381,39 @@ static void test_30_06_stale_walk_after_eviction(void **state)
     xl_sim_destroy(r.g);
 }
 
+/* 30.07 A host that yields from its far-fault callback (xl_sim_yield): a step asked to go
+ * a million cycles returns right after the cycle of the fault, xl_sim_now() = fault + 1,
+ * with the fault heard; stepping on, resolved 1000 cycles after it, the run is 30.01's
+ * cycle for cycle. */
+static void test_30_07_yield_at_the_fault(void **state)
+{
+    (void)state;
+    pw_t p = {1, {0}, {0}, {0}};
+    pr_t a, r;
+    char err[256], buf[] = "dram.trefi=0 workload.min_rounds=0 paging.mode=replay";
+    pr_run(&a, &p, 1000, "paging.mode=replay");
+    memset(&r, 0, sizeof r);
+    xl_config_defaults(&r.c);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        assert_int_equal(xl_config_set(&r.c, tok, err, sizeof err), XL_OK);
+    r.wl.desc = &pw_desc;
+    r.wl.priv = &p;
+    pw_create(&r.wl, NULL, 0);
+    r.h.lat = 1000;
+    xl_host_t host = {&r.h, NULL, ph_map, NULL, ph_far_fault, ph_touch};
+    const xl_workload_t *wls[1] = {&r.wl};
+    assert_int_equal(xl_sim_create_host(&r.g, &r.c, wls, 1, &host, err, sizeof err), XL_OK);
+    r.h.g = r.g;
+    assert_int_equal(xl_sim_step(r.g, 1000000, err, sizeof err), XL_OK);
+    assert_int_equal(r.h.n, 1);
+    assert_int_equal(xl_sim_now(r.g), r.h.t[0] + 1);
+    assert_int_equal(r.h.t[0], a.h.t[0]);
+    ph_run(r.g, &r.h);
+    assert_int_equal(xl_sim_now(r.g), xl_sim_now(a.g));
+    xl_sim_destroy(r.g);
+    xl_sim_destroy(a.g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_30_04_blocking_against_replay),
         cmocka_unit_test(test_30_05_refused),
         cmocka_unit_test(test_30_06_stale_walk_after_eviction),
+        cmocka_unit_test(test_30_07_yield_at_the_fault),
     };
     return cmocka_run_group_tests_name("t30_paging", tests, NULL, NULL);
 }

@@ -72,6 +72,11 @@ uint64_t xl_sim_shootdown(xl_sim_t *g, unsigned app, uint64_t va);
  * blocking mode a CU with none left takes lookups again. Returns the CUs told (0: none
  * waited, e.g. a prefetched page), or -1 when paging.mode is off or app is out of range. */
 int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va);
+/* From a host callback (host.h) during a step: the step returns once the cycle in
+ * progress is done (xl_sim_now() is then the next cycle), so the host can act at once,
+ * e.g. drain the fault buffer when the far-fault it just heard of happened. Stepping on
+ * continues the same run. */
+void xl_sim_yield(xl_sim_t *g);
 /* Write the IOMMU-boundary event log to f (NULL: off). Format: model/README.md. */
 void xl_sim_set_events(xl_sim_t *g, FILE *f);
 /* Write the walk path block's (xl_walk_path) input and a digest of its output for every

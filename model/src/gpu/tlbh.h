@@ -111,9 +111,8 @@ void tlbh_epoch(xl_sim_t *g, unsigned phase);
 /* A shootdown (xl_sim_shootdown): (asid, va) leaves every L1 TLB, the L2 TLB and the
  * bypass cache; the copies dropped. */
 uint64_t tlbh_shootdown(xl_sim_t *g, uint16_t asid, xl_va_t va);
-/* HPCA'16 far-faults (farfault.h): is paging on; do far-faults wait for the host? */
+/* HPCA'16 far-faults (farfault.h): is paging on? */
 static inline int tlbh_paging(const tlbh_t *t) { return ff_on(&t->ff); }
-static inline int tlbh_far_faults_wait(const tlbh_t *t) { return ff_waiting(&t->ff); }
 /* The L1 and L2 TLBs' counters. */
 void tlbh_stats(const xl_sim_t *g, xl_stats_t *s);
 /* The watchdog's report of the miss queues. */

@@ -393,11 +393,16 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
             if (next <= g->now)
                 next = g->now + 1;
         }
-        /* far-faults wait (paging.mode): the host resolves them between steps, so a step
-         * stops at its end rather than jumping past it (or, with nothing else to do,
-         * ending in a deadlock) */
-        if (next > until && tlbh_far_faults_wait(&g->tlb))
+        /* paging (paging.mode): the host acts between steps at cycles it chose (a page
+         * arrives, faults wait), so a step stops at its end rather than jumping past it
+         * (or, with only far-faults left, ending in a deadlock); a host callback may end
+         * the step after this cycle (xl_sim_yield) */
+        if (next > until && tlbh_paging(&g->tlb))
             next = until;
+        if (g->yield) {
+            g->yield = 0;
+            next = until = g->now + 1;
+        }
         if (next == UINT64_MAX || next - g->last_retire > g->cfg.sim.watchdog) {
             if (next != UINT64_MAX)
                 g->now = g->last_retire + g->cfg.sim.watchdog;
@@ -416,6 +421,8 @@ int xl_sim_step(xl_sim_t *g, uint64_t until, char *err, size_t errlen)
     }
     return XL_OK;
 }
+
+void xl_sim_yield(xl_sim_t *g) { g->yield = 1; }
 
 int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va)
 {

@@ -61,6 +61,7 @@ struct xl_sim {
     int oom;                  /* a queue could not grow: the run ends with an internal error */
     uint64_t last_retire;     /* watchdog */
     uint64_t cycles;
+    int yield;                   /* xl_sim_yield: the step returns after this cycle */
     int started, done, failed;   /* xl_sim_step: dispatched the first kernel, finished, stopped
                                   * by an error */
     uint32_t timers;          /* EV_EPOCH and EV_WINDOW events queued: they keep no work
