@@ -26,6 +26,7 @@ ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
 
 MODEL_SRC := $(sort $(wildcard model/src/*/*.c))
 LIB_SRC := $(MODEL_SRC) $(sort $(wildcard sw/workloads/*.c))
+LIB_SRC += $(sort $(wildcard sw/uvm/*.c))
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/presets.o
 PRESETS := $(sort $(wildcard configs/*.ini))
 XLAT    := $(BUILD)/xlat
