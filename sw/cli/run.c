@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "xlat/funcsys.h"
 #include "xlat/sim.h"
+#include "xlat/uvm_sys.h"
 
 /* Run one workload under one model; stats go into *st (created here). */
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
@@ -40,6 +41,21 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
             xl_stats_freeze(*st);   /* f is destroyed below */
         }
         xl_func_destroy(f);
+    } else if (c->paging.mode != XL_PAGING_OFF) {
+        /* HPCA'16 paged memory: the runtime of the [uvm] keys is the system's host */
+        xl_uvm_sys_t *u = NULL;
+        rc = xl_uvm_sys_create(&u, c, wl, err, errlen);
+        if (rc == XL_OK && (events || trace || gsn)) {
+            rc = XL_EINPUT;
+            snprintf(err, errlen, "--events, --iommu-trace and --gsn-trace are not written for paged runs (paging.mode)");
+        }
+        if (rc == XL_OK)
+            rc = xl_uvm_sys_run(u, err, errlen);
+        if (rc == XL_OK) {
+            xl_uvm_sys_stats(u, *st);
+            xl_stats_freeze(*st);
+        }
+        xl_uvm_sys_destroy(u);
     } else {
         xl_sim_t *g = NULL;
         rc = xl_sim_create(&g, c, wl, err, errlen);
