@@ -33,7 +33,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-reach bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-reach repro-uvm bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -43,6 +43,7 @@ help:
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
 	@echo "make repro-mask    reproduce MASK (ASPLOS'18) Figs 3, 5-9, 11-15 and Table 3 into bench/results/"
 	@echo "make repro-reach   reproduce MICRO'21 (LDS and I-cache as victim TLBs) Figs 2-3, 13-15, Table 2 and §8.5 into bench/results/"
+	@echo "make repro-uvm     reproduce HPCA'16 (paged GPU memory: far-faults, prefetch, oversubscription) into bench/results/uvm.md"
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
 	@echo "make bench-speed     the model's simulation speed (bench/results/speed.md)"
 	@echo "make bench-rtl-speed the RTL's lockstep and RTL-alone speed (bench/results/rtl-speed.md)"
@@ -154,6 +155,11 @@ repro-mask: $(XLAT)
 
 repro-reach: $(XLAT)
 	sh bench/reach.sh
+
+# HPCA'16 (paged GPU memory): the named configurations of far-faults, prefetch and
+# oversubscription on the uvm preset, into bench/results/uvm.md (JOBS, REUSE: bench/uvm.sh)
+repro-uvm: $(XLAT)
+	sh bench/uvm.sh
 
 bench-speed: $(XLAT)
 	if $(CC) -v 2>&1 | grep -q '^gcc version'; then $(MAKE) --no-print-directory fast; else rm -rf $(FAST); fi
