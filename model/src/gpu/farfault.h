@@ -83,8 +83,6 @@ uint32_t ff_resident(xl_sim_t *g, uint16_t asid, uint64_t vpn);
 void ff_answered(xl_sim_t *g, uint32_t id);
 /* Blocking: is CU c's L1 TLB stopped? Then page request p waits (queued here): 1. */
 int  ff_hold(xl_sim_t *g, uint32_t c, uint32_t p);
-/* Far-faults outstanding anywhere (the run waits on the host, not a deadlock). */
-static inline int ff_waiting(const ff_t *f) { return ff_on(f) && f->t.used > 0; }
 void ff_stats(const xl_sim_t *g, xl_stats_t *s);
 void ff_waits(const xl_sim_t *g, FILE *out);
 
