@@ -111,6 +111,23 @@ int  xl_memsys_set_gsn_trace(xl_memsys_t *m, FILE *f);
 int  xl_memsys_set_partition(xl_memsys_t *m, unsigned n, uint64_t mem_bytes, char *err,
                              size_t errlen);
 
+/* HPCA'16 §5.1's selective flush of an evicted page (xl_sim_page_evict): at GPU cycle
+ * now, after every internal event up to now (as xl_memsys_submit), each 64 B line of
+ * [pa, pa + bytes) that the L2 holds is invalidated; a dirty one is written back, a DRAM
+ * write with no requester that reaches its channel's queue dram.ctrl_latency later and
+ * costs DRAM time like a victim's write-back (dram.writes; not l2d.writebacks, which
+ * counts replacements). A line whose miss is out (a busy L2 MSHR) is left to its fill:
+ * its requesters need it, and the line lands after the flush (counted in inflight; the
+ * model carries no data, so a stale line only costs a hit where a miss was due). Not on
+ * the request path: a run that never flushes is unchanged. */
+typedef struct {
+    uint64_t lines;       /* lines the L2 held, now invalid */
+    uint64_t dirty;       /* of them dirty: written back */
+    uint64_t inflight;    /* lines with a busy L2 MSHR, left to their fill */
+} xl_memsys_flush_t;
+void xl_memsys_flush_frame(xl_memsys_t *m, uint64_t now, xl_pa_t pa, uint64_t bytes,
+                           xl_memsys_flush_t *out);
+
 /* Counters: l2d.accesses/hits/misses/mshr_merges/writebacks (data and page-table split),
  * then by walk depth l2d.accesses_depthL/hits_depthL (L = 1 root .. 4 leaf), the L2
  * bypass's l2d.bypassed_depthL, l2d.byp_periods_depthL, l2d.byp_decisions,

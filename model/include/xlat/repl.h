@@ -163,6 +163,23 @@ static inline void xl_repl_list_touch(uint16_t *prev, uint16_t *next, uint16_t *
     *mru = (uint16_t)w;
 }
 
+/* Way w, in the list, leaves it (an invalidated line: HPCA'16 §5.1's selective flush of
+ * an evicted page, l1d_inv_range and l2c_inv). */
+static inline void xl_repl_list_remove(uint16_t *prev, uint16_t *next, uint16_t *mru,
+                                       uint16_t *lru, unsigned w)
+{
+    uint16_t p = prev[w], n = next[w];
+    if (p == XL_REPL_NIL)
+        *mru = n;
+    else
+        next[p] = n;
+    if (n == XL_REPL_NIL)
+        *lru = p;
+    else
+        prev[n] = p;
+    prev[w] = next[w] = XL_REPL_NIL;
+}
+
 /* ------------------------------------------------------------ LRU ring */
 
 #define XL_REPL_RING_NIL UINT32_MAX

@@ -72,6 +72,30 @@ uint64_t xl_sim_shootdown(xl_sim_t *g, unsigned app, uint64_t va);
  * blocking mode a CU with none left takes lookups again. Returns the CUs told (0: none
  * waited, e.g. a prefetched page), or -1 when paging.mode is off or app is out of range. */
 int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va);
+/* HPCA'16 paged memory, eviction (§5.1; docs/papers/paged-memory.md): application app's
+ * page holding va (a page of mem.page_kb) leaves the GPU at the current cycle, between
+ * steps. Contract: call it while the page is still mapped, then unmap it (or clear its
+ * present bit) before the next step, then reuse the frame; it finds the frame by the
+ * functional walk (xl_sim_translate). It
+ *  1. shoots the translation down (xl_sim_shootdown: every TLB; a walk of the page out
+ *     now comes back stale and asks again, paging.rewalks, so it far-faults once the host
+ *     has unmapped the page);
+ *  2. flushes the frame's lines selectively (HPCA'16 §5.1: only that page's lines, not
+ *     the whole caches): every CU's L1 data cache drops them (write-through: nothing to
+ *     write), the L2 data cache invalidates them and writes each dirty one back to DRAM
+ *     now, a DRAM write that takes DRAM time like any write-back (dram.writes);
+ *  3. counts: *dirty_lines (may be NULL) gets the dirty lines written back.
+ * Misses in flight: a line whose L2 miss is out is not held yet and is left to its fill
+ * (its requesters wait for it), so it lands after the flush; the page is evicted anyway,
+ * not skipped, because the runtime's victim is final (its frame is promised to the
+ * arriving page) and the model carries no data: such a line can only give a hit where a
+ * miss was due. They are counted in paging.evict_inflight_lines. An L1 data miss
+ * allocates its line at lookup, so the L1 has none in flight.
+ * Returns XL_OK, or XL_EINPUT with nothing changed when app is out of range, va is
+ * beyond 48 bits or the page is not mapped. Any paging.mode; the counters
+ * paging.evictions, paging.evict_dirty_lines, paging.evict_l1_lines,
+ * paging.evict_l2_lines and paging.evict_inflight_lines are published with paging on. */
+int xl_sim_page_evict(xl_sim_t *g, unsigned app, uint64_t va, uint64_t *dirty_lines);
 /* From a host callback (host.h) during a step: the step returns once the cycle in
  * progress is done (xl_sim_now() is then the next cycle), so the host can act at once,
  * e.g. drain the fault buffer when the far-fault it just heard of happened. Stepping on

@@ -270,6 +270,16 @@ static inline int core_ready(const core_t *k) { return k->ready_total != 0; }
 static inline uint64_t core_instrs(const core_t *k) { return k->instrs; }
 /* Wavefront instructions CU c has issued. */
 static inline uint64_t cu_instrs(const core_t *k, uint32_t c) { return k->cu[c].instrs; }
+/* An evicted page's lines leave every CU's L1 data cache (HPCA'16 §5.1's selective
+ * flush; xl_sim_page_evict): the 64 B lines line .. line + n - 1 of its frame. Returns
+ * the lines dropped, over all CUs. */
+static inline uint64_t core_l1d_inv(core_t *k, uint64_t line, uint64_t n)
+{
+    uint64_t held = 0;
+    for (uint32_t c = 0; c < k->ncu; c++)
+        held += l1d_inv_range(&k->cu[c].l1d, line, n);
+    return held;
+}
 /* n cycles passed in which no wavefront could issue (docs/isca18-micro18.md §6: each
  * resident CU stalled in all of them). */
 static inline void core_skip(core_t *k, uint64_t n) { k->all_stall += n; }

@@ -1,5 +1,6 @@
 /*
- * l1d.c - the L1 data cache (l1d.h).
+ * l1d.c - the L1 data cache (l1d.h): set-up, and the invalidation of an evicted page's
+ * lines (HPCA'16 §5.1).
  */
 #include <stdlib.h>
 
@@ -34,4 +35,25 @@ void l1d_free(l1d_t *d)
     free(d->head);
     free(d->tail);
     free(d->nvalid);
+}
+
+uint64_t l1d_inv_range(l1d_t *d, uint64_t line, uint64_t n)
+{
+    uint64_t held = 0;
+    for (uint64_t l = line; l < line + n; l++) {
+        uint32_t set = (uint32_t)(l & (d->sets - 1));
+        size_t base = (size_t)set * d->ways;
+        for (uint32_t w = 0; w < d->ways; w++)
+            if (d->tag[base + w] == l + 1) {
+                /* the hole is found by l1d_access's scan for a zero tag while the set is
+                 * not full, so it is filled before any valid way is replaced */
+                xl_repl_list_remove(d->prev + base, d->next + base, &d->head[set],
+                                    &d->tail[set], w);
+                d->tag[base + w] = 0;
+                d->nvalid[set]--;
+                held++;
+                break;
+            }
+    }
+    return held;
 }

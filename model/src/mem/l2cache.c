@@ -5,6 +5,7 @@
  * state only: data contents are not modelled. A fill takes the lowest invalid way of
  * its set, else the least recently used one (repl.h: an LRU order word for up to 16
  * ways, a recency list beyond); a dirty victim is written back (memsys.c sends it).
+ * An evicted page's lines are invalidated one by one (l2c_inv, HPCA'16 §5.1).
  *
  * ---- L2 set index (l2d.index) -------------------------------------------------------
  * With line = pa >> 6, b = log2(sets) and the tag t = line >> b, a line lives in set
@@ -136,6 +137,70 @@ int l2c_fill(l2c_t *l2, uint32_t s, uint64_t *wb_line, unsigned *wb_kd)
     else
         l2->tag[base + v] = e->line;
     return wb;
+}
+
+int l2c_inv(l2c_t *l2, uint32_t set, size_t base, uint32_t w, unsigned *kd)
+{
+    int dirty;
+    uint32_t last;
+
+    if (l2->ls16 != NULL) {
+        l2c_set16_t *s16 = &l2->ls16[set];
+        unsigned n = s16->nvalid, p, i;
+        uint64_t below, above;
+        last = n - 1u;
+        dirty = s16->dirty >> w & 1u;
+        *kd = s16->pt >> w & 1u ? MK_PT : MK_DATA;
+        for (p = 0; ((s16->order >> (4u * p)) & 15u) != w; p++)   /* w's recency rank */
+            ;
+        /* w's nibble leaves; the less recent ones move down one place */
+        below = s16->order & ((UINT64_C(1) << (4u * p)) - 1u);
+        above = p == 15u ? 0u : s16->order >> (4u * (p + 1u)) << (4u * p);
+        s16->order = below | above;
+        if (w != last) {                    /* the last valid way moves into w */
+            for (i = 0; ((s16->order >> (4u * i)) & 15u) != last; i++)
+                ;
+            s16->order = (s16->order & ~(UINT64_C(15) << (4u * i))) | (uint64_t)w << (4u * i);
+            s16->dirty = (uint16_t)((s16->dirty & ~(1u << w)) | (unsigned)(s16->dirty >> last & 1u) << w);
+            s16->pt = (uint16_t)((s16->pt & ~(1u << w)) | (unsigned)(s16->pt >> last & 1u) << w);
+        }
+        s16->dirty = (uint16_t)(s16->dirty & ~(1u << last));
+        s16->pt = (uint16_t)(s16->pt & ~(1u << last));
+        s16->nvalid--;
+    } else {
+        l2c_setn_t *st = &l2->lset[set];
+        uint16_t *prev = l2->prev + base, *next = l2->next + base;
+        last = st->nvalid - 1u;
+        dirty = l2->way[base + w].dirty;
+        *kd = l2->way[base + w].kd;
+        xl_repl_list_remove(prev, next, &st->mru, &st->lru, w);
+        if (w != last) {                    /* the last valid way moves into w */
+            uint16_t p = prev[last], n = next[last];
+            prev[w] = p;
+            next[w] = n;
+            if (p == XL_REPL_NIL)
+                st->mru = (uint16_t)w;
+            else
+                next[p] = (uint16_t)w;
+            if (n == XL_REPL_NIL)
+                st->lru = (uint16_t)w;
+            else
+                prev[n] = (uint16_t)w;
+            l2->way[base + w] = l2->way[base + last];
+        }
+        prev[last] = next[last] = XL_REPL_NIL;
+        l2->way[base + last].dirty = 0;
+        l2->way[base + last].kd = 0;
+        st->nvalid--;
+    }
+    if (l2->tag32 != NULL) {
+        l2->tag32[base + w] = l2->tag32[base + last];
+        l2->tag32[base + last] = L2C_NO_TAG32;
+    } else {
+        l2->tag[base + w] = l2->tag[base + last];
+        l2->tag[base + last] = L2C_NO_LINE;
+    }
+    return dirty;
 }
 
 /* ------------------------------------------------------------ set-up */

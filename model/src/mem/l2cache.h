@@ -2,9 +2,10 @@
  * l2cache.h - the L2 data cache block of the memory system (memsys.h): the shared L2's
  * sets, tags, LRU order and dirty lines, and its MSHRs; docs/isca18-micro18.md §1.1
  * (Table I: 4 MB, 16-way, 64 B lines) and §7.1 (L2 accesses, hits and misses by source);
- * the set index of issue 16 (l2d.index, l2cache.c). Write-back, write-allocate; lines
- * are never invalidated. What a request does on a hit, a miss or a fill, and when, is
- * the assembly's (memsys.c: path of a request); this block keeps the state and counts.
+ * the set index of issue 16 (l2d.index, l2cache.c). Write-back, write-allocate; a line
+ * leaves as a victim, or when its page is evicted (l2c_inv, HPCA'16 §5.1). What a
+ * request does on a hit, a miss or a fill, and when, is the assembly's (memsys.c: path
+ * of a request); this block keeps the state and counts.
  *
  * The lookups (l2c_set, l2c_find, l2c_hit) and the MSHR search are inline: they run per
  * request from memsys.c's event loop (the default build has no link-time inlining).
@@ -30,7 +31,7 @@ typedef struct {
     uint16_t dirty;         /* bit w: way w is dirty */
     uint16_t pt;            /* bit w: way w was filled by a page-table read (memkind.h) */
     uint16_t nvalid;        /* valid ways: ways 0 .. nvalid - 1 (fills take the lowest
-                             * invalid way; lines are never invalidated) */
+                             * invalid way; l2c_inv keeps the valid ways packed) */
 } l2c_set16_t;
 
 /* With l2d.ways > 16: a set's valid ways and the ends of their recency list
@@ -106,6 +107,14 @@ void l2c_widen(l2c_t *l2);
  * 1 when the victim was dirty and must be written back (counted), with its line and
  * class. The MSHR stays busy (l2c_mshr_release). */
 int  l2c_fill(l2c_t *l2, uint32_t s, uint64_t *wb_line, unsigned *wb_kd);
+/* Valid way w of set `set` (base = set * ways, l2c_find) is invalidated: HPCA'16 §5.1's
+ * selective flush of an evicted page's lines (memsys.c xl_memsys_flush_frame). Returns 1
+ * when it was dirty, with its class in *kd (the caller writes it back). The set's last
+ * valid way moves into w, keeping its recency rank, so that the valid ways stay 0 ..
+ * nvalid - 1 and the next fill of the set takes the freed way before any victim: which
+ * way holds a line is not observable, only the set's lines and their order. No counter
+ * moves: the flush's caller counts. Never on the request path. */
+int  l2c_inv(l2c_t *l2, uint32_t set, size_t base, uint32_t w, unsigned *kd);
 /* MASK's Static design: the sets split equally between n applications, a line of memory
  * zone z (lines [z * zone_lines, (z + 1) * zone_lines)) going to application z's sets;
  * tags become full line numbers (l2c_widen), since a set no longer implies the low bits.

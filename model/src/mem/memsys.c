@@ -36,6 +36,9 @@
  *   after them and before that question (exact without events of their own, l2byp.h).
  *   Quotas of xl_memsys_set_quota wait for the next submit or pop: its `now` commits
  *   them after every event before it (memsys.h).
+ * flush of a frame at t (xl_memsys_flush_frame, HPCA'16 §5.1): its lines in the L2 are
+ *   invalidated (l2c_inv), a dirty one written back like a victim (at t + C at its
+ *   channel); a line with a busy MSHR is left to its fill.
  * Counters split by kind count XL_MEM_PT as page table and every other kind as data
  * (memkind.h).
  * The rest of memsys.h's rules are its blocks': the L2 set index (l2d.index) in
@@ -702,6 +705,34 @@ uint64_t xl_memsys_next_event(const xl_memsys_t *m)
 uint64_t xl_memsys_pending(const xl_memsys_t *m)
 {
     return m->pending;
+}
+
+void xl_memsys_flush_frame(xl_memsys_t *m, uint64_t now, xl_pa_t pa, uint64_t bytes,
+                           xl_memsys_flush_t *out)
+{
+    uint64_t line, end = (pa + bytes) >> LINE_SHIFT;
+    out->lines = out->dirty = out->inflight = 0;
+    advance(m, now < m->now ? m->now : now);   /* time never runs backwards */
+    now = m->now;
+    for (line = pa >> LINE_SHIFT; line < end; line++) {
+        uint32_t set = l2c_set(&m->l2, line);
+        size_t base;
+        unsigned kd;
+        int w;
+        if ((line << LINE_SHIFT) >= m->l2.tag32_alim)
+            continue;   /* never submitted: the L2 widens its tags first (submit_slow) */
+        if (l2c_mshr_find(&m->l2, line) != L2C_NONE) {
+            out->inflight++;                   /* not held yet: its fill lands later */
+            continue;
+        }
+        if ((w = l2c_find(&m->l2, line, set, &base)) < 0)
+            continue;
+        out->lines++;
+        if (l2c_inv(&m->l2, set, base, (uint32_t)w, &kd)) {
+            out->dirty++;
+            dram_send(m, line, 1, kd, NULL, OWN_NONE, NONE, now + m->C);
+        }
+    }
 }
 
 /* The published order (results JSON): the L2's counters, then the controller's with its

@@ -431,6 +431,28 @@ int xl_sim_page_resident(xl_sim_t *g, unsigned app, uint64_t va)
     return (int)ff_resident(g, (uint16_t)(app + 1u), (va & XL_VA_MASK) >> g->page_shift);
 }
 
+/* sim.h: the frame is looked up before anything changes, so misuse changes nothing; the
+ * flush goes through each owner (the CUs' L1s, the memory system's L2) at g->now. */
+int xl_sim_page_evict(xl_sim_t *g, unsigned app, uint64_t va, uint64_t *dirty_lines)
+{
+    uint64_t pa, psz = UINT64_C(1) << g->page_shift, l1;
+    xl_memsys_flush_t f;
+    if (xl_sim_translate(g, app, va, &pa) != XL_OK)
+        return XL_EINPUT;
+    pa &= ~(psz - 1u);                              /* the frame */
+    (void)xl_sim_shootdown(g, app, va);
+    l1 = core_l1d_inv(&g->core, pa >> 6, psz >> 6);
+    xl_memsys_flush_frame(g->mem, g->now, pa, psz, &f);
+    g->evict.evictions++;
+    g->evict.dirty_lines += f.dirty;
+    g->evict.l1_lines += l1;
+    g->evict.l2_lines += f.lines;
+    g->evict.inflight_lines += f.inflight;
+    if (dirty_lines != NULL)
+        *dirty_lines = f.dirty;
+    return XL_OK;
+}
+
 int xl_sim_run(xl_sim_t *g, char *err, size_t errlen)
 {
     return xl_sim_step(g, UINT64_MAX, err, errlen);

@@ -12,6 +12,13 @@ void xl_sim_stats(const xl_sim_t *g, xl_stats_t *s)
     disp_stats(g, s);
     cu_stats(g, s);
     tlbh_stats(g, s);
+    if (g->cfg.paging.mode != XL_PAGING_OFF) {   /* beside the far-fault counters */
+        xl_stats_value(s, "paging.evictions", "pages evicted (xl_sim_page_evict)", g->evict.evictions);
+        xl_stats_value(s, "paging.evict_dirty_lines", "dirty L2 lines of evicted pages written back to DRAM", g->evict.dirty_lines);
+        xl_stats_value(s, "paging.evict_l1_lines", "L1 data cache lines of evicted pages dropped, all CUs", g->evict.l1_lines);
+        xl_stats_value(s, "paging.evict_l2_lines", "L2 lines of evicted pages invalidated (dirty included)", g->evict.l2_lines);
+        xl_stats_value(s, "paging.evict_inflight_lines", "lines of evicted pages whose L2 miss was out: left to their fill", g->evict.inflight_lines);
+    }
     vs_stats(&g->vs, g->cycles, s);
     iommu_stats(g, s);
     cu_walk_stats(g, s);

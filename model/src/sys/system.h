@@ -27,6 +27,16 @@
 #define NONE UINT32_MAX
 #define EPOCH 1024u   /* L2 TLB accesses per epoch of the Fig 12 metric */
 
+/* xl_sim_page_evict's counters (HPCA'16 §5.1; registered as paging.evict* with
+ * paging.mode on, simstats.c). */
+typedef struct {
+    uint64_t evictions;       /* pages evicted */
+    uint64_t dirty_lines;     /* dirty L2 lines written back to DRAM */
+    uint64_t l1_lines;        /* L1 data cache lines dropped, over all CUs */
+    uint64_t l2_lines;        /* L2 lines invalidated (dirty ones included) */
+    uint64_t inflight_lines;  /* lines whose L2 miss was out: left to their fill */
+} sys_evict_t;
+
 /* Event types: who is called when the event is due (sim.c handle). */
 enum {
     EV_WAVE_READY,   /* a: gslot - an ALU/LDS instruction finished */
@@ -69,6 +79,7 @@ struct xl_sim {
     int window_end;           /* EV_WINDOW 1 was handled: the run stops this cycle */
     char bad[200];            /* a component found the workload asks what the configuration
                                * cannot hold: the run stops with this input error */
+    sys_evict_t evict;        /* xl_sim_page_evict's counters */
 
     core_t core;              /* the CUs (cu.h) */
     disp_t disp;              /* applications, kernel and work-group dispatch (dispatch.h) */
