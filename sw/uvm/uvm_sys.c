@@ -193,11 +193,16 @@ static void sys_evicted(void *ctx, uint64_t vpn, uint32_t frame, int dirty, uint
     (void)frame;
     (void)dirty;
     (void)t;
+    /* the model drops the page from every TLB and flushes its lines (dirty ones to DRAM)
+     * while it is still mapped; then the entry goes */
+    if (xl_sim_page_evict(u->g, 0, vpn * SYS_PAGE, &lines) != XL_OK) {
+        sys_fail(u, "eviction", vpn, "the page was not mapped");
+        return;
+    }
     if (xl_as_unmap_page(u->as, vpn * SYS_PAGE, XL_PAGE_SHIFT_4K, NULL, err, sizeof err) != XL_OK) {
         sys_fail(u, "eviction", vpn, err);
         return;
     }
-    xl_sim_shootdown(u->g, 0, vpn * SYS_PAGE);
     u->unmaps++;
     u->dirty_lines += lines;
 }

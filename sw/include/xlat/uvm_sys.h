@@ -4,7 +4,8 @@
  * host, joined by the host callbacks of model/include/xlat/host.h. Every data page starts
  * on the CPU; each first touch far-faults; the runtime, configured by the [uvm] keys,
  * decides what crosses the link and when, and this driver maps each page as it arrives
- * (xl_sim_page_resident), unmaps and shoots down each page it evicts (xl_sim_shootdown),
+ * (xl_sim_page_resident), evicts pages from the model (xl_sim_page_evict: its TLBs and its
+ * lines, dirty ones written back) and unmaps them,
  * and tells the runtime of every translated access (its LRU order and dirty bits).
  *
  * The loop: step the system to the runtime's next event (a page arrival, a write-back,
