@@ -20,7 +20,8 @@ done
 # name:workload:extra settings (the baseline, plus the SIMT-aware scheduler with walk
 # coalescing, the page-table line cache, oldest-first wavefront issue, the hashed L2 set
 # index, the three graph kinds, a scaled run's whole rounds and MASK's designs on several
-# applications with short epochs, so every model path is covered). Runs at scale 0.002 take the plain fraction (workload.min_rounds = 0) to stay
+# applications with short epochs, and HPCA'16's paged runs, replayable with few far-fault
+# MSHRs and oversubscribed with random eviction, so every model path is covered). Runs at scale 0.002 take the plain fraction (workload.min_rounds = 0) to stay
 # small; xsb-rounds keeps the rounds on a 4-wave GPU.
 for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw: sssp:sssp: \
          hotspot:hotspot: lud:lud: \
@@ -34,7 +35,9 @@ for r in mvt:mvt: atax:atax: bicg:bicg: gesummv:gesummv: xsbench:xsbench: nw:nw:
          mask-static:mm+cons:"--preset mask --design static --set gpu.cus=4 --set sim.warmup=10000 --set sim.window=60000" \
          mask-pwcache:bp+gup+sc:"--preset mask --design pwcache --set gpu.cus=6 --set sim.warmup=10000 --set sim.window=60000" \
          reach-ldsic:atax:"--preset reach --set reach.lds_tx=1 --set reach.ic_tx=v4 --set reach.sharing=1" \
-         reach-nw:nw:"--preset reach --set workload.nw_n=256 --set reach.lds_tx=1 --set reach.ic_tx=v2 --set reach.tags=ideal"; do
+         reach-nw:nw:"--preset reach --set workload.nw_n=256 --set reach.lds_tx=1 --set reach.ic_tx=v2 --set reach.tags=ideal" \
+         uvm-rpl:hotspot:"--preset uvm --set paging.mode=replay --set uvm.engine=drain --set paging.ff_per_cu=2" \
+         uvm-os:hotspot:"--preset uvm --set paging.mode=replay --set uvm.capacity_pct=5 --set uvm.evict=random --scale 0.05"; do
     name=${r%%:*}; rest=${r#*:}; w=${rest%%:*}; extra=${rest#*:}
     ref=""
     same=1
