@@ -151,10 +151,10 @@ typedef struct {
     ph_t h;
 } pr_t;
 
-/* A paged run of p with the settings in sets (space-separated key=value), each fault
- * resolved lat cycles after it. DRAM refresh is off (dram.trefi = 0), so that a run's
- * timing does not depend on where in the refresh period its accesses fall. */
-static void pr_run(pr_t *r, pw_t *p, uint64_t lat, const char *sets)
+/* A paged system of p with the settings in sets (space-separated key=value), each fault
+ * to be resolved lat cycles after it. DRAM refresh is off (dram.trefi = 0), so that a
+ * run's timing does not depend on where in the refresh period its accesses fall. */
+static void pr_open(pr_t *r, pw_t *p, uint64_t lat, const char *sets)
 {
     char err[256], buf[256];
     memset(r, 0, sizeof *r);
@@ -170,6 +170,12 @@ static void pr_run(pr_t *r, pw_t *p, uint64_t lat, const char *sets)
     const xl_workload_t *wls[1] = {&r->wl};
     if (xl_sim_create_host(&r->g, &r->c, wls, 1, &host, err, sizeof err) != XL_OK)
         fail_msg("create: %s", err);
+}
+
+/* pr_open's system run to the end. */
+static void pr_run(pr_t *r, pw_t *p, uint64_t lat, const char *sets)
+{
+    pr_open(r, p, lat, sets);
     ph_run(r->g, &r->h);
 }
 
@@ -347,18 +353,8 @@ static void test_30_06_stale_walk_after_eviction(void **state)
     (void)state;
     pw_t p = {1, {0}, {0}, {0}};
     pr_t r;
-    char err[256], buf[] = "dram.trefi=0 workload.min_rounds=0 paging.mode=replay";
-    memset(&r, 0, sizeof r);
-    xl_config_defaults(&r.c);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        assert_int_equal(xl_config_set(&r.c, tok, err, sizeof err), XL_OK);
-    r.wl.desc = &pw_desc;
-    r.wl.priv = &p;
-    pw_create(&r.wl, NULL, 0);
-    r.h.lat = 1000;
-    xl_host_t host = {&r.h, NULL, ph_map, NULL, ph_far_fault, ph_touch};
-    const xl_workload_t *wls[1] = {&r.wl};
-    assert_int_equal(xl_sim_create_host(&r.g, &r.c, wls, 1, &host, err, sizeof err), XL_OK);
+    char err[256];
+    pr_open(&r, &p, 1000, "paging.mode=replay");
     while (r.h.n == 0)
         assert_int_equal(xl_sim_step(r.g, xl_sim_now(r.g) + 1, err, sizeof err), XL_OK);
     assert_int_equal(xl_sim_step(r.g, r.h.t[0] + 1000, err, sizeof err), XL_OK);
@@ -390,19 +386,9 @@ static void test_30_07_yield_at_the_fault(void **state)
     (void)state;
     pw_t p = {1, {0}, {0}, {0}};
     pr_t a, r;
-    char err[256], buf[] = "dram.trefi=0 workload.min_rounds=0 paging.mode=replay";
+    char err[256];
     pr_run(&a, &p, 1000, "paging.mode=replay");
-    memset(&r, 0, sizeof r);
-    xl_config_defaults(&r.c);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        assert_int_equal(xl_config_set(&r.c, tok, err, sizeof err), XL_OK);
-    r.wl.desc = &pw_desc;
-    r.wl.priv = &p;
-    pw_create(&r.wl, NULL, 0);
-    r.h.lat = 1000;
-    xl_host_t host = {&r.h, NULL, ph_map, NULL, ph_far_fault, ph_touch};
-    const xl_workload_t *wls[1] = {&r.wl};
-    assert_int_equal(xl_sim_create_host(&r.g, &r.c, wls, 1, &host, err, sizeof err), XL_OK);
+    pr_open(&r, &p, 1000, "paging.mode=replay");
     r.h.g = r.g;
     assert_int_equal(xl_sim_step(r.g, 1000000, err, sizeof err), XL_OK);
     assert_int_equal(r.h.n, 1);
