@@ -194,7 +194,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/un
 
 unit: $(UNIT_BIN) $(XLAT)
 
-# make fuzz: every reader of outside input fuzzed long (make test runs each for 20 s);
+# make fuzz: every reader of outside input fuzzed long (make test runs each for 10 s);
 # corpora grow in build/fuzz, the seeds are in tests/fuzz/corpus.
 fuzz: deps
 	@for f in tests/fuzz/fuzz_*.c; do XL_FUZZ_SECONDS=$${XL_FUZZ_SECONDS:-600} sh tests/fuzz/run.sh $$f || exit 1; done

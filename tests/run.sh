@@ -15,7 +15,7 @@
 #   board  the FPGA prototype (tests/board/check_*.sh): the Verilated board top behind a
 #          pseudo-terminal with the host program xlat-board comparing it with the C twin,
 #          and the HX8K build (synthesis, place and route, bitstream, timing)
-# Set XL_FUZZ_SECONDS to change the fuzzing time (default 20), XL_LOCKSTEP_CYCLES the
+# Set XL_FUZZ_SECONDS to change the fuzzing time (default 10), XL_LOCKSTEP_CYCLES the
 # cycles of each bounded lockstep run.
 cd "$(dirname "$0")/.." || exit 1
 PASS=0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # fuzz/run.sh TARGET.c - build one libFuzzer target with clang (ASan+UBSan) and run it
-# for XL_FUZZ_SECONDS (default 20). Prints "ok - ..." or "not ok - ..." for run.sh.
+# for XL_FUZZ_SECONDS (default 10, make test's bounded share; make fuzz runs 600). Prints "ok - ..." or "not ok - ..." for run.sh.
 # Every target is built with the whole model, the workloads and the command line's files
 # but its main (sw/cli/xlat.c), so the CLI's readers (results.c with jansson, opts.c) can
 # be fuzzed too.
@@ -8,7 +8,7 @@ src=$1
 name=$(basename "$src" .c)
 out=build/fuzz
 mkdir -p "$out/corpus-$name"
-secs=${XL_FUZZ_SECONDS:-20}
+secs=${XL_FUZZ_SECONDS:-10}
 sh model/tools/embed-presets.sh configs/*.ini > "$out/presets.c" || { echo "not ok - $name: presets"; exit 1; }
 # Seed the corpus: a target's own seeds where it has them (tests/fuzz/corpus/NAME/ for
 # fuzz_NAME.c), else the shipped presets so the fuzzer starts from valid files.
