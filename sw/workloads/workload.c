@@ -7,8 +7,10 @@
  * mvt, atax, bicg, gesummv, xsbench, nw; then the regular set: sssp, mis, color,
  * backprop, kmeans, hotspot (ISCA'18) and lud (MICRO'18); then the MASK applications of
  * mask_apps.c (ASPLOS'18 Table 2 order); then what MICRO'21 adds: prk (PageRank, Pannotia;
- * bench/results/reach-workloads.md). Names and the papers' abbreviations are looked up
- * case-insensitively.
+ * bench/results/reach-workloads.md); then HPCA'16's (hpca16.c: sgemm, comd, minife,
+ * pathfinder, spmv, cns; docs/papers/paged-memory.md "Workloads"). Names and the papers'
+ * abbreviations are looked up case-insensitively, names first: a workload's own name wins
+ * over another's alias (HPCA'16's sgemm over MASK's mm, alias sgemm).
  */
 #include "xlat/workloads.h"
 
@@ -28,9 +30,16 @@ static const xl_wl_desc_t *const registry_m21[] = {&xl_wl_prk};
 
 #define NM21 (sizeof registry_m21 / sizeof registry_m21[0])
 
+/* After them: HPCA'16's (Zheng et al., §4) workloads that none of the above covers. */
+static const xl_wl_desc_t *const registry_h16[] = {&xl_wl_sgemm,      &xl_wl_comd,
+                                                   &xl_wl_minife,     &xl_wl_pathfinder,
+                                                   &xl_wl_spmv,       &xl_wl_cns};
+
+#define NH16 (sizeof registry_h16 / sizeof registry_h16[0])
+
 unsigned xl_wl_count(void)
 {
-    return (unsigned)NREG + xl_mk_count() + (unsigned)NM21;
+    return (unsigned)NREG + xl_mk_count() + (unsigned)NM21 + (unsigned)NH16;
 }
 
 const xl_wl_desc_t *xl_wl_get(unsigned i)
@@ -41,7 +50,10 @@ const xl_wl_desc_t *xl_wl_get(unsigned i)
     if (i < xl_mk_count())
         return xl_mk_get(i);
     i -= xl_mk_count();
-    return i < NM21 ? registry_m21[i] : NULL;
+    if (i < NM21)
+        return registry_m21[i];
+    i -= (unsigned)NM21;
+    return i < NH16 ? registry_h16[i] : NULL;
 }
 
 static int lower_ascii(int c)
@@ -65,10 +77,13 @@ const xl_wl_desc_t *xl_wl_find(const char *name)
 {
     if (!name || !*name)
         return NULL;
-    for (unsigned i = 0; i < xl_wl_count(); i++) {
+    for (unsigned i = 0; i < xl_wl_count(); i++) {   /* names first */
         const xl_wl_desc_t *d = xl_wl_get(i);
         if (token_eq(d->name, strlen(d->name), name))
             return d;
+    }
+    for (unsigned i = 0; i < xl_wl_count(); i++) {
+        const xl_wl_desc_t *d = xl_wl_get(i);
         /* aliases: space-separated tokens, e.g. "atx" */
         const char *p = d->aliases ? d->aliases : "";
         while (*p) {
@@ -133,7 +148,7 @@ int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t
     const xl_wl_desc_t *d = xl_wl_find(name);
     if (!d) {
         /* One line naming the bad workload and every known name, in registry order. */
-        char known[400];
+        char known[640];
         size_t off = 0;
         known[0] = '\0';
         for (unsigned i = 0; i < xl_wl_count(); i++) {

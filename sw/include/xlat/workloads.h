@@ -75,6 +75,9 @@ extern const xl_wl_desc_t xl_wl_nw;                                           /*
 extern const xl_wl_desc_t xl_wl_sssp, xl_wl_mis, xl_wl_color;                 /* pannotia.c */
 extern const xl_wl_desc_t xl_wl_prk;                                          /* pannotia.c */
 extern const xl_wl_desc_t xl_wl_backprop, xl_wl_kmeans, xl_wl_hotspot, xl_wl_lud; /* rodinia.c */
+/* HPCA'16 §4's workloads the others do not cover (hpca16.c); the registry lists them last. */
+extern const xl_wl_desc_t xl_wl_sgemm, xl_wl_comd, xl_wl_minife, xl_wl_pathfinder;
+extern const xl_wl_desc_t xl_wl_spmv, xl_wl_cns;
 /* The MASK applications (ASPLOS'18 Table 2) that mask_apps.c adds, in Table 2 order (its
  * LUD, NW, HS and BP are the generators above): how many, and the i-th (NULL past the
  * end). The registry lists them after the built-ins. */
