@@ -61,13 +61,15 @@ static void test_08_01_registry_order_and_aliases(void **state)
                                         "sssp", "mis", "color", "backprop", "kmeans",
                                         "hotspot", "lud"};
     /* then the 23 MASK applications of mask_apps.c (tests/unit/t23_mask_apps.c), then
-     * MICRO'21's PageRank (tests/unit/t26_reach_apps.c) */
-    assert_int_equal(xl_wl_count(), 37);
+     * MICRO'21's PageRank (tests/unit/t26_reach_apps.c), then HPCA'16's six
+     * (tests/unit/t32_hpca16_apps.c) */
+    assert_int_equal(xl_wl_count(), 43);
     for (unsigned i = 0; i < 13; i++)
         assert_string_equal(xl_wl_get(i)->name, order[i]);
     assert_string_equal(xl_wl_get(13)->name, "nn");
     assert_string_equal(xl_wl_get(36)->name, "prk");
-    assert_null(xl_wl_get(37));
+    assert_string_equal(xl_wl_get(42)->name, "cns");
+    assert_null(xl_wl_get(43));
     /* names and the papers' abbreviations, any case (docs/design.md) */
     assert_ptr_equal(xl_wl_find("mvt"), &xl_wl_mvt);
     expect_aliases("MVT=mvt atx=atax ATX=atax bcg=bicg bic=bicg GeV=gesummv XSB=xsbench "
@@ -82,9 +84,9 @@ static void test_08_02_unknown_workload_error(void **state)
 {
     (void)state;
     xl_workload_t wl;
-    char err[256] = "";
+    char err[512] = "";
     assert_int_equal(xl_wl_open(&wl, "foo", XL_SCALE_ONE, 1, NULL, err, sizeof err), XL_EINPUT);
-    assert_string_equal(err, "unknown workload 'foo' (known: mvt atax bicg gesummv xsbench nw sssp mis color backprop kmeans hotspot lud nn bfs2 fft histo qtc ray sad scp gup lps 3ds blk cfd cons fwt luh mm mum red sc scan srad trd prk)");
+    assert_string_equal(err, "unknown workload 'foo' (known: mvt atax bicg gesummv xsbench nw sssp mis color backprop kmeans hotspot lud nn bfs2 fft histo qtc ray sad scp gup lps 3ds blk cfd cons fwt luh mm mum red sc scan srad trd prk sgemm comd minife pathfinder spmv cns)");
 }
 
 static void test_08_03_bad_scale_at_open(void **state)
