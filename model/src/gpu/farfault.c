@@ -124,12 +124,9 @@ void ff_nack(xl_sim_t *g, uint32_t k)
     uint32_t w = e->head;
     e->head = NONE;
     while (w != NONE) {
-        uint32_t nx = g->tlb.l2w[w].next;
-        l1mshr_t h = g->tlb.l2w[w].mshr;
-        g->tlb.l2w[w].next = g->tlb.l2w_free;
-        g->tlb.l2w_free = w;
+        l1mshr_t h;
+        w = tlbh_l2w_take(&g->tlb, w, &h);
         ff_nack_one(g, e, h);
-        w = nx;
     }
 }
 

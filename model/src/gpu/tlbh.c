@@ -396,13 +396,10 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
         e->head = NONE;
         tlbh_l2_free(g, k.id);
         while (w != NONE) {
-            uint32_t nx = g->tlb.l2w[w].next;
-            l1mshr_t m = g->tlb.l2w[w].mshr;
-            g->tlb.l2w[w].next = g->tlb.l2w_free;
-            g->tlb.l2w_free = w;
+            l1mshr_t m;
+            w = tlbh_l2w_take(&g->tlb, w, &m);
             g->tlb.ff.rewalks++;
             tlbh_l2_access(g, m, 0);
-            w = nx;
         }
         return;
     }
@@ -425,12 +422,9 @@ void tlbh_gpu_resp(xl_sim_t *g, treq_h k)
     e->head = NONE;
     xl_pa_t frame = e->pa;
     while (w != NONE) {
-        uint32_t nx = g->tlb.l2w[w].next;
-        l1mshr_t m = g->tlb.l2w[w].mshr;
-        g->tlb.l2w[w].next = g->tlb.l2w_free;
-        g->tlb.l2w_free = w;
+        l1mshr_t m;
+        w = tlbh_l2w_take(&g->tlb, w, &m);
         tlbh_l1_release(g, m, frame);
-        w = nx;
     }
     tlbh_l2_free(g, k.id);
 }

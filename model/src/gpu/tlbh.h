@@ -84,6 +84,17 @@ static inline uint32_t l1mshr_idx(const tlbh_t *t, l1mshr_t h)
     return h.id - t->mshr_cu[h.id] * t->l1_mshrs;
 }
 
+/* Waiter record w of an L2 MSHR's list goes back to the pool: its L1 MSHR in *m; returns
+ * the next record of the list. */
+static inline uint32_t tlbh_l2w_take(tlbh_t *t, uint32_t w, l1mshr_t *m)
+{
+    uint32_t nx = t->l2w[w].next;
+    *m = t->l2w[w].mshr;
+    t->l2w[w].next = t->l2w_free;
+    t->l2w_free = w;
+    return nx;
+}
+
 /* rpc: memory records per CU (cu.h); slots: wavefront slots of the whole GPU. */
 int  tlbh_init(tlbh_t *t, const xl_config_t *cfg, uint32_t ncu, uint32_t rpc, uint32_t slots,
                char *err, size_t errlen);
