@@ -134,7 +134,7 @@ static int sg_create(xl_workload_t *wl, char *err, size_t errlen)
     return XL_OK;
 }
 
-static void sg_destroy(xl_workload_t *wl)
+static void hp_nopriv_destroy(xl_workload_t *wl)
 {
     (void)wl;
 }
@@ -1120,7 +1120,7 @@ const xl_wl_desc_t xl_wl_sgemm = {
     "sgemm", "sge", "Parboil", "regular",
     "12.58 MB: 1024x992 A (col-major), 1056x992 B^T, 1024x1056 C float; 128x16 register "
     "tiles, A column (1 page) per load, B panel via LDS",
-    sg_create, sg_destroy, sg_kernel, sg_wave_begin, sg_wave_next,
+    sg_create, hp_nopriv_destroy, sg_kernel, sg_wave_begin, sg_wave_next,
 };
 
 const xl_wl_desc_t xl_wl_comd = {
@@ -1141,7 +1141,7 @@ const xl_wl_desc_t xl_wl_pathfinder = {
     "pathfinder", "pf", "Rodinia", "regular",
     "40.40 MB: 100 x 100,000 int wall; 256-column blocks step 20 rows per launch "
     "(1 row segment/load), 5 launches",
-    pf_create, sg_destroy, pf_kernel, pf_wave_begin, pf_wave_next,
+    pf_create, hp_nopriv_destroy, pf_kernel, pf_wave_begin, pf_wave_next,
 };
 
 const xl_wl_desc_t xl_wl_spmv = {
@@ -1155,5 +1155,5 @@ const xl_wl_desc_t xl_wl_cns = {
     "cns", "expcns", "ExaCT (CNS proxy)", "regular",
     "54.53 MB: 26 double 64^3 fields (56^3 + 4 ghosts); 8th-order stencils (planes 32 KB "
     "apart), RK3, 2 timesteps",
-    cn_create, sg_destroy, cn_kernel, cn_wave_begin, cn_wave_next,
+    cn_create, hp_nopriv_destroy, cn_kernel, cn_wave_begin, cn_wave_next,
 };

@@ -723,7 +723,7 @@ static const mk_app_t mk_apps[] = {
  * block loads a 16 x 16 tile of A (its rows: 4 rows = 4 pages per load) and of B (16
  * new rows of B, the B-matrix column walk), 16 FMAs from LDS. 4096 x 4096 floats each
  * (192 MB). */
-{DESC("mm", "sgemm", "Parboil", "regular",
+{DESC("mm", "", "Parboil", "regular",
       "192 MB: 4096^3 float SGEMM, 16x16 tiles; A row walk, B column walk (16 KB pitch)"),
  3, 1, 1,
  {{"A", 4096u * 4096u, 4096, 4, 0}, {"B", 4096u * 4096u, 4096, 4, 0}, {"C", 4096u * 4096u, 4096, 4, 0}},

@@ -10,7 +10,7 @@
  * bench/results/reach-workloads.md); then HPCA'16's (hpca16.c: sgemm, comd, minife,
  * pathfinder, spmv, cns; docs/papers/paged-memory.md "Workloads"). Names and the papers'
  * abbreviations are looked up case-insensitively, names first: a workload's own name wins
- * over another's alias (HPCA'16's sgemm over MASK's mm, alias sgemm).
+ * over another's alias (MASK's mm, a 4096^3 SGEMM, is not called sgemm: HPCA'16's is).
  */
 #include "xlat/workloads.h"
 

@@ -22,7 +22,9 @@
  * paper does not give its XSBench options, and the grid-point count is a run option
  * (-g), so G is chosen to meet the footprint the paper states: G = 9,978 gives
  * 68*9978*328 = 222,549,312 B plus 4,944 B of material tables (num_nucs, mats, concs)
- * = 222,554,256 B = 212.24 MB (Table II: 212.25 MB).
+ * = 222,554,256 B = 212.24 MB (Table II: 212.25 MB). workload.xsb_gridpts sets another G,
+ * as XSBench's -g does: HPCA'16 §4 puts its largest workload at 144 MB (its footprints
+ * run 2.6-144 MB), and G = 6,456 gives 68*6456*328 + 4,944 = 143,999,568 B.
  *
  * Scale multiplies the lookups (default 262,144 = 4,096 wavefronts; at least 64),
  * raised to workload.min_rounds rounds of the GPU's resident wavefronts (xl_wl_scaled_wgs);
@@ -35,8 +37,8 @@
 #include <stdlib.h>
 
 #define XSB_ISOTOPES   68u
-#define XSB_GRIDPTS    9978u
-#define XSB_UNION      (XSB_ISOTOPES * XSB_GRIDPTS)   /* 678,504 union grid points */
+#define XSB_GRIDPTS    9978u                          /* G unless workload.xsb_gridpts */
+#define XSB_GRIDPTS_MAX 15420u                        /* 68 G < 2^20 */
 #define XSB_REC_BYTES  48u                            /* 6 doubles per NuclideGridPoint */
 #define XSB_MATS       12u
 #define XSB_MAXNUCS    34u                            /* mats/concs row stride */
@@ -49,7 +51,8 @@
  * each) and material (4 bits). */
 #define XSB_IDX_BITS 20u
 #define XSB_IDX_MASK ((UINT64_C(1) << XSB_IDX_BITS) - 1u)
-_Static_assert(XSB_UNION < (1u << XSB_IDX_BITS), "union grid index must fit 20 bits");
+_Static_assert(XSB_ISOTOPES * XSB_GRIDPTS_MAX < (1u << XSB_IDX_BITS),
+               "union grid index must fit 20 bits");
 _Static_assert(XSB_MATS <= 16u, "material must fit 4 bits");
 _Static_assert(XSB_ISOTOPES <= 128u, "nuclide id must fit 7 bits");
 
@@ -80,6 +83,8 @@ enum { PH_RNG = 0, PH_SEARCH, PH_NUMNUCS, PH_NUCS, PH_DONE };
 
 typedef struct {
     uint32_t lookups;                    /* work-items of the kernel */
+    uint32_t gp;                         /* G, grid points per isotope */
+    uint32_t uni;                        /* U = 68 G, union grid points */
     uint8_t  mats[XSB_MATS][XSB_MAXNUCS]; /* nuclide ids of each material */
 } xsb_priv_t;
 
@@ -104,10 +109,17 @@ static int xsb_create(xl_workload_t *wl, char *err, size_t errlen)
 {
     static const char *const names[R_COUNT] = {"nuclide_grids", "egrid", "index_grid",
                                                "num_nucs", "mats", "concs"};
-    const uint64_t bytes[R_COUNT] = {
-        (uint64_t)XSB_ISOTOPES * XSB_GRIDPTS * XSB_REC_BYTES,   /* 32,569,792 */
-        (uint64_t)XSB_UNION * 8u,                               /*  5,428,032 */
-        (uint64_t)XSB_UNION * XSB_ISOTOPES * 4u,                /* 184,551,488 */
+    const uint32_t gp = wl->params.xsb_gridpts ? wl->params.xsb_gridpts : XSB_GRIDPTS;
+    if (gp < 2u || gp > XSB_GRIDPTS_MAX) {   /* the schema's range; a direct caller too */
+        snprintf(err, errlen, "xsbench: workload.xsb_gridpts %u is outside 2..%u", gp,
+                 XSB_GRIDPTS_MAX);
+        return XL_EINPUT;
+    }
+    const uint64_t uni = (uint64_t)XSB_ISOTOPES * gp;
+    const uint64_t bytes[R_COUNT] = {   /* at G = 9,978: */
+        uni * XSB_REC_BYTES,                  /* 32,569,792 */
+        uni * 8u,                             /*  5,428,032 */
+        uni * XSB_ISOTOPES * 4u,              /* 184,551,488 */
         XSB_MATS * 4u,
         XSB_MATS * XSB_MAXNUCS * 4u,
         XSB_MATS * XSB_MAXNUCS * 8u,
@@ -117,6 +129,8 @@ static int xsb_create(xl_workload_t *wl, char *err, size_t errlen)
         snprintf(err, errlen, "xsbench: out of memory");
         return XL_EINTERNAL;
     }
+    p->gp = gp;
+    p->uni = (uint32_t)uni;
     xl_wl_regions(wl, R_COUNT, names, bytes, 1u);
     uint64_t n = xl_wl_scaled(XSB_LOOKUPS, wl->scale_ppm);
     /* at least workload.min_rounds rounds of resident wavefronts, in whole 256-lookup
@@ -187,14 +201,14 @@ static void xsb_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
         /* Every lane draws, active or not, so a lane's lookup does not depend on the
          * lookup count. A uniform energy lands in a uniform union-grid interval:
          * grid_search returns t in [0, U-2]. */
-        uint64_t t = xl_rng_below(&w->rng, XSB_UNION - 1u);
+        uint64_t t = xl_rng_below(&w->rng, p->uni - 1u);
         uint64_t u = xl_rng_below(&w->rng, XSB_PROB_DEN);
         unsigned m = 0;
         while (m + 1 < XSB_MATS && u >= xsb_prob[m]) {
             u -= xsb_prob[m];
             m++;
         }
-        w->lane[l] = lane_pack(t, 0, XSB_UNION - 1u, m);
+        w->lane[l] = lane_pack(t, 0, p->uni - 1u, m);
         if (first + l < p->lookups) {
             active |= UINT64_C(1) << l;
             if (xsb_num_nucs[m] > maxn)
@@ -297,9 +311,9 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                      * isotope holds 1/68 of the union points, so idx/68 (XSBench: at
                      * the last point, use the one before). */
                     uint64_t pos = lane_lo(s) / XSB_ISOTOPES;
-                    if (pos >= XSB_GRIDPTS - 1u)
-                        pos = XSB_GRIDPTS - 2u;
-                    w->lane[l] = lane_pack_nuc(n * XSB_GRIDPTS + pos, lane_lo(s), n, m);
+                    if (pos >= p->gp - 1u)
+                        pos = p->gp - 2u;
+                    w->lane[l] = lane_pack_nuc(n * p->gp + pos, lane_lo(s), n, m);
                     out->va[l] = base + ((uint64_t)m * XSB_MAXNUCS + jj) * 4u;
                 }
                 w->a[5] = mask;
@@ -351,6 +365,6 @@ static int xsb_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
 const xl_wl_desc_t xl_wl_xsbench = {
     "xsbench", "xsb", "XSBench", "irregular",
     "212.24 MB: 68 isotopes x 9,978 points, unionized grid; binary search then random "
-    "index/nuclide-grid loads",
+    "index/nuclide-grid loads; xsb_gridpts=6456: 144 MB (HPCA'16's largest)",
     xsb_create, xsb_destroy, xsb_kernel, xsb_wave_begin, xsb_wave_next,
 };

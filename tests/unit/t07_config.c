@@ -555,11 +555,11 @@ static void test_07_11_describe(void **state)
     fclose(f);
     /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 7
      * + dram 34 + mask 17 + mem 3 + translation 1 + lds 4 + icache 7 + reach 14
-     * + paging 3 + uvm 16 + workload 8 + sim 5 = 170 */
+     * + paging 3 + uvm 16 + workload 9 + sim 5 = 171 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 170);
+    assert_int_equal(lines, 171);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

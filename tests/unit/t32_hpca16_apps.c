@@ -4,8 +4,8 @@
  * from the real application's dimensions in the comment beside it. Opened with
  * workload.min_rounds = 0, so a kernel at scale s runs ceil(WGs * s) work-groups.
  *
- *   32.01 the registry: names and aliases (HPCA'16's sgemm by name over MASK's mm, whose
- *         alias it is), the footprints byte for byte and the region layout;
+ *   32.01 the registry: names and aliases (sgemm is HPCA'16's; MASK's 4096^3 SGEMM is mm),
+ *         the footprints byte for byte and the region layout;
  *   32.02 sgemm: grid, the first B and A loads of a wavefront, its pages, the C stores;
  *   32.03 comd: atoms per box, the force kernel's first loads, the neighbour box, kernels;
  *   32.04 minife: CSR offsets, the matvec's first loads and near-diagonal gathers, kernels;
@@ -13,7 +13,9 @@
  *   32.06 spmv: the jagged diagonals, a fixed matrix across launches, the last row;
  *   32.07 cns: ghosted and interior geometry, the 8th-order neighbours, RK3 stage arrays;
  *   32.08 every memory instruction of sampled wavefronts lies in a region; same seed, same
- *         stream; spmv's permutation follows the seed.
+ *         stream; spmv's permutation follows the seed;
+ *   32.09 XSBench at HPCA'16's largest footprint (workload.xsb_gridpts = 6456): the regions
+ *         byte for byte, the first search probe, and a G out of range refused by name.
  */
 #include "xltest.h"
 #include "xltest_wl.h"
@@ -421,6 +423,39 @@ static void test_32_08_regions_and_determinism(void **state)
     xl_wl_close(&s2);
 }
 
+/* 32.09 G = 6,456 grid points: U = 68 G = 439,008 union points; nuclide_grids U x 48 B =
+ * 21,072,384, egrid U x 8 = 3,512,064, index_grid U x 68 x 4 = 119,410,176, the material
+ * tables 12 x 4 + 12 x 34 x 4 + 12 x 34 x 8 = 4,944: 143,999,568 B in all. Every lane's
+ * search starts at egrid[(U - 1) / 2] = egrid[219,503]. */
+static void test_32_09_xsbench_size(void **state)
+{
+    (void)state;
+    xl_workload_t wl;
+    xl_wl_params_t p;
+    char err[256] = "";
+    xl_wl_params_defaults(&p);
+    p.min_rounds = 0;
+    p.xsb_gridpts = 6456;
+    assert_int_equal(xl_wl_open(&wl, "xsbench", XL_SCALE_ONE, 1, &p, err, sizeof err), XL_OK);
+    static const uint64_t bytes[6] = {21072384, 3512064, 119410176, 48, 1632, 3264};
+    uint64_t sum = 0;
+    assert_int_equal(wl.nregions, 6);
+    for (unsigned r = 0; r < 6; r++) {
+        assert_int_equal(wl.regions[r].bytes, bytes[r]);
+        sum += wl.regions[r].bytes;
+    }
+    assert_int_equal(sum, UINT64_C(143999568));
+    xl_instr_t in = nth(&wl, 0, 0, 0, 1);   /* after the RNG ALU op: the first probe */
+    assert_int_equal(in.op, XL_OP_LOAD);
+    assert_int_equal(in.mask, ALL);
+    for (unsigned l = 0; l < XL_MAX_LANES; l++)
+        assert_int_equal(in.va[l], wl.regions[1].base + 219503u * 8u);
+    xl_wl_close(&wl);
+    p.xsb_gridpts = 15421;
+    assert_int_equal(xl_wl_open(&wl, "xsbench", XL_SCALE_ONE, 1, &p, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "workload.xsb_gridpts 15421"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -432,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_32_06_spmv),
         cmocka_unit_test(test_32_07_cns),
         cmocka_unit_test(test_32_08_regions_and_determinism),
+        cmocka_unit_test(test_32_09_xsbench_size),
     };
     return cmocka_run_group_tests_name("t32_hpca16_apps", tests, NULL, NULL);
 }

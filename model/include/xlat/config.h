@@ -82,6 +82,7 @@ typedef struct {
     uint32_t nw_n;               /* NW sequence length N (0: the tile width's default) */
     uint32_t gups_table_mb;      /* GUPS table size, MB (1: MASK's 2^17 words) */
     uint32_t pb_n;               /* PolyBench N (4096: the suites' STANDARD size) */
+    uint32_t xsb_gridpts;        /* XSBench grid points per isotope (0: ISCA'18's 9,978) */
     uint32_t resident_waves;     /* not a key: wavefronts the GPU holds at once (cus x simds_per_cu
                                   * x waves_per_simd), filled by xl_config_wl_params */
 } xl_wl_params_t;

@@ -235,6 +235,7 @@ const cfg_key_t cfg_schema[] = {
     U32(workload, nw_n, 0, 0, 16384, "items", "NW sequence length N, a multiple of nw_block: the matrices are (N+1)^2 ints and there are 2 N / nw_block - 1 kernels; 0 = the tile width's default (16: 6816, 64: 8192; MICRO'21: 2048 with 16, 255 kernels); see sw/workloads/nw.c"),
     U32(workload, pb_n, 4096, 64, 16384, "items", "PolyBench matrix size N, a multiple of 32: MVT, ATAX, GESUMMV are N x N, BICG 2N x N (4096: PolyBench/GPU's size, ISCA'18's; MICRO'21 ran smaller inputs it does not give: bench/results/reach-workloads.md); see sw/workloads/polybench.c"),
     U32(workload, gups_table_mb, 1, 1, 2048, "MB", "GUPS (gup) table size, a power of two (1: MASK's 2^17 8-byte words; MICRO'21 needs one well above the 64 MB its victim stores reach, e.g. 256); see sw/workloads/mask_apps.c"),
+    U32(workload, xsb_gridpts, 0, 0, 15420, "points", "XSBench grid points per isotope G (XSBench -g): the data are 68 x G x 328 B; 0 = 9,978, ISCA'18 Table II's 212.25 MB; HPCA'16's 144 MB slot is 6,456; at most 15,420 (the union grid's index fits 20 bits); see sw/workloads/xsbench.c"),
     STR(workload, graph_file, "path", "a real graph for the Pannotia workloads (DIMACS .gr or Matrix Market .mtx), read instead of generating one; empty = none"),
 
     U64(sim, seed, 1, 0, UINT64_MAX, "integer", "seed of every random choice (decimal or 0x hex); chosen default [INF]"),
