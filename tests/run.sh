@@ -18,6 +18,7 @@
 # Set XL_FUZZ_SECONDS to change the fuzzing time (default 10), XL_LOCKSTEP_CYCLES the
 # cycles of each bounded lockstep run.
 cd "$(dirname "$0")/.." || exit 1
+START=$(date +%s)
 PASS=0
 FAIL=0
 FAILED=""
@@ -29,9 +30,11 @@ pass() { PASS=$((PASS + $1)); }
 fail() { FAIL=$((FAIL + $1)); FAILED="$FAILED
   $2"; }
 
-# run_cmocka LABEL BINARY: add the binary's passed/failed counts.
+# run_cmocka LABEL BINARY: add the binary's passed/failed counts. Each line ends with the
+# seconds it took, so the suite's share of its 30-minute budget can be read per check.
 run_cmocka() {
     out="$LOG/$1-$(basename "$2").log"
+    t0=$(date +%s)
     CMOCKA_MESSAGE_OUTPUT=stdout "$2" > "$out" 2>&1
     rc=$?
     p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
@@ -42,7 +45,7 @@ run_cmocka() {
     fi
     pass "$p"
     [ "$f" != 0 ] && fail "$f" "$1 $(basename "$2") ($f failed; see $out)"
-    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$(basename "$2")" "$p" "$f"
+    printf '%-6s %-28s %3s passed %3s failed %5s s\n' "$1" "$(basename "$2")" "$p" "$f" "$(($(date +%s) - t0))"
 }
 
 # run_tap LABEL SCRIPT [ARGS]: scripts print "ok - name" / "not ok - name" lines.
@@ -50,6 +53,7 @@ run_tap() {
     name=$(basename "$2")
     [ "$1" = fuzz ] && name=$(basename "$3" .c)   # one runner, several targets
     out="$LOG/$1-$name.log"
+    t0=$(date +%s)
     sh "$2" "$3" > "$out" 2>&1
     rc=$?
     p=$(grep -c '^ok ' "$out")
@@ -57,12 +61,14 @@ run_tap() {
     if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
     pass "$p"
     [ "$f" != 0 ] && fail "$f" "$1 $name: $(grep '^not ok ' "$out" | head -n 3 | tr '\n' ';') (see $out)"
-    printf '%-6s %-28s %3s passed %3s failed\n' "$1" "$name" "$p" "$f"
+    printf '%-6s %-28s %3s passed %3s failed %5s s\n' "$1" "$name" "$p" "$f" "$(($(date +%s) - t0))"
 }
 
 build() {   # build LABEL MAKE-ARGS...
     label=$1; shift
+    t0=$(date +%s)
     if make -j"$JOBS" "$@" > "$LOG/build-$label.log" 2>&1; then
+        echo "build  $label: $(($(date +%s) - t0)) s"
         return 0
     fi
     fail 1 "build $label (see $LOG/build-$label.log)"
@@ -102,6 +108,7 @@ echo "== board (the FPGA prototype: board top and host program, the HX8K build)"
 for s in tests/board/check_*.sh; do run_tap board "$s"; done
 
 echo
+echo "in $(($(date +%s) - START)) s"
 if [ "$FAIL" != 0 ]; then
     echo "failures:$FAILED"
 fi
