@@ -33,7 +33,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-reach repro-uvm bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: systemc fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-reach repro-uvm bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -54,6 +54,7 @@ help:
 	@echo "make bench-dram      the DRAM model on DRAMsim3-style request streams (bench/results/dram.md)"
 	@echo "make test   install test dependencies (make deps) and run every check"
 	@echo "make lockstep  the RTL checks with long C-vs-RTL lockstep runs"
+	@echo "make systemc   the SystemC/TLM-2.0 modules of both bodies and their platform (build/sc/; docs/systemc.md)"
 	@echo "make fpga   the iCE40 builds: the HX8K board's bitstream, each block alone, the UP5K (fpga/reports/)"
 	@echo "make board  build/xlat-board, the host program of the FPGA prototype (fpga/README.md)"
 	@echo "make fuzz   every libFuzzer target for XL_FUZZ_SECONDS each (default 600; make test: 20)"
@@ -221,6 +222,12 @@ golden: $(XLAT)
 lockstep: deps
 	@XL_LOCKSTEP_CYCLES=$${XL_LOCKSTEP_CYCLES:-2000000}; export XL_LOCKSTEP_CYCLES; \
 	  for s in tests/rtl/check_*.sh; do echo "== $$s"; sh $$s || exit 1; done
+
+# The SystemC side (docs/systemc.md): both bodies of the walk path as TLM-2.0 modules, the
+# memory target, the comparison platform build/sc/xl_sc_platform and its self-test, against
+# Debian's libsystemc-dev (make deps installs it); tests/systemc/check_systemc.sh runs them.
+systemc: $(BUILD)/libxlat.a
+	sh sc/build.sh
 
 # The iCE40 builds of the prototype (fpga/README.md "On an FPGA"); make test builds the HX8K
 # board only (tests/board/check_fpga.sh).

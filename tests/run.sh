@@ -10,6 +10,9 @@
 #          the graph files, the command line, compare's results files, the IOMMU and
 #          DRAM-boundary traces),
 #          each for a bounded time (make fuzz runs them long)
+#   systemc the walk path's C twin and Verilated RTL as SystemC/TLM-2.0 modules
+#          (tests/systemc/check_systemc.sh): built against libsystemc-dev, a recorded
+#          workload's requests through both, every response compared; bad payloads; a mutant
 #   rtl    each RTL block (tests/rtl/check_*.sh): Icarus testbench, lint, Yosys synthesis,
 #          Verilator lockstep against the C twin (bounded), fault injection, mutants
 #   board  the FPGA prototype (tests/board/check_*.sh): the Verilated board top behind a
@@ -100,6 +103,9 @@ fi
 
 echo "== fuzz"
 for f in tests/fuzz/fuzz_*.c; do run_tap fuzz tests/fuzz/run.sh "$f"; done
+
+echo "== systemc (both bodies as TLM-2.0 modules, compared response by response)"
+run_tap systemc tests/systemc/check_systemc.sh
 
 echo "== rtl (Icarus, Verilator lockstep with the C twin, Yosys)"
 for s in tests/rtl/check_*.sh; do run_tap rtl "$s"; done
