@@ -127,6 +127,7 @@ sc/xl_sc_walk_path_c.cpp $B/obj/xl_sc_walk_path_c.o
 sc/xl_sc_mem.cpp $B/obj/xl_sc_mem.o
 sc/xl_sc_trace.cpp $B/obj/xl_sc_trace.o
 sc/xl_sc_gen.cpp $B/obj/xl_sc_gen.o
+sc/xl_sc_sim.cpp $B/obj/xl_sc_sim.o
 sc/xl_sc_walk_path_rtl.cpp $OUT/obj/xl_sc_walk_path_rtl.o RTL
 tests/systemc/xl_sc_selftest.cpp $OUT/obj/xl_sc_selftest.o RTL
 sc/xl_sc_platform.cpp $OUT/obj/xl_sc_platform.o RTL"

@@ -13,7 +13,10 @@
 //     asked for the cycle after: a level costs 3 + L cycles, a full 4-level walk completes
 //     in cycle 1 + 4 (3 + L) and is answered at the end of that cycle; a later request to
 //     the same 2 MB region hits the L2 page-walk cache and reads one line (3 + L); a VA
-//     whose L4 entry is not present faults after one read. Both bodies must give these.
+//     whose L4 entry is not present faults after one read. Both bodies must give these;
+//  3. the whole system (xl_sc_sim) clocked by an sc_clock, MVT at scale 0.001: the same
+//     run as xl_sim_run without SystemC (sim.cycles, iommu.walks, dram reads equal), with
+//     its statistics read from SystemC.
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -25,10 +28,13 @@
 #include <vector>
 
 #include "xl_sc/xl_sc_mem.h"
+#include "xl_sc/xl_sc_sim.h"
 #include "xl_sc/xl_sc_walk_path_c.h"
 #include "xl_sc/xl_sc_walk_path_rtl.h"
 
 extern "C" {
+#include "xlat/config.h"
+#include "xlat/workloads.h"
 #include "xlat/addrspace.h"
 #include "xlat/pagetable.h"
 #include "xlat/physmem.h"
@@ -147,10 +153,48 @@ struct Init : sc_module {
         // still answers after the refusals
         good.resize(4);
         one_lt(0x40003123, good[3]);
-        if (++*finished == 2)   // both initiators' scripts are done
+        if (++*finished == 3)   // both initiators' scripts and the whole system are done
             sc_stop();
     }
 };
+
+// Stops the simulation once the whole system is done and both initiators are.
+struct SimWatch : sc_module {
+    xl_sc_sim &sim;
+    int *finished;
+    SC_HAS_PROCESS(SimWatch);
+    SimWatch(sc_module_name n, xl_sc_sim &s, int *fin) : sc_module(n), sim(s), finished(fin)
+    {
+        SC_METHOD(on_done);
+        sensitive << sim.done_ev;
+        dont_initialize();
+    }
+    void on_done()
+    {
+        if (++*finished == 3)
+            sc_stop();
+    }
+};
+
+// MVT at scale 0.001 on the default configuration (the isca18 baseline), seed 1.
+bool make_sim(xl_config_t *c, xl_workload_t *wl, xl_sim_t **g, std::string &why)
+{
+    char err[256] = "";
+    xl_config_defaults(c);
+    xl_wl_params_t wp;
+    if (xl_config_set(c, "workload.min_rounds=0", err, sizeof err) != 0 ||
+        xl_config_validate(c, err, sizeof err) != 0) {
+        why = err;
+        return false;
+    }
+    xl_config_wl_params(c, &wp);
+    if (xl_wl_open(wl, "mvt", 1000, c->sim.seed, &wp, err, sizeof err) != 0 ||
+        xl_sim_create(g, c, wl, err, sizeof err) != 0) {
+        why = err;
+        return false;
+    }
+    return true;
+}
 
 int fails = 0;
 void tap(bool ok, const std::string &what)
@@ -197,7 +241,19 @@ int sc_main(int, char **)
         body[b]->mem.bind(mem[b]->tgt);
         ini[b]->sock.bind(body[b]->tgt);
     }
-    sc_start(sc_time(100000, SC_NS));
+    // 3. the whole system, and the same run directly
+    static xl_config_t cfg;
+    static xl_workload_t wl;
+    xl_sim_t *g = nullptr, *ref = nullptr;
+    std::string why;
+    if (!make_sim(&cfg, &wl, &g, why) || xl_sim_create(&ref, &cfg, &wl, err, sizeof err) != 0) {
+        std::printf("not ok - selftest: the whole system: %s%s\n", why.c_str(), err);
+        return 1;
+    }
+    xl_sc_sim sim("sim", g);
+    sim.clk(clk);
+    SimWatch watch("watch", sim, &finished);
+    sc_start(sc_time(10, SC_MS));
 
     const char *const bad_name[] = {"a write command", "data length 4", "byte enables",
                                     "a non-canonical address", "no extension",
@@ -259,6 +315,24 @@ int sc_main(int, char **)
         tap(g3.st == TLM_OK_RESPONSE && g3.pa == in.good[0].pa,
             who + "still translates after the refused payloads");
     }
+    // the whole system against the direct run
+    char rerr[256] = "";
+    int rrc = xl_sim_run(ref, rerr, sizeof rerr);
+    const char *names[] = {"sim.cycles", "iommu.walks", "l2tlb.misses", "dram.reads"};
+    bool same = sim.done() && sim.error().empty() && rrc == 0;
+    std::string got;
+    xl_stats_t *rs = xl_stats_create();
+    xl_sim_stats(ref, rs);
+    for (const char *nm : names) {
+        uint64_t a = 0, b = 0;
+        bool fa = sim.stat(nm, &a), fb = xl_stats_get(rs, nm, &b) != 0;
+        same = same && fa && fb && a == b;
+        got += std::string(" ") + nm + " " + std::to_string(a) + "/" + std::to_string(b);
+    }
+    xl_stats_destroy(rs);
+    tap(same, "selftest sim: the whole system (MVT, scale 0.001) clocked by an sc_clock is the "
+              "direct run (SystemC/direct:" + got + ")");
+    xl_sim_destroy(ref);
     xl_physmem_destroy(pm);
     return fails ? 1 : 0;
 }
