@@ -45,11 +45,14 @@ xl_sc_iommu::xl_sc_iommu(sc_module_name n, unsigned tag_bits, unsigned walkers, 
 void xl_sc_iommu::end_of_elaboration()
 {
     auto *c = dynamic_cast<sc_clock *>(clk.get_interface());
-    if (c == nullptr || c->start_time() != SC_ZERO_TIME || !c->posedge_first())
-        SC_REPORT_ERROR(name(), "clk must be bound to an sc_clock whose first rising edge is "
-                                "at time 0 (cycle k starts at k * period)");
-    else
+    if (c != nullptr && c->start_time() == SC_ZERO_TIME && c->posedge_first())
         period_ = c->period();
+    else if (c == nullptr && o_.period > SC_ZERO_TIME && std::string(body()) == "c")
+        period_ = o_.period;
+    else
+        SC_REPORT_ERROR(name(), "clk must be bound to an sc_clock whose first rising edge is "
+                                "at time 0 (cycle k starts at k * period), or, for the C "
+                                "body, opts.period be given");
 }
 
 uint64_t xl_sc_iommu::cycle_now() const
@@ -146,10 +149,11 @@ tlm_sync_enum xl_sc_iommu::nb_transport_fw(tlm_generic_payload &t, tlm_phase &ph
             ph = END_REQ;
             return TLM_UPDATED;
         }
-        // Full: END_REQ when the arrival port takes one (the initiator may not send
+        // Full: END_REQ when the arrival port has taken one (the initiator may not send
         // another BEGIN_REQ before it, so at most one request is held here).
         have_blocked_ = true;
         blocked_ = h;
+        blocked_first_ = (sc_time_stamp() + d).value() / period_.value() + 1;
         return TLM_ACCEPTED;
     }
     if (ph == END_RESP) {
@@ -166,6 +170,23 @@ tlm_sync_enum xl_sc_iommu::nb_transport_fw(tlm_generic_payload &t, tlm_phase &ph
 
 void xl_sc_iommu::glue_inputs(uint64_t k, xl_sc_wp_in &in)
 {
+    // AT: the places the arrival port freed in cycle k-1 are free from the edge that
+    // starts cycle k. Both bodies get here at k*T (the RTL reads cycle k-1's outputs at
+    // that same edge), so a BEGIN_REQ at k*T is treated alike whichever runs first: held,
+    // then taken here, or taken at once after this; either way first offered in cycle
+    // max(k, its arrival cycle) with END_REQ at k*T.
+    at_queued_ -= at_freed_;
+    at_freed_ = 0;
+    if (have_blocked_ && at_queued_ < o_.queue_depth) {
+        have_blocked_ = false;
+        at_queued_++;
+        Rec &r = *recs_[blocked_];
+        front_.push(xl_sc_front::Req{blocked_, r.t->get_address(), r.e->instr_id, r.e->asid,
+                                     blocked_first_ > k ? blocked_first_ : k, r.e->seq});
+        tlm_phase ph = END_REQ;
+        sc_time d = SC_ZERO_TIME;
+        tgt->nb_transport_bw(*r.t, ph, d);
+    }
     front_.inputs(k, in);
     st_.cycles++;
 }
@@ -178,21 +199,8 @@ void xl_sc_iommu::glue_outputs(uint64_t k, const xl_sc_wp_in &in, const xl_sc_wp
     front_.outputs(k, in, out, done_, reads_, &acc);
     for (const xl_sc_front::Done &d : done_)
         finish(d);
-    if (acc != UINT64_MAX && recs_[acc]->at) {
-        at_queued_--;
-        if (have_blocked_) {
-            // the held request takes the place the arrival port freed; it may be offered
-            // from the next cycle, and its END_REQ is timed at the end of this one
-            have_blocked_ = false;
-            at_queued_++;
-            Rec &r = *recs_[blocked_];
-            front_.push(xl_sc_front::Req{blocked_, r.t->get_address(), r.e->instr_id,
-                                         r.e->asid, k + 1, r.e->seq});
-            tlm_phase ph = END_REQ;
-            sc_time d = end_of(k);
-            tgt->nb_transport_bw(*r.t, ph, d);
-        }
-    }
+    if (acc != UINT64_MAX && recs_[acc]->at)
+        at_freed_++;   // free from the next edge (glue_inputs)
     for (const xl_sc_front::Read &r : reads_) {
         MemPort &p = *ports_[r.walker];
         p.r = r;

@@ -68,6 +68,8 @@ void usage(FILE *f)
         "  --quantum N         the initiator's global quantum in clock periods (0..100000,\n"
         "                      default 64)\n"
         "  --print N           print the first N responses of each body\n"
+        "  --no-clock          --body c only: no sc_clock in the platform (the C body takes\n"
+        "                      its period as a parameter; the speed of an LT platform)\n"
         "  --stats             print the walk path's counters and the C model's statistics\n"
         "  --help              this text\n"
         "The clock is 1 GHz (1 ns). The RTL was built with parameter set %s:\n  %s\n"
@@ -93,7 +95,7 @@ struct Opts {
     std::string trace, body = "both", mode = "lt";
     uint64_t mem_latency = 20, requests = UINT64_MAX, max_cycles = 0, queue = 16,
              quantum = 64, print = 0;
-    bool stats = false;
+    bool stats = false, no_clock = false;
 };
 
 Opts parse(int argc, char **argv)
@@ -144,12 +146,16 @@ Opts parse(int argc, char **argv)
             i++;
         } else if (a == "--stats") {
             o.stats = true;
+        } else if (a == "--no-clock") {
+            o.no_clock = true;
         } else {
             usage_error("unknown option '" + a + "' (--help lists them)");
         }
     }
     if (o.trace.empty())
         usage_error("--trace FILE is required");
+    if (o.no_clock && o.body != "c")
+        usage_error("--no-clock needs --body c (the RTL is clocked)");
     return o;
 }
 
@@ -502,10 +508,15 @@ int sc_main(int argc, char **argv)
 
     sc_report_handler::set_actions(SC_ID_MORE_THAN_ONE_SIGNAL_DRIVER_, SC_DO_NOTHING);
     tlm::tlm_global_quantum::instance().set(sc_time((double)o.quantum, SC_NS));
-    sc_clock clk("clk", sc_time(1, SC_NS), 0.5, SC_ZERO_TIME, true);
+    std::unique_ptr<sc_clock> clk;
+    if (!o.no_clock)
+        clk.reset(new sc_clock("clk", sc_time(1, SC_NS), 0.5, SC_ZERO_TIME, true));
     xl_sc_iommu::opts io;
     io.mem_at = o.mode == "at";
     io.queue_depth = (unsigned)o.queue;
+    sc_signal<bool> no_clk("no_clk");   // --no-clock: the C body's clk, never toggled
+    if (o.no_clock)
+        io.period = sc_time(1, SC_NS);
 
     std::vector<std::unique_ptr<xl_sc_iommu>> bodies;
     try {
@@ -529,7 +540,10 @@ int sc_main(int argc, char **argv)
         mems.emplace_back(new xl_sc_mem(("mem_" + std::string(b.body())).c_str(),
                                         [&tr](uint64_t a, uint64_t l[8]) { return tr.line(a, l); },
                                         sc_time((double)o.mem_latency, SC_NS)));
-        b.clk(clk);
+        if (o.no_clock)
+            b.clk(no_clk);
+        else
+            b.clk(*clk);
         b.mem.bind(mems.back()->tgt);
         std::string why;
         if (!b.set_root(tr.asid, tr.root, why))

@@ -21,9 +21,12 @@ xl_sc_walk_path_c::xl_sc_walk_path_c(sc_module_name n, const xl_walk_path_params
     xl_walk_path_reset(&m_);
     std::memset(roots_, 0, sizeof roots_);
     std::memset(root_set_, 0, sizeof root_set_);
+    // Not sensitive to the clock's edges: the first request wakes it (wake), and while the
+    // walk path is busy it schedules itself one period on, at the next rising edge.
     SC_METHOD(tick);
-    sensitive << clk.pos();
+    sensitive << wake_ev_;
     dont_initialize();
+    sleeping_ = true;
 }
 
 xl_sc_walk_path_c::~xl_sc_walk_path_c()
@@ -65,8 +68,10 @@ void xl_sc_walk_path_c::wake(uint64_t k)
 void xl_sc_walk_path_c::tick()
 {
     uint64_t k = cycle_now();
-    if (k == 0 || k <= last_k_)
-        return;   // cycle 0 is reset; a wake and the clock edge may both fire at one edge
+    if (k == 0 || k <= last_k_) {   // cycle 0 is reset; one edge is evaluated once
+        next_trigger(period_);
+        return;
+    }
     sleeping_ = false;
     if (k > last_k_ + 1) {
         xl_walk_path_idle(&m_, k - last_k_ - 1, last_stuck_);
@@ -123,9 +128,10 @@ void xl_sc_walk_path_c::tick()
             sleeping_ = true;
             if (n != UINT64_MAX)
                 wake_ev_.notify(sc_time::from_value(period_.value() * n) - sc_time_stamp());
-            next_trigger(wake_ev_);
+            return;   // static sensitivity: wake_ev_
         }
     }
+    next_trigger(period_);   // the next rising edge
 }
 
 xl_sc_wp_counters xl_sc_walk_path_c::counters() const

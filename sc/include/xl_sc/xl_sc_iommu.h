@@ -7,7 +7,9 @@
 //   mem  initiator socket: the page-table reads of the walkers, 64-byte TLM_READ_COMMANDs
 //        that the platform's memory serves (b_transport or the four phases, chosen by
 //        opts.mem_at);
-//   clk  the walk path's clock, an sc_clock whose rising edges are at 0, T, 2T, ...
+//   clk  the walk path's clock, an sc_clock whose rising edges are at 0, T, 2T, ...; the
+//        C body takes only its period (it schedules itself at the edges it needs), so an
+//        LT platform without the RTL may leave the clock out (opts.period)
 //
 // Time (docs/systemc.md "Timing"): cycle k is the clock period that starts at the rising
 // edge at k*T; cycle 0 is reset. A request or a read's data that reaches the module at
@@ -50,6 +52,10 @@ public:
         bool mem_at = false;        // page-table reads with the four phases (else b_transport)
         unsigned queue_depth = 16;  // AT: requests the module holds before the arrival port;
                                     // END_REQ waits while it is full (LT: unbounded)
+        sc_core::sc_time period = sc_core::SC_ZERO_TIME;
+                                    // the C body without an sc_clock: clk bound to any
+                                    // bool signal, the cycle time given here (the RTL needs
+                                    // its clock)
     };
     // What the module counts of its own (the walk path's counters: counters()).
     struct io_stats {
@@ -88,6 +94,7 @@ protected:
 
     sc_core::sc_time period_;
     io_stats st_;
+    opts o_;
 
 private:
     struct Rec {
@@ -119,15 +126,16 @@ private:
     void mem_issue_method();
     void read_back(unsigned w, const sc_core::sc_time &arrive);
 
-    opts o_;
     xl_sc_front front_;
     std::vector<std::unique_ptr<Rec>> recs_;
     std::vector<size_t> free_recs_;
     size_t live_ = 0;
     // AT requests: waiting in the module (queue_depth) and the one held before END_REQ
     unsigned at_queued_ = 0;
+    unsigned at_freed_ = 0;        // places the arrival port freed in the last cycle
     bool have_blocked_ = false;
     size_t blocked_ = 0;
+    uint64_t blocked_first_ = 0;
     tlm_utils::peq_with_get<tlm::tlm_generic_payload> resp_peq_;
     std::deque<tlm::tlm_generic_payload *> resp_q_;
     bool resp_busy_ = false;

@@ -1,12 +1,13 @@
 // xl_sc_walk_path_c.h - the C twin of the IOMMU walk path (model/include/xlat/walk_path.h)
-// as a SystemC module behind xl_sc_iommu's sockets (docs/systemc.md "The C body"). Each
-// rising edge of clk evaluates one cycle: xl_walk_path_comb, the glue, xl_walk_path_commit,
-// the model's own functions, as the cycle-level model calls them. Idle stretches (no
-// arrival, no response, xl_walk_path_busy false) are not evaluated: the module stops
-// listening to the clock and is woken for the next cycle that has an input, and the
-// skipped cycles are spent by xl_walk_path_idle as the clocked RTL spends them (only
-// cl_stalls changes). Several address spaces (set_root per ASID, below XL_WP_ASIDS) need
-// coalescing off, as in the system model.
+// as a SystemC module behind xl_sc_iommu's sockets (docs/systemc.md "The C body"). It
+// evaluates one cycle at each rising edge of clk it needs: xl_walk_path_comb, the glue,
+// xl_walk_path_commit, the model's own functions, as the cycle-level model calls them. It
+// is not sensitive to the clock's edge events: while the walk path is busy it schedules
+// itself one period on, and through idle stretches (no arrival, no response,
+// xl_walk_path_busy false) it sleeps until the next cycle with an input; the skipped
+// cycles are spent by xl_walk_path_idle as the clocked RTL spends them (only cl_stalls
+// changes). So its cost follows the traffic, not the clock. Several address spaces
+// (set_root per ASID, below XL_WP_ASIDS) need coalescing off, as in the system model.
 #ifndef XL_SC_WALK_PATH_C_H
 #define XL_SC_WALK_PATH_C_H
 
