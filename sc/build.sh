@@ -10,8 +10,9 @@
 #      g++ -std=c++17 -Wall -Wextra, against Debian's libsystemc-dev (headers in
 #      /usr/include, -lsystemc: SYSTEMC_INCLUDE / SYSTEMC_LIBDIR are needed only for a
 #      SystemC elsewhere);
-#   3. build/sc/xl_sc_platform (sc/xl_sc_platform.cpp, the comparison platform) and
-#      build/sc/xl_sc_selftest (tests/systemc/xl_sc_selftest.cpp).
+#   3. build/sc/xl_sc_platform (sc/xl_sc_platform.cpp, the comparison platform),
+#      build/sc/xl_sc_selftest (tests/systemc/xl_sc_selftest.cpp) and
+#      build/sc/one_translation (sc/examples/one_translation.cpp, the README's example).
 #
 # The parameter set, "mid_simt_both": 32 slots, 4 walkers, SIMT-aware scheduling, leaf and
 # upper-level coalescing, aging after 24 bypasses, the LFSR seed `xlat run --seed 1`
@@ -130,18 +131,23 @@ sc/xl_sc_gen.cpp $B/obj/xl_sc_gen.o
 sc/xl_sc_sim.cpp $B/obj/xl_sc_sim.o
 sc/xl_sc_walk_path_rtl.cpp $OUT/obj/xl_sc_walk_path_rtl.o RTL
 tests/systemc/xl_sc_selftest.cpp $OUT/obj/xl_sc_selftest.o RTL
-sc/xl_sc_platform.cpp $OUT/obj/xl_sc_platform.o RTL"
+sc/xl_sc_platform.cpp $OUT/obj/xl_sc_platform.o RTL
+sc/examples/one_translation.cpp $B/obj/one_translation.o MAIN"
 n=0
 OBJS=""
 echo "$JOBS" | {
     while read -r src obj rtl; do
-        if [ -n "$rtl" ]; then cxx "$src" "$obj" "$RTLINC" & else cxx "$src" "$obj" "" & fi
+        case "$rtl" in
+            RTL) cxx "$src" "$obj" "$RTLINC" & ;;
+            MAIN) [ -n "$MUTANT" ] && continue; cxx "$src" "$obj" "" & ;;
+            *) cxx "$src" "$obj" "" & ;;
+        esac
         n=$((n + 1))
         [ $((n % 2)) = 0 ] && wait
     done
     wait
 }
-for obj in $(echo "$JOBS" | awk '{print $2}'); do
+for obj in $(echo "$JOBS" | awk -v m="$MUTANT" '!(m != "" && $3 == "MAIN") {print $2}'); do
     if [ -e "$obj.failed" ] || [ ! -f "$obj" ]; then
         cat "$obj.log" >&2
         die "compile of $obj failed (see $obj.log)"
@@ -161,4 +167,9 @@ link() {   # link BIN MAINOBJ
 }
 link "$OUT/xl_sc_selftest" "$OUT/obj/xl_sc_selftest.o"
 link "$OUT/xl_sc_platform" "$OUT/obj/xl_sc_platform.o"
+# the README's example needs only the C twin's modules (no RTL, no sc_main of ours)
+if [ -z "$MUTANT" ] && stale "$B/one_translation" "$B/obj/one_translation.o" $SHARED build/libxlat.a; then
+    # shellcheck disable=SC2086
+    $CXX -o "$B/one_translation" "$B/obj/one_translation.o" $SHARED $LIBS || die "link of $B/one_translation failed"
+fi
 echo "$OUT/xl_sc_platform"

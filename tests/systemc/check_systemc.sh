@@ -14,6 +14,8 @@
 #              address, fault, page size, reads, coalesced, cycles, time) and the counters
 #              at the end; the answers' digest equals the direct run's (the C twin and the
 #              same glue without SystemC), so SystemC changes no cycle
+#   example    build/sc/one_translation (sc/examples/one_translation.cpp) prints the frame,
+#              reads and cycle computed by hand, and the README shows that file's code
 #   bad input  bad options, a missing file, a damaged trace, a trace of other parameters:
 #              one line, exit status 2
 #   mutant     the platform built on the RTL with tests/lockstep/mutants/walk_path/
@@ -52,6 +54,25 @@ MUT_PID=$!
 if "$B/xl_sc_selftest" > "$L/selftest.log" 2>&1; then :; fi
 xl_tap_lines "$L/selftest.log"
 grep -q '^ok ' "$L/selftest.log" || notok "selftest: no result (see $L/selftest.log)"
+
+# ------------------------------------------------------------------ the README's example
+EX=sc/examples/one_translation.cpp
+out=$("$B/one_translation" 2>&1)
+if [ "$out" = "frame 0x8000, 4 reads, done in cycle 93" ]; then
+    ok "README example: one translation through the C twin's TLM target prints '$out' (1 + 4 (3 + 20))"
+else
+    notok "README example: expected 'frame 0x8000, 4 reads, done in cycle 93', got '$out'"
+fi
+# the README's block is the file from 'struct Gpu' on, byte for byte
+sed -n '/^struct Gpu/,$p' "$EX" > "$L/example.want"
+awk '/^```c[+][+]$/ {inb = 1; next} inb && /^```$/ {if (seen) exit; inb = 0; next}
+     inb && (seen || /^struct Gpu/) {seen = 1; print}' \
+    README.md > "$L/example.got"
+if [ -s "$L/example.want" ] && cmp -s "$L/example.want" "$L/example.got"; then
+    ok "README's SystemC example is $EX from 'struct Gpu' on ($(wc -l < "$L/example.want") lines)"
+else
+    notok "README's SystemC example differs from $EX (diff $L/example.want $L/example.got)"
+fi
 
 # ------------------------------------------------------------------ traces
 XLAT=build/xlat
