@@ -256,38 +256,10 @@ int run_direct(const xl_sc_trace &tr, const std::vector<xl_sc_gen_req> &reqs,
         xl_sc_wp_in gi;
         f.inputs(k, gi);
         xl_walk_path_in_t in;
-        std::memset(&in, 0, sizeof in);
-        in.arr_valid = gi.arr_valid;
-        in.arr_va = gi.arr_va;
-        in.arr_instr_id = gi.arr_instr_id;
-        in.arr_tag = gi.arr_tag;
-        in.arr_asid = gi.arr_asid;
-        in.root = roots;
-        in.mem_req_ready = 1;
-        in.rsp_valid = gi.rsp_valid;
-        in.rsp_walker = gi.rsp_walker;
-        std::memcpy(in.rsp_line, gi.rsp_line, sizeof in.rsp_line);
+        xl_sc_walk_path_c::ports_in(gi, roots, &in);
         xl_walk_path_comb(&m, &in, &out);
         xl_sc_wp_out go;
-        go.arr_ready = out.arr_ready;
-        go.disp_valid = out.disp_valid;
-        go.disp_walker = out.disp_walker;
-        go.disp_tag = out.ws.disp_tag;
-        go.mem_req_valid = out.mem_req_valid;
-        go.mem_req_walker = out.mem_req_walker;
-        go.mem_req_level = out.mem_req_level;
-        go.mem_req_addr = out.mem_req_addr;
-        go.rsp_fault = out.rsp_fault;
-        for (unsigned i = 0; i < 8; i++) {
-            if (!out.cpl_valid[i])
-                continue;
-            go.cpl_valid |= (uint8_t)(1u << i);
-            go.cpl_coalesced |= (uint8_t)((out.cpl_coalesced[i] & 1u) << i);
-            go.cpl_tag[i] = out.cpl_tag[i];
-            go.cpl_frame[i] = out.cpl_frame[i];
-            go.cpl_shift[i] = out.cpl_shift[i];
-            go.cpl_reads[i] = out.cpl_reads[i];
-        }
+        xl_sc_walk_path_c::ports_out(out, go);
         done.clear();
         reads.clear();
         uint64_t acc;

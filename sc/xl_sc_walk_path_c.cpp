@@ -65,6 +65,46 @@ void xl_sc_walk_path_c::wake(uint64_t k)
         wake_ev_.notify(sc_time::from_value(period_.value() * k) - sc_time_stamp());
 }
 
+void xl_sc_walk_path_c::ports_in(const xl_sc_wp_in &gi, const xl_pa_t *roots,
+                                  xl_walk_path_in_t *in)
+{
+    std::memset(in, 0, sizeof *in);
+    in->arr_valid = gi.arr_valid;
+    in->arr_va = gi.arr_va;
+    in->arr_instr_id = gi.arr_instr_id;
+    in->arr_tag = gi.arr_tag;
+    in->arr_asid = gi.arr_asid;
+    in->root = roots;
+    in->mem_req_ready = 1;
+    in->rsp_valid = gi.rsp_valid;
+    in->rsp_walker = gi.rsp_walker;
+    std::memcpy(in->rsp_line, gi.rsp_line, sizeof in->rsp_line);
+}
+
+void xl_sc_walk_path_c::ports_out(const xl_walk_path_out_t &o, xl_sc_wp_out &go)
+{
+    go.arr_ready = o.arr_ready;
+    go.disp_valid = o.disp_valid;
+    go.disp_walker = o.disp_walker;
+    go.disp_tag = o.ws.disp_tag;
+    go.mem_req_valid = o.mem_req_valid;
+    go.mem_req_walker = o.mem_req_walker;
+    go.mem_req_level = o.mem_req_level;
+    go.mem_req_addr = o.mem_req_addr;
+    go.rsp_fault = o.rsp_fault;
+    go.stuck = o.stuck;
+    for (unsigned i = 0; i < 8; i++) {
+        if (!o.cpl_valid[i])
+            continue;
+        go.cpl_valid |= (uint8_t)(1u << i);
+        go.cpl_coalesced |= (uint8_t)((o.cpl_coalesced[i] & 1u) << i);
+        go.cpl_tag[i] = o.cpl_tag[i];
+        go.cpl_frame[i] = o.cpl_frame[i];
+        go.cpl_shift[i] = o.cpl_shift[i];
+        go.cpl_reads[i] = o.cpl_reads[i];
+    }
+}
+
 void xl_sc_walk_path_c::tick()
 {
     uint64_t k = cycle_now();
@@ -82,40 +122,11 @@ void xl_sc_walk_path_c::tick()
     xl_sc_wp_in gi;
     glue_inputs(k, gi);
     xl_walk_path_in_t in;
-    std::memset(&in, 0, sizeof in);
-    in.arr_valid = gi.arr_valid;
-    in.arr_va = gi.arr_va;
-    in.arr_instr_id = gi.arr_instr_id;
-    in.arr_tag = gi.arr_tag;
-    in.arr_asid = gi.arr_asid;
-    in.root = roots_;
-    in.mem_req_ready = 1;
-    in.rsp_valid = gi.rsp_valid;
-    in.rsp_walker = gi.rsp_walker;
-    std::memcpy(in.rsp_line, gi.rsp_line, sizeof in.rsp_line);
+    ports_in(gi, roots_, &in);
     xl_walk_path_comb(&m_, &in, &o_);
 
     xl_sc_wp_out go;
-    go.arr_ready = o_.arr_ready;
-    go.disp_valid = o_.disp_valid;
-    go.disp_walker = o_.disp_walker;
-    go.disp_tag = o_.ws.disp_tag;
-    go.mem_req_valid = o_.mem_req_valid;
-    go.mem_req_walker = o_.mem_req_walker;
-    go.mem_req_level = o_.mem_req_level;
-    go.mem_req_addr = o_.mem_req_addr;
-    go.rsp_fault = o_.rsp_fault;
-    go.stuck = o_.stuck;
-    for (unsigned i = 0; i < 8; i++) {
-        if (!o_.cpl_valid[i])
-            continue;
-        go.cpl_valid |= (uint8_t)(1u << i);
-        go.cpl_coalesced |= (uint8_t)((o_.cpl_coalesced[i] & 1u) << i);
-        go.cpl_tag[i] = o_.cpl_tag[i];
-        go.cpl_frame[i] = o_.cpl_frame[i];
-        go.cpl_shift[i] = o_.cpl_shift[i];
-        go.cpl_reads[i] = o_.cpl_reads[i];
-    }
+    ports_out(o_, go);
     glue_outputs(k, gi, go);
     xl_walk_path_commit(&m_, &in, &o_);
     last_stuck_ = o_.stuck;

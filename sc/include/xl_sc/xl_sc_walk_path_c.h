@@ -34,6 +34,11 @@ public:
     // coalescing, buffer, scheduler, page-walk caches), registered into s.
     void model_stats(xl_stats_t *s) const;
     const xl_walk_path_t *model() const { return &m_; }
+    // One cycle's ports between the glue (xl_sc_front) and the model: the inputs the glue
+    // drives (roots: the page-table root per ASID; the memory port always ready) and the
+    // outputs it reads back. The platform's direct run (no SystemC) uses the same pair.
+    static void ports_in(const xl_sc_wp_in &gi, const xl_pa_t *roots, xl_walk_path_in_t *in);
+    static void ports_out(const xl_walk_path_out_t &o, xl_sc_wp_out &go);
 
 private:
     void tick();
