@@ -5,8 +5,12 @@
 # patch: the RTL mutants are patch files applied to a copy of rtl/ (tests/lockstep/mutants/).
 # libjansson-dev: `xlat compare` reads results JSON with it (built in where the Makefile
 # finds it) and tests/fuzz links it.
+# libzstd-dev: instruction traces are zstd-compressed where the Makefile finds it (docs/traces.md).
+# slurm-wlm, munge: the sweep test starts a one-node Slurm cluster on localhost; parallel: the
+# sweep engine over ssh logins (docs/sweeps.md).
 PKGS="libcmocka-dev clang libclang-rt-14-dev verilator iverilog yosys nextpnr-ice40 \
-fpga-icestorm z3 libsystemc-dev gnuplot-nox patch libjansson-dev"
+fpga-icestorm z3 libsystemc-dev gnuplot-nox patch libjansson-dev libzstd-dev slurm-wlm munge \
+parallel"
 
 missing=""
 for p in $PKGS; do
