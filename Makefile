@@ -27,6 +27,7 @@ ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SAN)
 MODEL_SRC := $(sort $(wildcard model/src/*/*.c))
 LIB_SRC := $(MODEL_SRC) $(sort $(wildcard sw/workloads/*.c))
 LIB_SRC += $(sort $(wildcard sw/uvm/*.c))
+LIB_SRC += $(sort $(wildcard sw/trace/*.c))
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/presets.o
 PRESETS := $(sort $(wildcard configs/*.ini))
 XLAT    := $(BUILD)/xlat
@@ -104,8 +105,25 @@ $(BUILD)/gen/jansson.flag: FORCE
 	@echo 'JANSSON = $(JANSSON)' | cmp -s - $@ || echo 'JANSSON = $(JANSSON)' > $@
 FORCE:
 
+# Instruction traces (sw/trace/, docs/traces.md) are compressed with zstd (Debian
+# libzstd-dev) where the compiler finds it, probed as jansson is: found, ZSTD = -lzstd,
+# sw/trace is built with -DXL_HAVE_ZSTD and everything linking libxlat.a links it. Not
+# found, or `make ZSTD=`: traces are written uncompressed, and reading a compressed one
+# says the build has no zstd. $(BUILD)/gen/zstd.flag keeps the result (scripts that link
+# libxlat.a themselves read it there).
+ifeq ($(origin ZSTD),undefined)
+ZSTD := $(shell d=$$(mktemp -d) && \
+          printf '\043include <zstd.h>\nint main(void){return ZSTD_isError(ZSTD_compressBound(1));}\n' > $$d/p.c && \
+          $(CC) $$d/p.c -o $$d/p -lzstd >/dev/null 2>&1 && echo -lzstd; rm -rf $$d)
+endif
+$(BUILD)/obj/sw/trace/%.o: CPPFLAGS += $(if $(ZSTD),-DXL_HAVE_ZSTD)
+$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sw/trace/*.c)): $(BUILD)/gen/zstd.flag
+$(BUILD)/gen/zstd.flag: FORCE
+	@mkdir -p $(dir $@)
+	@echo 'ZSTD = $(ZSTD)' | cmp -s - $@ || echo 'ZSTD = $(ZSTD)' > $@
+
 $(XLAT): $(CLI_OBJ) $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(CLI_OBJ) $(BUILD)/libxlat.a -lm $(JANSSON)
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(CLI_OBJ) $(BUILD)/libxlat.a -lm $(JANSSON) $(ZSTD)
 
 # xlat-board (sw/board/): the walk path on the iCE40 board in lockstep with its C twin over
 # the UART protocol of fpga/README.md; linked against the model as xlat is.
@@ -113,7 +131,7 @@ BOARD_SRC := $(sort $(wildcard sw/board/*.c))
 BOARD_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(BOARD_SRC))
 board: $(BUILD)/xlat-board
 $(BUILD)/xlat-board: $(BOARD_OBJ) $(BUILD)/libxlat.a
-	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(BOARD_OBJ) $(BUILD)/libxlat.a -lm
+	$(CC) $(ALLCFLAGS) $(LTO) -o $@ $(BOARD_OBJ) $(BUILD)/libxlat.a -lm $(ZSTD)
 
 # `make fast`: build/fast/xlat, the same sources built by gcc with profile-guided and
 # link-time optimisation, trained on small runs that leave out MVT (model/tools/pgo-train.sh).
@@ -191,7 +209,7 @@ bench: repro-isca18 repro-micro18 bench-speed bench-rtl-speed
 # ---------------------------------------------------------------- tests
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libxlat.a tests/unit/xltest.h tests/unit/xltest_wl.h tests/unit/xltest_mem.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka
+	$(CC) $(CPPFLAGS) $(SW_CPPFLAGS) $(ALLCFLAGS) -Itests/unit -o $@ $< $(BUILD)/libxlat.a -lcmocka $(ZSTD)
 
 unit: $(UNIT_BIN) $(XLAT)
 

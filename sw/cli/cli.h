@@ -31,6 +31,7 @@ typedef struct {
     uint32_t scale_ppm;
     const char *scale_str;
     int have_seed, have_scale, quiet, progress;
+    const char *record, *compress;   /* run --record FILE [--compress none|zstd] */
     uint64_t seed;
 } opts_t;
 
@@ -66,6 +67,10 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
                 xl_workload_t *wl, char *err, size_t errlen);
 void cli_write_results_json(FILE *f, const xl_config_t *c, const char *workload,
                             const char *scale, const char *model, const xl_stats_t *st);
+/* record.c: the instruction trace of the open workload wl (named name) into path
+ * (docs/traces.md); compress 1 zstd, 0 none; *ninstrs the instructions written. */
+int cli_record(const xl_workload_t *wl, const char *name, const char *path, int compress,
+               uint64_t *ninstrs, char *err, size_t errlen);
 /* A counter of the results, 0 when absent. */
 uint64_t cli_sget(const xl_stats_t *st, const char *name);
 

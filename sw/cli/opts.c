@@ -59,6 +59,15 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         else if (!strcmp(a, "--workloads")) { NEED(); o->workloads = v; }
         else if (!strcmp(a, "--json")) { NEED(); o->json = v; }
         else if (!strcmp(a, "--json-dir")) { NEED(); o->json_dir = v; }
+        else if (!strcmp(a, "--record")) { NEED(); o->record = v; }
+        else if (!strcmp(a, "--compress")) {
+            NEED();
+            if (strcmp(v, "zstd") && strcmp(v, "none")) {
+                snprintf(err, errlen, "--compress '%.40s': expected zstd or none", v);
+                return XL_EINPUT;
+            }
+            o->compress = v;
+        }
         else if (!strcmp(a, "--quiet")) { o->quiet = 1; }
         else if (!strcmp(a, "--progress")) { o->progress = 1; }
         else if (!strcmp(a, "--model")) {
@@ -113,6 +122,16 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
             snprintf(err, errlen, "%s: longer than %zu characters", lim[k].opt, lim[k].max - 1);
             return XL_EINPUT;
         }
+    /* a trace is recorded by run only (docs/traces.md "Recording") */
+    if ((o->record || o->compress) && strcmp(argv[1], "run")) {
+        snprintf(err, errlen, "--record and --compress are run's options (xlat run --workload "
+                 "NAME --record FILE)");
+        return XL_EINPUT;
+    }
+    if (o->compress && !o->record) {
+        snprintf(err, errlen, "--compress goes with --record FILE");
+        return XL_EINPUT;
+    }
     return XL_OK;
 }
 

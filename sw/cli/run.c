@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "xlat/funcsys.h"
+#include "xlat/itrace.h"
 #include "xlat/sim.h"
 #include "xlat/uvm_sys.h"
 
@@ -78,6 +79,12 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
         }
         xl_sim_destroy(g);
     }
+    /* a replayed trace that failed while streaming (a read error, a block damaged since
+     * it was opened) has ended its wavefronts early: the run does not count */
+    if (rc == XL_OK && xl_wl_trace_reader(wl) && xl_itr_error(xl_wl_trace_reader(wl))) {
+        snprintf(err, errlen, "%s", xl_itr_error(xl_wl_trace_reader(wl)));
+        rc = XL_EINPUT;
+    }
     if (rc != XL_OK) {
         xl_stats_destroy(*st);
         *st = NULL;
@@ -138,6 +145,11 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     }
     if (o->trace) {
         snprintf(err, errlen, "--iommu-trace takes one workload (its format has one address space)");
+        return XL_EINPUT;
+    }
+    if (o->record) {
+        snprintf(err, errlen, "--record takes one workload: record each (xlat run --workload A "
+                 "--record A.xlt), then run trace:A.xlt+trace:B.xlt");
         return XL_EINPUT;
     }
     if (strlen(o->workload) >= sizeof names) {
@@ -211,6 +223,11 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "out of host memory");
         rc = XL_EINTERNAL;
     }
+    for (unsigned i = 0; rc == XL_OK && i < opened; i++)   /* as cli_run_one */
+        if (xl_wl_trace_reader(&wl[i]) && xl_itr_error(xl_wl_trace_reader(&wl[i]))) {
+            snprintf(err, errlen, "%s", xl_itr_error(xl_wl_trace_reader(&wl[i])));
+            rc = XL_EINPUT;
+        }
     if (rc == XL_OK) {
         xl_sim_stats(g, st);
         xl_stats_freeze(st);
@@ -238,6 +255,29 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     return rc;
 }
 
+
+/* run --record FILE: the workload's trace, written before the run (docs/traces.md
+ * "Recording"); the run then goes on as without it. */
+static int record(const opts_t *o, const xl_config_t *c, char *err, size_t errlen)
+{
+    if (!strcmp(o->record, "-")) {
+        snprintf(err, errlen, "--record needs a file (a trace is written with seeks), not -");
+        return XL_EINPUT;
+    }
+    int zstd = o->compress ? !strcmp(o->compress, "zstd") : xl_itrace_have_zstd();
+    xl_wl_params_t wp;
+    xl_workload_t wl;
+    xl_config_wl_params(c, &wp);
+    int rc = xl_wl_open(&wl, o->workload, o->scale_ppm, c->sim.seed, &wp, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    uint64_t n = 0;
+    const xl_itr_t *tr = xl_wl_trace_reader(&wl);
+    rc = cli_record(&wl, tr ? xl_itr_workload(tr) : wl.desc->name, o->record, zstd, &n, err,
+                    errlen);
+    xl_wl_close(&wl);
+    return rc;
+}
 
 int cmd_run(const opts_t *o, char *err, size_t errlen)
 {
@@ -285,6 +325,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
         return rc;
     FILE *jf = ji >= 0 ? out[ji].f : NULL, *ef = ei >= 0 ? out[ei].f : NULL;
     FILE *tf = ti >= 0 ? out[ti].f : NULL, *gf = gi >= 0 ? out[gi].f : NULL;
+    if (o->record && (rc = record(o, &c, err, errlen)) != XL_OK)
+        return cli_outs_close(out, nout, rc, err, errlen);
     if (ef)
         fprintf(ef, "# xlat %s IOMMU event log, workload %s, seed %llu; format: model/README.md\n",
                 XLAT_VERSION, o->workload, (unsigned long long)c.sim.seed);
@@ -295,7 +337,15 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
         return cli_outs_close(out, nout, rc, err, errlen);
     /* with --json -, --events -, --iommu-trace - or --gsn-trace -, standard output carries
      * that file and nothing else, so it can be piped straight into a JSON reader */
-    if (!cli_outs_stdout(out, nout)) {
+    const xl_itr_t *tr = xl_wl_trace_reader(&wl);
+    if (!cli_outs_stdout(out, nout) && tr) {
+        printf("xlat %s: %s run of trace %s (recorded from %s at scale %.6g, seed %llu; "
+               "the trace fixes the workload: [workload] keys do not apply), seed %llu\n",
+               XLAT_VERSION, !strcmp(model, "cycle") ? "cycle-level" : "functional",
+               o->workload + 6, *xl_itr_workload(tr) ? xl_itr_workload(tr) : "?",
+               xl_itr_scale_ppm(tr) / 1e6, (unsigned long long)xl_itr_seed(tr),
+               (unsigned long long)c.sim.seed);
+    } else if (!cli_outs_stdout(out, nout)) {
         printf("xlat %s: %s run of %s (%s, %s), scale %s, seed %llu\n", XLAT_VERSION,
                !strcmp(model, "cycle") ? "cycle-level" : "functional",
                wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
@@ -307,8 +357,20 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
         }
         xl_stats_print(st, stdout);
     }
-    if (jf)
+    if (jf && tr) {   /* a replay's results: the trace's name, the scale it was recorded at */
+        char sc[16];
+        uint32_t ppm = xl_itr_scale_ppm(tr);
+        snprintf(sc, sizeof sc, "%u.%06u", ppm / XL_SCALE_ONE, ppm % XL_SCALE_ONE);
+        for (char *e = sc + strlen(sc) - 1; *e == '0' || *e == '.'; e--) {
+            int dot = *e == '.';
+            *e = '\0';
+            if (dot)
+                break;
+        }
+        cli_write_results_json(jf, &c, o->workload, sc, model, st);
+    } else if (jf) {
         cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);
+    }
     rc = cli_outs_close(out, nout, rc, err, errlen);
     xl_stats_destroy(st);
     xl_wl_close(&wl);

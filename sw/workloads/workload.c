@@ -13,6 +13,7 @@
  * over another's alias (MASK's mm, a 4096^3 SGEMM, is not called sgemm: HPCA'16's is).
  */
 #include "xlat/workloads.h"
+#include "xlat/itrace.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -77,6 +78,9 @@ const xl_wl_desc_t *xl_wl_find(const char *name)
 {
     if (!name || !*name)
         return NULL;
+    /* a recorded trace, replayed: trace:FILE (docs/traces.md "Replaying") */
+    if (!strncmp(name, "trace:", 6))
+        return &xl_wl_trace;
     for (unsigned i = 0; i < xl_wl_count(); i++) {   /* names first */
         const xl_wl_desc_t *d = xl_wl_get(i);
         if (token_eq(d->name, strlen(d->name), name))
@@ -173,6 +177,8 @@ int xl_wl_open(xl_workload_t *wl, const char *name, uint32_t scale_ppm, uint64_t
         wl->params = *params;
     else
         xl_wl_params_defaults(&wl->params);
+    if (d == &xl_wl_trace)   /* its create() takes the file name from priv */
+        wl->priv = (void *)(uintptr_t)(name + 6);
     int rc = d->create(wl, err, errlen);
     if (rc != XL_OK) {
         if (d->destroy)
