@@ -4,6 +4,9 @@
 #   struct the model's shape (tests/structure.sh)
 #   unit   cmocka unit tests of the C model (gcc -O2)
 #   cli    command-line behaviour: bad input exits 2 with one line, good runs work
+#   slurm  the sweep's Slurm engine on a one-node cluster started on localhost from a
+#          generated slurm.conf under build/ (tests/slurm/check_slurm.sh; skipped, saying
+#          why, where Slurm cannot start: not root, packages missing)
 #   det    bit-identical results across gcc/clang, -O0/-O2 and the PGO build (make fast)
 #   asan   the unit and cli tests again under AddressSanitizer + UBSan
 #   fuzz   libFuzzer on every reader of outside input (tests/fuzz/fuzz_*.c: the config parser,
@@ -87,6 +90,8 @@ if build unit unit; then
     for t in build/tests/t*; do run_cmocka unit "$t"; done
     echo "== cli"
     for s in tests/cli/*.sh; do run_tap cli "$s" build/xlat; done
+    echo "== slurm (a one-node cluster on localhost: a sweep through --engine slurm)"
+    run_tap slurm tests/slurm/check_slurm.sh build/xlat
 fi
 
 echo "== determinism (gcc/clang, -O0/-O2, PGO)"

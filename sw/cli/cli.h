@@ -24,6 +24,7 @@
 typedef struct {
     const char *preset, *config, *design, *workload, *workloads, *json, *json_dir;
     const char *model, *events, *trace, *gsn_trace, *key, *values;
+    const char *engine, *jobs, *retries, *sshlogin, *sbatch, *store;   /* sweep's engine */
     const char *files[MAX_WL];
     unsigned nfiles;
     const char *sets[MAX_SETS];
@@ -82,5 +83,7 @@ int cmd_run(const opts_t *o, char *err, size_t errlen);
 int cmd_study(const opts_t *o, char *err, size_t errlen);
 int cmd_sweep(const opts_t *o, char *err, size_t errlen);
 int cmd_compare(const opts_t *o, char *err, size_t errlen);
+/* engine.c: `xlat point PLAN INDEX`, one point of a sweep, run by its engines */
+int cmd_point(int argc, char **argv, char *err, size_t errlen);
 
 #endif

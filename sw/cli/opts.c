@@ -83,6 +83,12 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         else if (!strcmp(a, "--gsn-trace")) { NEED(); o->gsn_trace = v; }
         else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
         else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
+        else if (!strcmp(a, "--engine")) { NEED(); o->engine = v; }
+        else if (!strcmp(a, "--jobs") || !strcmp(a, "-j")) { NEED(); o->jobs = v; }
+        else if (!strcmp(a, "--retries")) { NEED(); o->retries = v; }
+        else if (!strcmp(a, "--sshlogin")) { NEED(); o->sshlogin = v; }
+        else if (!strcmp(a, "--sbatch")) { NEED(); o->sbatch = v; }
+        else if (!strcmp(a, "--store")) { NEED(); o->store = v; }
         else if (a[0] != '-' && o->nfiles < MAX_WL) { o->files[o->nfiles++] = a; }
         else if (!strcmp(a, "--scale")) {
             NEED();
@@ -110,6 +116,13 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
             return XL_EINPUT;
         }
 #undef NEED
+    }
+    /* the execution engine's options are sweep's (engine.c checks their values) */
+    if ((o->engine || o->jobs || o->retries || o->sshlogin || o->sbatch || o->store) &&
+        strcmp(argv[1], "sweep")) {
+        snprintf(err, errlen, "--engine, --jobs, --retries, --sshlogin, --sbatch and --store "
+                 "are sweep's options");
+        return XL_EINPUT;
     }
     /* lists and names are copied into fixed buffers by the commands: a longer one is
      * refused here, never cut into something else */

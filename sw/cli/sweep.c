@@ -1,12 +1,18 @@
 /*
  * sweep.c - `xlat sweep`: workloads under each value of one config key, their runtimes
- * and speedups over the first value (the ISCA'18 and MICRO'18 comparisons).
+ * and speedups over the first value (the ISCA'18 and MICRO'18 comparisons). Each point
+ * (workload, value) runs through the execution engine (engine.h, docs/sweeps.md): here,
+ * over GNU parallel's logins or as a Slurm job array, resumable from its --store; the
+ * table says how many points ran, were skipped and failed, and shows the failed ones.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 
 /* Split a comma list in place into at most max items; returns the count or -1. */
 static int split_list(char *buf, const char **items, unsigned max)
@@ -20,7 +26,7 @@ static int split_list(char *buf, const char **items, unsigned max)
     return (int)n;
 }
 
-#define MAX_VALUES 8
+#define MAX_VALUES 64   /* a table row of 64 runtimes and 63 speedups is wide enough */
 
 /* Speedups and geometric means are a report of the model's integer cycle counts, so
  * floating point is fine here (it never feeds back into a simulation). */
@@ -98,46 +104,100 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
                     return XL_EINPUT;
             }
     }
-    uint64_t cyc[MAX_WL][MAX_VALUES], walks[MAX_WL][MAX_VALUES], stall[MAX_WL][MAX_VALUES];
-    uint64_t gap[MAX_WL][MAX_VALUES];
+    /* the points, workload by workload, each value in turn; run by the engine, each into
+     * the store under its key (engine.h) */
+    cli_eng_t eng;
+    int rc = cli_eng_open(&eng, o, model, err, errlen);
+    if (rc != XL_OK)
+        return rc;
+    if (strlen(o->scale_str) >= 40 || strcspn(o->scale_str, " \t\n") != strlen(o->scale_str)) {
+        snprintf(err, errlen, "sweep: --scale '%.40s': not a plain number", o->scale_str);
+        cli_eng_close(&eng, NULL, 0);
+        return XL_EINPUT;
+    }
+    unsigned np = (unsigned)(nw * nv);
     const char *klass[MAX_WL];
+    cli_point_t *pt = calloc(np, sizeof *pt);
+    if (!pt) {
+        cli_eng_close(&eng, NULL, 0);
+        snprintf(err, errlen, "out of host memory");
+        return XL_EINTERNAL;
+    }
     for (int i = 0; i < nw; i++) {
+        klass[i] = xl_wl_find(names[i])->klass;
+        names[i] = xl_wl_find(names[i])->name;   /* an alias becomes the registry's name */
+        for (int v = 0; v < nv && rc == XL_OK; v++) {
+            cli_point_t *p = &pt[i * nv + v];
+            p->cfg = &cfg[v];
+            p->workload = names[i];
+            rc = cli_eng_key(&eng, &cfg[v], names[i], p->key, err, errlen);
+        }
+    }
+    fprintf(stderr, "  sweep: %u points (%d workloads x %d values), store %s ...\n", np, nw, nv,
+            eng.tmp_store ? "temporary" : eng.store);
+    if (rc == XL_OK)
+        rc = cli_eng_run(&eng, pt, np, err, errlen);
+    if (rc != XL_OK) {
+        cli_eng_close(&eng, pt, np);
+        free(pt);
+        return rc;
+    }
+    /* the finished points' counters read back from the store; a file that cannot be read
+     * makes its point failed, never a silent zero */
+    cli_pt_stats_t (*sv)[MAX_VALUES] = calloc(MAX_WL, sizeof *sv);   /* 64 KB: off the stack */
+    int okp[MAX_WL][MAX_VALUES];
+    if (!sv) {
+        cli_eng_close(&eng, pt, np);
+        free(pt);
+        snprintf(err, errlen, "out of host memory");
+        return XL_EINTERNAL;
+    }
+    for (int i = 0; i < nw; i++)
         for (int v = 0; v < nv; v++) {
-            xl_workload_t wl;
-            xl_stats_t *st = NULL;
-            /* runs done out of runs total, then the run's own progress line */
-            char label[CLI_NAME_MAX + 64];
-            snprintf(label, sizeof label, "[%d/%d] %s %s", i * nv + v + 1, nw * nv, names[i],
-                     setb[v]);
-            fprintf(stderr, "  %s ...\n", label);
-            int rc = cli_run_one(&cfg[v], names[i], o->scale_ppm, model, NULL, NULL, NULL,
-                                 cli_prog_mode(o), label, &st, &wl, err, errlen);
-            if (rc != XL_OK)
-                return rc;
-            klass[i] = wl.desc->klass;
-            names[i] = wl.desc->name;
-            cyc[i][v] = cli_sget(st, "sim.cycles");
-            walks[i][v] = cli_sget(st, "iommu.walks");
-            stall[i][v] = cli_sget(st, "gpu.stall_cycles");
-            gap[i][v] = cli_sget(st, "iommu.gap_first_last_avg");
-            if (o->json_dir) {
-                char path[PATH_MAX], file[600];
+            cli_point_t *p = &pt[i * nv + v];
+            okp[i][v] = p->state != CLI_PT_FAILED;
+            if (okp[i][v] && cli_eng_read(&eng, p, &sv[i][v], err, errlen) != XL_OK) {
+                fprintf(stderr, "xlat: %s\n", err);
+                okp[i][v] = 0;
+                if (p->state == CLI_PT_RAN)
+                    eng.ran--;
+                else
+                    eng.skipped--;
+                p->state = CLI_PT_FAILED;
+                eng.failed++;
+            }
+            if (okp[i][v] && o->json_dir) {   /* the store's file, copied under its old name */
+                char path[PATH_MAX], file[600], src[PATH_MAX];
                 cli_out_t jo;
-                snprintf(file, sizeof file, "%s-%s.json", wl.desc->name, vals[v]);
+                snprintf(file, sizeof file, "%s-%s.json", names[i], vals[v]);
+                cli_eng_result_path(&eng, p, src, sizeof src);
                 rc = cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err, errlen);
                 if (rc == XL_OK)
                     rc = cli_outs_open(&jo, 1, err, errlen);
                 if (rc == XL_OK) {
-                    cli_write_results_json(jo.f, &cfg[v], wl.desc->name, o->scale_str, model, st);
+                    FILE *in = fopen(src, "rb");
+                    char buf[8192];
+                    size_t k;
+                    if (!in) {
+                        snprintf(err, errlen, "%s: cannot open: %s", src, strerror(errno));
+                        rc = XL_EINTERNAL;
+                    } else {
+                        while ((k = fread(buf, 1, sizeof buf, in)) > 0)
+                            fwrite(buf, 1, k, jo.f);
+                        if (ferror(in))
+                            rc = XL_EINTERNAL, snprintf(err, errlen, "%s: cannot read", src);
+                        fclose(in);
+                    }
                     rc = cli_outs_close(&jo, 1, rc, err, errlen);
                 }
+                if (rc != XL_OK) {
+                    cli_eng_close(&eng, pt, np);
+                    free(sv);
+                    free(pt);
+                    return rc;
+                }
             }
-            xl_stats_destroy(st);
-            xl_wl_close(&wl);
-            if (rc != XL_OK)
-                return rc;
         }
-    }
     printf("xlat %s: sweep of %s over %s, %s model, scale %s, seed %llu\n", XLAT_VERSION, o->key,
            o->values, model, o->scale_str, (unsigned long long)cfg[0].sim.seed);
     printf("\nRuntime (GPU cycles) and speedup over %s=%s\n%-9s %-9s", o->key, vals[0], "workload",
@@ -150,27 +210,40 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
     for (int i = 0; i < nw; i++) {
         printf("%-9s %-9s", names[i], klass[i]);
         for (int v = 0; v < nv; v++)
-            printf(" %13llu", (unsigned long long)cyc[i][v]);
+            if (okp[i][v])
+                printf(" %13llu", (unsigned long long)sv[i][v].cycles);
+            else
+                printf(" %13s", "failed");
         for (int v = 1; v < nv; v++)
-            printf(" %8.3fx", (double)cyc[i][0] / (double)cyc[i][v]);
+            if (okp[i][0] && okp[i][v])
+                printf(" %8.3fx", (double)sv[i][0].cycles / (double)sv[i][v].cycles);
+            else
+                printf(" %9s", "-");
         printf("\n");
     }
+    /* a class's geomean over its workloads with both points finished */
     static const char *const classes[] = {"irregular", "regular"};
     for (int k = 0; k < 2; k++) {
         double sp[MAX_WL];
-        unsigned n = 0;
+        unsigned n = 0, shown = 0;
         for (int v = 1; v < nv; v++) {
             n = 0;
             for (int i = 0; i < nw; i++)
-                if (!strcmp(klass[i], classes[k]))
-                    sp[n++] = (double)cyc[i][0] / (double)cyc[i][v];
-            if (!n)
+                if (!strcmp(klass[i], classes[k]) && okp[i][0] && okp[i][v])
+                    sp[n++] = (double)sv[i][0].cycles / (double)sv[i][v].cycles;
+            int any = 0;
+            for (int i = 0; i < nw; i++)
+                any |= !strcmp(klass[i], classes[k]);
+            if (!any)
                 break;
-            if (v == 1)
+            if (!shown++)
                 printf("%-9s %-9s", "geomean", classes[k]), printf("%*s", 14 * nv, "");
-            printf(" %8.3fx", geomean(sp, n));
+            if (n)
+                printf(" %8.3fx", geomean(sp, n));
+            else
+                printf(" %9s", "-");
         }
-        if (n)
+        if (shown)
             printf("\n");
     }
     if (nv > 1) {
@@ -181,12 +254,28 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         printf("\n");
         for (int i = 0; i < nw; i++) {
             printf("%-9s", names[i]);
-            for (int v = 1; v < nv; v++)
-                printf(" %14.3f %15.3f %13.3f", walks[i][0] ? (double)walks[i][v] / walks[i][0] : 0,
-                       stall[i][0] ? (double)stall[i][v] / stall[i][0] : 0,
-                       gap[i][0] ? (double)gap[i][v] / gap[i][0] : 0);
+            for (int v = 1; v < nv; v++) {
+                const cli_pt_stats_t *a = &sv[i][0], *b = &sv[i][v];
+                if (okp[i][0] && okp[i][v])
+                    printf(" %14.3f %15.3f %13.3f", a->walks ? (double)b->walks / a->walks : 0,
+                           a->stall ? (double)b->stall / a->stall : 0,
+                           a->gap ? (double)b->gap / a->gap : 0);
+                else
+                    printf(" %14s %15s %13s", "-", "-", "-");
+            }
             printf("\n");
         }
     }
-    return XL_OK;
+    /* what this invocation did: a restarted sweep skips what is in the store */
+    printf("\npoints: %u, ran %u, skipped %u (already done), failed %u\n", np, eng.ran,
+           eng.skipped, eng.failed);
+    unsigned failed = eng.failed;
+    if (failed)
+        snprintf(err, errlen, "sweep: %u of %u points failed after %u retr%s (shown as failed; "
+                 "run the sweep again with the same --store to finish them)", failed, np,
+                 eng.retries, eng.retries == 1 ? "y" : "ies");
+    cli_eng_close(&eng, pt, np);
+    free(sv);
+    free(pt);
+    return failed ? XL_EINTERNAL : XL_OK;
 }

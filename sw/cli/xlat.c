@@ -32,7 +32,8 @@ static void usage(FILE *f)
           "commands:\n"
           "  run     run one workload through the translation system and print its statistics\n"
           "  study   run a set of workloads on the functional model: ISCA'18 motivation tables\n"
-          "  sweep   run workloads under each value of one config key; speedup table\n"
+          "  sweep   run workloads under each value of one config key; speedup table (resumable:\n"
+          "          --store; here, on GNU parallel's logins or as a Slurm array: --engine)\n"
           "  compare print a speedup table of results JSON files (first = baseline)\n"
           "  list    list workloads, presets and designs (list workloads | presets | designs)\n"
           "  config  print the effective configuration as INI\n"
@@ -63,6 +64,16 @@ static void usage(FILE *f)
           "  --gsn-trace FILE     write every edge of the DRAM channels' Golden/Silver/Normal\n"
           "                       queues for RTL replay (run, dram.sched = gsn)\n"
           "  --key SEC.KEY --values V1,V2,...  the key and values of a sweep\n"
+          "  --engine local|parallel|slurm  where a sweep's points run (docs/sweeps.md): here\n"
+          "                       (default), GNU parallel over --sshlogin's, a Slurm job array\n"
+          "  -j, --jobs N         points at a time (local: default 1; parallel: per login;\n"
+          "                       slurm: the array's limit)\n"
+          "  --store DIR          keep each point's results in DIR under a key of its whole\n"
+          "                       configuration, workload, scale, seed and xlat build: a sweep\n"
+          "                       run again skips what is there (needed by parallel and slurm)\n"
+          "  --retries N          rounds again for points that failed or were killed (default 2)\n"
+          "  --sshlogin L         parallel's logins: host1,host2 (':' this machine) or a file\n"
+          "  --sbatch 'OPTS'      extra sbatch options, split at blanks (--partition=P ...)\n"
           "a FILE of - is standard output; a file is replaced only when complete, a device or\n"
           "pipe is written in place, and every output is checked before the run starts\n"
           "exit status: 0 success, 2 bad input, 1 internal error (or output that could not be\n"
@@ -145,6 +156,11 @@ static int run_command(int argc, char **argv)
             return bad("keys takes no options");
         xl_config_describe(stdout);
         return XL_OK;
+    }
+    if (!strcmp(cmd, "point")) {   /* a sweep's engines run it (engine.c) */
+        if ((rc = cmd_point(argc, argv, err, sizeof err)) != XL_OK)
+            say_error(err);
+        return rc;
     }
     if (strcmp(cmd, "run") && strcmp(cmd, "study") && strcmp(cmd, "config") &&
         strcmp(cmd, "sweep") && strcmp(cmd, "compare")) {
