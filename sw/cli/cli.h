@@ -83,6 +83,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen);
 int cmd_study(const opts_t *o, char *err, size_t errlen);
 int cmd_sweep(const opts_t *o, char *err, size_t errlen);
 int cmd_compare(const opts_t *o, char *err, size_t errlen);
+/* import.c: `xlat import accelsim DIR -o FILE` (docs/traces-accelsim.md) */
+int cmd_import(int argc, char **argv, char *err, size_t errlen);
 /* engine.c: `xlat point PLAN INDEX`, one point of a sweep, run by its engines */
 int cmd_point(int argc, char **argv, char *err, size_t errlen);
 

@@ -35,6 +35,8 @@ static void usage(FILE *f)
           "  sweep   run workloads under each value of one config key; speedup table (resumable:\n"
           "          --store; here, on GNU parallel's logins or as a Slurm array: --engine)\n"
           "  compare print a speedup table of results JSON files (first = baseline)\n"
+          "  import  convert a trace: import accelsim DIR -o FILE [--no-compress] [--quiet]\n"
+          "          (Accel-Sim/NVBit SASS traces; docs/traces-accelsim.md)\n"
           "  list    list workloads, presets and designs (list workloads | presets | designs)\n"
           "  config  print the effective configuration as INI\n"
           "  keys    list every configuration key with its default, unit and meaning\n"
@@ -159,6 +161,11 @@ static int run_command(int argc, char **argv)
     }
     if (!strcmp(cmd, "point")) {   /* a sweep's engines run it (engine.c) */
         if ((rc = cmd_point(argc, argv, err, sizeof err)) != XL_OK)
+            say_error(err);
+        return rc;
+    }
+    if (!strcmp(cmd, "import")) {   /* its own arguments: import.c */
+        if ((rc = cmd_import(argc, argv, err, sizeof err)) != XL_OK)
             say_error(err);
         return rc;
     }

@@ -1215,6 +1215,12 @@ int xl_accel_import(const char *dir, const char *out, int compress, xl_accel_sum
     xl_accel_conv_t *c = calloc(1, sizeof *c);
     xl_accel_span_t *spans = NULL;
     int rc = !r || !c ? fail(err, errlen, "out of memory") : read_list(&m, err, errlen);
+    if (rc == XL_OK) {   /* opened first, so a bad FILE is said before the long first pass */
+        const char *base = strrchr(m.dir, '/');
+        char name[64];
+        snprintf(name, sizeof name, "accelsim:%.50s", base && base[1] ? base + 1 : m.dir);
+        rc = xl_itw_open(&m.w, out, name, compress, err, errlen);
+    }
     if (rc == XL_OK)
         rc = pass1(&m, r, err, errlen);
     if (rc == XL_OK) {
@@ -1228,12 +1234,6 @@ int xl_accel_import(const char *dir, const char *out, int compress, xl_accel_sum
         if (rc == XL_OK)
             rc = xl_accel_regions(spans, n, XL_WL_MAX_REGIONS, c->region, &c->nregions, err,
                                   errlen);
-    }
-    if (rc == XL_OK) {
-        const char *base = strrchr(m.dir, '/');
-        char name[64];
-        snprintf(name, sizeof name, "accelsim:%.50s", base && base[1] ? base + 1 : m.dir);
-        rc = xl_itw_open(&m.w, out, name, compress, err, errlen);
     }
     for (unsigned i = 0; rc == XL_OK && i < c->nregions; i++) {
         char name[32];
