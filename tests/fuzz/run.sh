@@ -1,7 +1,8 @@
 #!/bin/sh
 # fuzz/run.sh TARGET.c - build one libFuzzer target with clang (ASan+UBSan) and run it
 # for XL_FUZZ_SECONDS (default 10, make test's bounded share; make fuzz runs 600). Prints "ok - ..." or "not ok - ..." for run.sh.
-# Every target is built with the whole model, the workloads and the command line's files
+# Every target is built with the whole model, the workloads, the traces (sw/trace: the
+# replay workload the registry names, the Accel-Sim reader) and the command line's files
 # but its main (sw/cli/xlat.c), so the CLI's readers (results.c with jansson, opts.c) can
 # be fuzzed too.
 src=$1
@@ -26,7 +27,7 @@ fi
 FLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Imodel/include -Imodel/src
        -Isw/include -Isw/cli -D_POSIX_C_SOURCE=200809L -DXL_HAVE_JANSSON"
 lib=$out/libfuzz.a
-srcs=$(ls model/src/*/*.c sw/workloads/*.c sw/cli/*.c | grep -v '/xlat\.c$')
+srcs=$(ls model/src/*/*.c sw/workloads/*.c sw/trace/*.c sw/cli/*.c | grep -v '/xlat\.c$')
 if [ ! -f "$lib" ] || [ -n "$(find model sw configs -newer "$lib" -type f | head -n 1)" ]; then
     rm -rf "$out/obj" "$lib"
     mkdir -p "$out/obj"
