@@ -7,7 +7,7 @@
  *         line shapes (3: no immediate, 4: a leading line number, 5: a trailing immediate);
  *   35.02 a thread block's warps to wavefronts: the reader's events, the work-group id
  *         (x fastest) and waves_per_wg; then a whole import read back, with the warps and
- *         thread blocks the trace lacks given as empty wavefronts;
+ *         thread blocks the trace lacks given as empty wavefronts, and a relaunch's code_id;
  *   35.03 the lowering of each opcode family and the merging of compute runs into ALU gaps
  *         (and a run longer than 65535 cycles cut in two), global addresses rebased;
  *   35.04 the region grouping of a hand-built address set, at most 8 and at most 2 regions;
@@ -140,14 +140,16 @@ static void test_35_02_blocks_to_waves(void **state)
      * ALU(2), LOAD, ALU(1) = 3 instructions. The one region is the LDG's 128 B and the
      * 64 B copy at 0x7f0012340080 right after it: [0x7f0012200000, 0x7f00123400c0), lo
      * rounded down to 2 MB; the replay puts it at XL_WL_VA_BASE, so lane 1 lands at
-     * XL_WL_VA_BASE + 0x140004. code_bytes = 0x30 + 16 = 64. */
+     * XL_WL_VA_BASE + 0x140004. code_bytes = 0x30 + 16 = 64. The list launches the kernel
+     * twice: 2 kernels, 12 wavefronts (10 empty), 6 instructions, and the second launch,
+     * of the same name, runs the first one's code (code_id 1). */
     /* (not under build/tests/, whose every t* file tests/run.sh runs) */
     mkdir("build", 0755);
     const char *dir = "build/t35_accelsim";
     mkdir(dir, 0755);
     FILE *f = fopen("build/t35_accelsim/kernelslist.g", "w");
     assert_non_null(f);
-    fputs("MemcpyHtoD,0x00007f0012340080,64\nkernel-1.traceg\n", f);
+    fputs("MemcpyHtoD,0x00007f0012340080,64\nkernel-1.traceg\nkernel-1.traceg\n", f);
     fclose(f);
     f = fopen("build/t35_accelsim/kernel-1.traceg", "w");
     assert_non_null(f);
@@ -164,10 +166,10 @@ static void test_35_02_blocks_to_waves(void **state)
     if (rc != XL_OK)
         print_error("%s\n", err);
     assert_int_equal(rc, XL_OK);
-    assert_int_equal(s.kernels, 1);
-    assert_int_equal(s.waves, 6);
-    assert_int_equal(s.empty_waves, 5);
-    assert_int_equal(s.instrs, 3);
+    assert_int_equal(s.kernels, 2);
+    assert_int_equal(s.waves, 12);
+    assert_int_equal(s.empty_waves, 10);
+    assert_int_equal(s.instrs, 6);
     assert_int_equal(s.nregions, 1);
     assert_int_equal(s.region[0].lo, UINT64_C(0x7f0012200000));
     assert_int_equal(s.region[0].hi, UINT64_C(0x7f00123400c0));
@@ -176,14 +178,17 @@ static void test_35_02_blocks_to_waves(void **state)
     if (rc != XL_OK)
         print_error("%s\n", err);
     assert_int_equal(rc, XL_OK);
-    assert_int_equal(xl_itr_nwaves(tr), 6);
-    assert_int_equal(xl_itr_ninstrs(tr), 3);
+    assert_int_equal(xl_itr_nwaves(tr), 12);
+    assert_int_equal(xl_itr_ninstrs(tr), 6);
     xl_kernel_t k;
     assert_int_equal(xl_itr_kernel(tr, 0, &k), 1);
     assert_int_equal(k.workgroups, 3);
     assert_int_equal(k.waves_per_wg, 2);
     assert_int_equal(k.code_bytes, 64);
     assert_int_equal(k.code_id, 1);
+    assert_int_equal(xl_itr_kernel(tr, 1, &k), 1);
+    assert_int_equal(k.code_id, 1);   /* the same name: the same code */
+    assert_int_equal(xl_itr_kernel(tr, 2, &k), 0);
     static xl_wave_t w;
     xl_instr_t in;
     w.kernel = 0, w.wg = 1, w.wave = 0;
