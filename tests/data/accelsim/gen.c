@@ -1,9 +1,10 @@
 /*
  * gen.c - writes the small Accel-Sim-format trace shipped in tests/data/accelsim/ (the
  * input of tests/cli/t35_import.sh and tests/unit/t35_accelsim.c; docs/traces-accelsim.md
- * "The shipped trace"): kernelslist.g and kernel-1..3.traceg, byte for byte as NVBit's
- * tracer (tracer version 5) and Accel-Sim's post-traces-processing lay them out, from three
- * CUDA kernels whose SASS we write by hand:
+ * "The shipped trace"): kernelslist.g and kernel-1..3.traceg in the layout NVBit's tracer
+ * (tracer version 5) and Accel-Sim's post-traces-processing write (without the cluster
+ * lines its newest version adds for Hopper), from three CUDA kernels whose SASS we write
+ * by hand:
  *
  *   1. vecadd  c[i] = a[i] + b[i], n = 2000 floats, grid 8 x 256 threads: a and b copied
  *      in (MemcpyHtoD), c not; the last block's warp 6 has 16 threads in range, warp 7
