@@ -109,7 +109,9 @@ xl_update "$HDR"
 VINC=$(xl_vinc)
 CXXFLAGS="-std=c++17 -O2 -g0 -Wall -Wextra -Isc/include -Imodel/include -Isw/include
           -Itests/lockstep ${SYSTEMC_INCLUDE:+-I$SYSTEMC_INCLUDE}"
-LIBS="build/libxlat.a ${SYSTEMC_LIBDIR:+-L$SYSTEMC_LIBDIR} -lsystemc -pthread -latomic -lm"
+# libxlat.a's instruction traces need -lzstd where make found zstd (the Makefile's probe)
+ZSTD=$(sed -n 's/^ZSTD = //p' build/gen/zstd.flag 2>/dev/null)
+LIBS="build/libxlat.a $ZSTD ${SYSTEMC_LIBDIR:+-L$SYSTEMC_LIBDIR} -lsystemc -pthread -latomic -lm"
 # cxx SRC OBJ EXTRA: compiles SRC when OBJ is older than it or a header (the generated one
 # only with EXTRA, the RTL's flags); a failure leaves OBJ.failed. Run two at a time below.
 cxx() {

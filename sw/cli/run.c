@@ -128,6 +128,19 @@ static void gsn_trace_head(FILE *f, const char *workload, const xl_config_t *c)
                 workload, (unsigned long long)c->sim.seed);
 }
 
+/* A trace's recorded scale as --scale would have been written ("0.001", "1"). */
+static const char *trace_scale(char sc[16], uint32_t ppm)
+{
+    snprintf(sc, 16, "%u.%06u", ppm / XL_SCALE_ONE, ppm % XL_SCALE_ONE);
+    for (char *e = sc + strlen(sc) - 1; *e == '0' || *e == '.'; e--) {
+        int dot = *e == '.';
+        *e = '\0';
+        if (dot)
+            break;
+    }
+    return sc;
+}
+
 /* run --workload A+B[+...]: the applications at once on one GPU (sim.h
  * xl_sim_create_apps: each its own address space and an even share of the CUs). The
  * cycle-level model only; no IOMMU trace (its format has one address space). */
@@ -245,8 +258,21 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         }
         xl_stats_print(st, stdout);
     }
+    /* replayed traces all recorded at one scale: that scale, as a single trace's run */
+    const char *scale = NULL;
+    char sc[16], sc1[16];
+    for (unsigned i = 0; rc == XL_OK && i < opened; i++) {
+        const xl_itr_t *tr = xl_wl_trace_reader(&wl[i]);
+        if (!tr || (scale && strcmp(scale, trace_scale(sc1, xl_itr_scale_ppm(tr))))) {
+            scale = NULL;
+            break;
+        }
+        scale = trace_scale(sc, xl_itr_scale_ppm(tr));
+    }
+    if (!scale)
+        scale = o->scale_str;
     if (jf && rc == XL_OK)
-        cli_write_results_json(jf, &c, o->workload, o->scale_str, "cycle", st);
+        cli_write_results_json(jf, &c, o->workload, scale, "cycle", st);
     rc = cli_outs_close(out, nout, rc, err, errlen);
     xl_stats_destroy(st);
     xl_sim_destroy(g);
@@ -359,15 +385,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     }
     if (jf && tr) {   /* a replay's results: the trace's name, the scale it was recorded at */
         char sc[16];
-        uint32_t ppm = xl_itr_scale_ppm(tr);
-        snprintf(sc, sizeof sc, "%u.%06u", ppm / XL_SCALE_ONE, ppm % XL_SCALE_ONE);
-        for (char *e = sc + strlen(sc) - 1; *e == '0' || *e == '.'; e--) {
-            int dot = *e == '.';
-            *e = '\0';
-            if (dot)
-                break;
-        }
-        cli_write_results_json(jf, &c, o->workload, sc, model, st);
+        cli_write_results_json(jf, &c, o->workload, trace_scale(sc, xl_itr_scale_ppm(tr)),
+                               model, st);
     } else if (jf) {
         cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);
     }
