@@ -39,8 +39,9 @@ fi
 # --- expected values, from the text. Per kernel file: the grid and block give
 # wavefronts = blocks x ceil(threads / 32); per warp, instructions = the runs of
 # compute lines plus each LDG/STG/LDS/STS/BAR line (a memory line with mask 0 is compute);
-# LDG/STG lines with active lanes are the memory instructions; their lanes are decoded
-# (mode 0: a list, 1: base + k * stride, 2: base then running deltas) into 4 KB pages.
+# LDG/STG lines with active lanes are the memory instructions (LDS/STS ones the shared);
+# their lanes are decoded (mode 0: a list, 1: base + k * stride, 2: base then running
+# deltas) into 4 KB pages.
 awk '
 function hex(s,   v, i, c) {
     sub(/^0x/, "", s); v = 0
@@ -63,6 +64,7 @@ FILENAME ~ /kernelslist/ { if ($0 ~ /^kernel/) kernels++; next }
     op = $(4 + $3); split(op, parts, "."); base = parts[1]
     mask = hex($2)
     mem = (base == "LDG" || base == "STG" || base == "LDS" || base == "STS")
+    if ((base == "LDS" || base == "STS") && mask > 0) lds++
     if (base == "BAR" || (mem && mask > 0)) { instrs++; run = 0 }
     else { if (!run) instrs++; run = 1 }
     if (!((base == "LDG" || base == "STG") && mask > 0)) next
@@ -78,12 +80,12 @@ FILENAME ~ /kernelslist/ { if ($0 ~ /^kernel/) kernels++; next }
 }
 END {
     np = 0; for (p in pages) np++
-    printf "kernels=%d waves=%d lines=%d instrs=%d gmem=%d lanes=%d pages=%d\n",
-           kernels, waves, lines, instrs, gmem, lanes, np
+    printf "kernels=%d waves=%d lines=%d instrs=%d gmem=%d lanes=%d pages=%d lds=%d\n",
+           kernels, waves, lines, instrs, gmem, lanes, np, lds
 }' "$D/kernelslist.g" "$D"/kernel-*.traceg > "$T/want"
 # shellcheck disable=SC2046
 set -- $(tr ' ' '\n' < "$T/want" | sed 's/.*=//')
-W_K=$1 W_W=$2 W_L=$3 W_I=$4 W_M=$5 W_N=$6 W_P=$7
+W_K=$1 W_W=$2 W_L=$3 W_I=$4 W_M=$5 W_N=$6 W_P=$7 W_S=$8
 
 # --- 35.03: the import's own count of lines and instructions agrees with the text's
 if grep -q "kernels $W_K, memcpys 4, wavefronts $W_W (0 empty), instruction lines $W_L -> $W_I instructions" "$T/imp"; then
@@ -140,3 +142,9 @@ bad "20 an unknown format" "import reads 'accelsim' traces, not 'gpgpusim'" impo
 gone 21 "bad arguments"
 bad "22 an output in a missing directory, said before the trace is read" "cannot create $T/none/o.xlt.tmp" \
     import accelsim "$D" -o "$T/none/o.xlt"
+
+# --- 35.23: with the LDS modelled, every LDS/STS line is one native LDS access
+"$X" run --workload "trace:$T/t.xlt" --set lds.model=1 --quiet --json "$T/r.json" \
+    > /dev/null 2> "$T/err"
+rc=$?
+check 23 "with lds.model = 1, shared loads and stores" lds.native_accesses "$W_S"
