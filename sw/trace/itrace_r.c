@@ -24,7 +24,6 @@
 
 typedef struct {
     uint64_t key;      /* file offset of the block; 0 = empty slot */
-    uint64_t stamp;    /* last use, for least-recently-used replacement */
     uint32_t len;      /* raw bytes */
     uint32_t stored;   /* stored bytes (the next block starts 12 + stored after key) */
     uint8_t *buf;
@@ -47,10 +46,11 @@ struct xl_itr {
     uint32_t nkern;
     xl_kernel_t *kern;
     uint64_t *kfirst;          /* index of each kernel's first wavefront */
-    unsigned nslots;
+    unsigned nslots, hand;     /* the slots; the next one to refill (first in, first out) */
     itr_slot_t *slot;
+    uint32_t *hidx;            /* 2 x nslots: a block offset's hash -> the slot last given it */
     uint8_t *bufs;
-    uint64_t clock, decodes;
+    uint64_t decodes;
     uint8_t *stored;           /* a compressed block as read */
     size_t stored_cap;
     char error[600];
@@ -115,6 +115,7 @@ void xl_itr_close(xl_itr_t *r)
     ZSTD_freeDCtx(r->zd);
 #endif
     free(r->slot);
+    free(r->hidx);
     free(r->bufs);
     free(r->stored);
     free(r->kern);
@@ -240,26 +241,21 @@ static int check_index(xl_itr_t *r, uint32_t index_crc, char *err, size_t errlen
 }
 
 /* The slot holding the block at key, decoding it there if no slot has it; NULL (and the
- * sticky error) if it fails its checks. */
+ * sticky error) if it fails its checks. A block is found through the cursor's hint (the
+ * slot it was last read from) or the hash index, both O(1); a miss refills the slots in
+ * turn (first in, first out: a wavefront streams its blocks once each, in order). */
 static itr_slot_t *get_block(xl_itr_t *r, uint64_t key, uint64_t *hint)
 {
     itr_slot_t *s;
-    r->clock++;
-    if (*hint < r->nslots && r->slot[*hint].key == key) {
-        s = &r->slot[*hint];
-        s->stamp = r->clock;
-        return s;
+    if (*hint < r->nslots && r->slot[*hint].key == key)
+        return &r->slot[*hint];
+    const size_t h = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % (2u * r->nslots);
+    if (r->hidx[h] < r->nslots && r->slot[r->hidx[h]].key == key) {
+        *hint = r->hidx[h];
+        return &r->slot[*hint];
     }
-    unsigned victim = 0;
-    for (unsigned i = 0; i < r->nslots; i++) {
-        if (r->slot[i].key == key) {
-            r->slot[i].stamp = r->clock;
-            *hint = i;
-            return &r->slot[i];
-        }
-        if (r->slot[i].stamp < r->slot[victim].stamp)
-            victim = i;
-    }
+    const unsigned victim = r->hand;
+    r->hand = (r->hand + 1u) % r->nslots;
     s = &r->slot[victim];
     s->key = 0;
     uint8_t bh[XL_IT_BLKHDR];
@@ -296,17 +292,23 @@ static itr_slot_t *get_block(xl_itr_t *r, uint64_t key, uint64_t *hint)
     s->key = key;
     s->len = raw;
     s->stored = stored;
-    s->stamp = r->clock;
+    r->hidx[h] = victim;
     r->decodes++;
     *hint = victim;
     return s;
 }
 
-static int lane_in_regions(const xl_itr_t *r, xl_va_t va)
+/* Is va inside a region? *hint: the region the last address was in, tried first (the
+ * lanes of one instruction mostly share one). */
+static int lane_in_regions(const xl_itr_t *r, xl_va_t va, unsigned *hint)
 {
+    if (va - r->rbase[*hint] < r->rbytes[*hint] && va >= r->rbase[*hint])
+        return 1;
     for (unsigned k = 0; k < r->nregions; k++)
-        if (va >= r->rbase[k] && va - r->rbase[k] < r->rbytes[k])
+        if (va >= r->rbase[k] && va - r->rbase[k] < r->rbytes[k]) {
+            *hint = k;
             return 1;
+        }
     return 0;
 }
 
@@ -379,6 +381,7 @@ static int decode(const xl_itr_t *r, const xl_kernel_t *k, xl_wave_t *w, const u
         uint64_t d0 = 0, s0 = 0;
         xl_va_t last = 0;
         int first = 1;
+        unsigned rh = 0;
         if (mode == XL_IT_M_UNIFORM && !xl_it_getv(buf, n, i, &d0)) {
             *why = "bad address";
             return 0;
@@ -403,7 +406,7 @@ static int decode(const xl_itr_t *r, const xl_kernel_t *k, xl_wave_t *w, const u
             } else {
                 va = last + xl_it_unzz(s0);
             }
-            if (lds ? (k->lds_bytes && va >= k->lds_bytes) : !lane_in_regions(r, va)) {
+            if (lds ? (k->lds_bytes && va >= k->lds_bytes) : !lane_in_regions(r, va, &rh)) {
                 *why = lds ? "an LDS offset at or above the kernel's lds_bytes"
                            : "an address outside every region";
                 return 0;
@@ -639,8 +642,11 @@ int xl_itr_open(xl_itr_t **rp, const char *path, unsigned cache_blocks, int veri
     }
 #endif
     r->slot = calloc(r->nslots, sizeof *r->slot);
+    r->hidx = malloc(2u * (size_t)r->nslots * sizeof *r->hidx);
     r->bufs = malloc((size_t)r->nslots * r->block_max);
-    if (!r->slot || !r->bufs || (r->zstd && !r->stored)
+    if (r->hidx)
+        memset(r->hidx, 0xFF, 2u * (size_t)r->nslots * sizeof *r->hidx);   /* no slot */
+    if (!r->slot || !r->hidx || !r->bufs || (r->zstd && !r->stored)
 #ifdef XL_HAVE_ZSTD
         || (r->zstd && !r->zd)
 #endif

@@ -18,7 +18,9 @@
 
 unsigned xl_wl_count(void);
 const xl_wl_desc_t *xl_wl_get(unsigned i);
-/* By name or alias, case-insensitive; NULL if unknown. */
+/* By name or alias, case-insensitive; NULL if unknown. "trace:FILE" names the replay of a
+ * recorded instruction trace (xl_wl_trace, itrace.h; docs/traces.md), which xl_wl_open
+ * opens and checks. */
 const xl_wl_desc_t *xl_wl_find(const char *name);
 
 /* Create and lay out. XL_EINPUT on unknown name or bad scale (0 or > 1000000), or on a
