@@ -10,7 +10,9 @@
 #   run_jobs LIST DIR SCALE SEED JOBS   run every "name xlat-run-args..." line of LIST with
 #                                       $XLAT (default build/xlat) at SCALE/SEED, JOBS at a time, writing
 #                                       DIR/name.json (kept when REUSE=1 and present); each
-#                                       finished run says "[k/N] done NAME"
+#                                       finished run says "[k/N] done NAME". ENGINE=parallel
+#                                       (SSHLOGIN=host1,host2) or ENGINE=slurm (SBATCH='--partition=P
+#                                       ...') run them elsewhere: run_jobs_on (docs/sweeps.md)
 #   missing LIST DIR                    how many of LIST's runs have no results in DIR yet
 #   runs_said N K SECONDS JOBS          the report's sentence on how its N runs were obtained
 #   jget NAME KEY                       a number from $J/NAME.json
@@ -87,6 +89,11 @@ runs_said() {
 }
 
 run_jobs() {
+    case ${ENGINE:-local} in
+        local) ;;
+        parallel|slurm) run_jobs_on "$@"; return ;;
+        *) echo "ENGINE=$ENGINE: expected local, parallel or slurm"; return 2 ;;
+    esac
     _l=$1 _d=$2 _s=$3 _seed=$4 _j=$5
     _n=$(wc -l < "$_l")
     : > "$_d/.done"   # a line per finished run, its number k (appends of one short line do not interleave)
@@ -95,6 +102,71 @@ run_jobs() {
     _rc=$?
     rm -f "$_d/.done"
     return $_rc
+}
+
+# run_jobs_on LIST DIR SCALE SEED JOBS: run_jobs through GNU parallel (ENGINE=parallel, over
+# SSHLOGIN, JOBS per login) or a Slurm job array (ENGINE=slurm, JOBS at a time, SBATCH's
+# options; squeue polled each second until the array has ended). DIR and XLAT must be at the
+# same paths on every host (a shared filesystem; docs/sweeps.md). Each line runs as run_jobs
+# runs it, by DIR/.job.sh K (line K of the round's list); the runs still missing after a
+# round are run again, up to RETRIES more rounds (default 2); any still missing then are
+# named and make the status 1.
+run_jobs_on() {
+    _l=$1 _s=$3 _seed=$4 _j=$5
+    _d=$(cd "$2" && pwd) || return 2
+    _x=$(cd "$(dirname "$XLAT")" && pwd)/$(basename "$XLAT")
+    case "$_d$_x$_s$_seed" in *"'"*|*' '*) echo "run_jobs: a quote or blank in $_d or $_x"; return 2 ;; esac
+    _n=$(wc -l < "$_l")
+    {
+        echo '#!/bin/sh'
+        echo '# bench/lib.sh run_jobs_on: line $1 of the round'"'"'s job list, run as run_jobs runs it'
+        echo 'set -f'
+        echo "set -- \$(sed -n \"\$1p\" '$_d/.todo')"
+        echo "f='$_d'/\$1.json"
+        echo 'shift'
+        echo "[ -s \"\$f\" ] || exec '$_x' run --quiet --scale '$_s' --seed '$_seed' --json \"\$f\" \"\$@\" > /dev/null"
+    } > "$_d/.job.sh"
+    _r=0
+    while :; do
+        while read -r _nm _rest; do
+            [ -s "$_d/$_nm.json" ] || echo "$_nm $_rest"
+        done < "$_l" > "$_d/.todo"
+        _m=$(wc -l < "$_d/.todo")
+        [ "$_m" = 0 ] && break
+        if [ "$_r" -gt "${RETRIES:-2}" ]; then
+            echo "run_jobs: $_m of $_n runs failed: $(cut -d' ' -f1 "$_d/.todo" | tr '\n' ' ')"
+            rm -f "$_d/.job.sh" "$_d/.todo"
+            return 1
+        fi
+        [ "$_r" -gt 0 ] && echo "  $_m runs again (retry $_r of ${RETRIES:-2})"
+        if [ "$ENGINE" = parallel ]; then
+            seq 1 "$_m" | parallel --will-cite -j "$_j" --sshlogin "${SSHLOGIN:-:}" sh "$_d/.job.sh" {}
+        else
+            # shellcheck disable=SC2086   # SBATCH's options are words
+            _job=$(sbatch --parsable --job-name=xlat-runs --array=1-"$_m%$_j" \
+                --output="$_d/.slurm-%A_%a.out" ${SBATCH:-} \
+                --wrap "sh $_d/.job.sh \$SLURM_ARRAY_TASK_ID") || {
+                echo "run_jobs: sbatch refused the array"
+                rm -f "$_d/.job.sh" "$_d/.todo"
+                return 2
+            }
+            _job=${_job%%;*}
+            echo "  Slurm job $_job: $_m runs"
+            _f=0   # squeue failing for two minutes: the array is taken as ended
+            while [ "$_f" -lt 120 ]; do
+                if _q=$(squeue --noheader --format=%i --jobs="$_job" 2> /dev/null); then
+                    [ -z "$_q" ] && break
+                    _f=0
+                else
+                    _f=$((_f + 1))
+                fi
+                sleep 1
+            done
+        fi
+        echo "  [$((_n - $(missing "$_l" "$_d")))/$_n] done"
+        _r=$((_r + 1))
+    done
+    rm -f "$_d/.job.sh" "$_d/.todo" "$_d"/.slurm-*.out
 }
 
 jget() { sed -n "s/^ *\"$2\": \([0-9.]*\),*$/\1/p" "$J/$1.json" | head -n 1; }

@@ -7,7 +7,8 @@
 # §3.11: BLK(L), RPL(F), PF(policy), BLK_PF, LAT(L), OS(capacity, eviction, prefetch));
 # writes bench/results/uvm.md, our numbers beside the paper's, and gnuplot PNGs.
 #   sh bench/uvm.sh        (make repro-uvm)
-# Environment: XLAT, JOBS (2), SEED (1), REUSE=1 keeps finished runs (bench/lib.sh).
+# Environment: XLAT, JOBS (2), SEED (1), REUSE=1 keeps finished runs (bench/lib.sh);
+# ENGINE=parallel (SSHLOGIN) or slurm (SBATCH) runs them elsewhere (docs/sweeps.md).
 . bench/lib.sh
 J=$OUT/uvm-json
 results_dir "$J"
@@ -94,8 +95,13 @@ done < "$T/apps"
 n=$(wc -l < "$T/jobs")
 start=$(date +%s)
 echo "uvm: $n runs, $JOBS at a time"
+if [ "${ENGINE:-local}" != local ]; then   # elsewhere: bench/lib.sh run_jobs_on, docs/sweeps.md
+    while read -r name rest; do [ -s "$J/$name.json" ] || echo "  done $name"; done < "$T/jobs" > "$T/done"
+    run_jobs_on "$T/jobs" "$J" 1 "$SEED" "$JOBS" || exit 1   # each job's own --scale comes later and wins
+else
 # shellcheck disable=SC2016
 xargs -P "$JOBS" -L 1 sh -c 'f='"$J"'/$0.json; [ -s "$f" ] && exit 0; '"$XLAT"' run --quiet --seed '"$SEED"' --json "$f" "$@" > /dev/null || { echo "run $0 failed"; exit 255; }; echo "  done $0"' < "$T/jobs" | tee "$T/done" || exit 1
+fi
 while read -r name rest; do   # the pipe hides xargs' status: every run must have its results
     [ -s "$J/$name.json" ] || { echo "uvm: run $name has no results"; exit 1; }
 done < "$T/jobs"

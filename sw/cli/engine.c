@@ -484,7 +484,7 @@ static int capture(char *const argv[], char *buf, size_t len)
 static void wait_slurm(const cli_eng_t *e, const char *job, cli_point_t **todo, unsigned n,
                        eng_prog_t *g)
 {
-    char jobarg[64], out[4096];
+    char jobarg[600], out[4096];
     snprintf(jobarg, sizeof jobarg, "--jobs=%s", job);
     char *argv[] = {"squeue", "--noheader", "--format=%i", jobarg, NULL};
     unsigned fails = 0;
@@ -534,12 +534,180 @@ static void round_names(const cli_eng_t *e, unsigned round, const char *ext, cha
     snprintf(out, len, "%s/run/%ld.%u.%s", e->store, (long)getpid(), round, ext);
 }
 
+/* Count the points of todo[0..n) with results; the progress line. */
+static void look(const cli_eng_t *e, cli_point_t **todo, unsigned n, eng_prog_t *g)
+{
+    unsigned got = 0;
+    for (unsigned i = 0; i < n; i++)
+        got += have_result(e, todo[i]);
+    progress(g, g->ran + got, n - got, 0);
+}
+
+/* The local engine: at most jobs children at a time, each `xlat point PLAN I`, no shell. */
+static int run_local(cli_eng_t *e, const char *plan, cli_point_t **todo, unsigned n,
+                     eng_prog_t *g, char *err, size_t errlen)
+{
+    unsigned next = 0, running = 0, j = e->jobs ? e->jobs : 1;
+    int status;
+    char idx[24];
+    while (next < n || running) {
+        while (next < n && running < j) {
+            snprintf(idx, sizeof idx, "%u", next);
+            char *argv[] = {e->exe, "point", (char *)plan, idx, NULL};
+            if (spawn(argv, 1) < 0) {
+                snprintf(err, errlen, "sweep: cannot start a point: %s", strerror(errno));
+                next = n;   /* the running ones are waited for */
+                break;
+            }
+            next++, running++;
+        }
+        if (!running)
+            break;
+        if (waitpid(-1, &status, 0) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        running--;
+        look(e, todo, n, g);
+    }
+    return *err ? XL_EINTERNAL : XL_OK;
+}
+
+/* GNU parallel over the user's logins: the indices as arguments after ':::', quoted by
+ * parallel itself (-q quotes the command's words too); its stdout on our stderr. */
+static int run_parallel(cli_eng_t *e, const char *plan, cli_point_t **todo, unsigned n,
+                        eng_prog_t *g, char *err, size_t errlen)
+{
+    char **argv = malloc(((size_t)n + 16) * sizeof *argv), *nums = malloc((size_t)n * 12 + 1);
+    char jobs[32];
+    unsigned a = 0;
+    int status = 0;
+    if (!argv || !nums) {
+        free(argv), free(nums);
+        snprintf(err, errlen, "out of host memory");
+        return XL_EINTERNAL;
+    }
+    argv[a++] = "parallel";
+    argv[a++] = "--will-cite";
+    argv[a++] = "-q";
+    if (e->jobs) {
+        snprintf(jobs, sizeof jobs, "%u", e->jobs);
+        argv[a++] = "--jobs";
+        argv[a++] = jobs;
+    }
+    struct stat sb;
+    argv[a++] = stat(e->sshlogin, &sb) == 0 && S_ISREG(sb.st_mode) ? "--sshloginfile"
+                                                                   : "--sshlogin";
+    argv[a++] = (char *)e->sshlogin;
+    argv[a++] = e->exe;
+    argv[a++] = "point";
+    argv[a++] = (char *)plan;
+    argv[a++] = "{}";
+    argv[a++] = ":::";
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(nums + (size_t)i * 12, 12, "%u", i);
+        argv[a++] = nums + (size_t)i * 12;
+    }
+    argv[a] = NULL;
+    pid_t pid = spawn(argv, 2);
+    free(argv);
+    int rc = XL_OK;
+    if (pid < 0) {
+        snprintf(err, errlen, "sweep: cannot start GNU parallel: %s", strerror(errno));
+        rc = XL_EINTERNAL;
+    } else {
+        wait_engine(e, pid, todo, n, g, &status);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+            snprintf(err, errlen, "sweep: GNU parallel is not installed here (make deps)");
+            rc = XL_EINPUT;
+        }
+    }
+    free(nums);
+    return rc;
+}
+
+#define ENG_ARRAY_MAX 1000   /* tasks per array: under Slurm's default MaxArraySize, 1001 */
+
+/* A Slurm job array per ENG_ARRAY_MAX points: task I of the array starting at point OFF
+ * runs point OFF + I. The script's only inputs are two safe paths (cli_eng_open) and a
+ * number. sbatch --parsable gives the job's id; squeue is polled until none is left. */
+static int run_slurm(cli_eng_t *e, unsigned round, const char *plan, cli_point_t **todo,
+                     unsigned n, eng_prog_t *g, char *err, size_t errlen)
+{
+    char *argv[48], script[PATH_MAX], body[3 * PATH_MAX], arr[64], out[PATH_MAX + 32];
+    char ids[512], job[256], ext[32];   /* ids: a sweep's 2048 points are 3 arrays */
+    char *sb = NULL;
+    unsigned a0 = 0, a;
+    int rc = XL_OK;
+    ids[0] = '\0';
+    snprintf(out, sizeof out, "--output=%s/log/slurm-%%A_%%a.out", e->store);
+    argv[a0++] = "sbatch";
+    argv[a0++] = "--parsable";
+    argv[a0++] = "--job-name=xlat-sweep";
+    argv[a0++] = arr;
+    argv[a0++] = out;
+    /* the user's options, one word each, never through a shell */
+    if (e->sbatch && !(sb = strdup(e->sbatch))) {
+        snprintf(err, errlen, "out of host memory");
+        return XL_EINTERNAL;
+    }
+    for (char *t = sb ? strtok(sb, " \t") : NULL; t; t = strtok(NULL, " \t")) {
+        if (a0 == sizeof argv / sizeof argv[0] - 2) {
+            free(sb);
+            snprintf(err, errlen, "--sbatch: more than %zu options", sizeof argv / sizeof argv[0] - 7);
+            return XL_EINPUT;
+        }
+        argv[a0++] = t;
+    }
+    for (unsigned off = 0; off < n && rc == XL_OK; off += ENG_ARRAY_MAX) {
+        unsigned m = n - off < ENG_ARRAY_MAX ? n - off : ENG_ARRAY_MAX;
+        snprintf(ext, sizeof ext, "%u.sh", off);
+        round_names(e, round, ext, script, sizeof script);
+        snprintf(body, sizeof body, "#!/bin/sh\n# xlat sweep: one Slurm array task per point "
+                 "of the plan (docs/sweeps.md)\nexec '%s' point '%s' "
+                 "\"$((SLURM_ARRAY_TASK_ID + %u))\"\n", e->exe, plan, off);
+        if ((rc = write_file("--store", script, body, err, errlen)) != XL_OK)
+            break;
+        chmod(script, 0755);
+        if (e->jobs)
+            snprintf(arr, sizeof arr, "--array=0-%u%%%u", m - 1, e->jobs);
+        else
+            snprintf(arr, sizeof arr, "--array=0-%u", m - 1);
+        a = a0;
+        argv[a++] = script;
+        argv[a] = NULL;
+        int st = capture(argv, job, sizeof job);   /* "N" or "N;cluster" */
+        job[strcspn(job, ";\n")] = '\0';
+        if (st != 0 || !*job || strspn(job, "0123456789") != strlen(job)) {
+            if (st == 127 || st < 0)
+                snprintf(err, errlen, "sweep: cannot run sbatch (is Slurm installed here?)");
+            else
+                snprintf(err, errlen, "sweep: sbatch refused the job array (exit status %d; "
+                         "its message above)", st);
+            rc = st == 127 || st < 0 ? XL_EINTERNAL : XL_EINPUT;
+        } else {
+            fprintf(stderr, "  sweep: Submitted batch job %s, %u array tasks ...\n", job, m);
+            snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", *ids ? "," : "", job);
+        }
+    }
+    free(sb);
+    if (*ids)   /* what was submitted runs to its end, even when a later array was refused */
+        wait_slurm(e, ids, todo, n, g);
+    for (unsigned off = 0; off < n; off += ENG_ARRAY_MAX) {
+        snprintf(ext, sizeof ext, "%u.sh", off);
+        round_names(e, round, ext, script, sizeof script);
+        unlink(script);
+    }
+    return rc;
+}
+
 /* One round over todo[0..n): its plan written, the engine run until every point has ended
  * one way or the other. XL_OK unless the engine could not start. */
 static int run_round(cli_eng_t *e, unsigned round, cli_point_t **todo, unsigned n,
                      eng_prog_t *g, char *err, size_t errlen)
 {
-    char plan[PATH_MAX], script[PATH_MAX], line[512];
+    char plan[PATH_MAX], line[512];
     round_names(e, round, "plan", plan, sizeof plan);
     size_t cap = 64 + strlen(e->store) + (size_t)n * 256, used = 0;
     char *text = malloc(cap);
@@ -558,146 +726,13 @@ static int run_round(cli_eng_t *e, unsigned round, cli_point_t **todo, unsigned 
     free(text);
     if (rc != XL_OK)
         return rc;
-    char idx[24], jobs[32];
-    int status = 0;
-    if (e->kind == CLI_ENG_LOCAL) {
-        /* at most jobs children at a time, each `xlat point PLAN I`: no shell */
-        unsigned next = 0, running = 0, j = e->jobs ? e->jobs : 1, got = 0;
-        while (next < n || running) {
-            while (next < n && running < j) {
-                snprintf(idx, sizeof idx, "%u", next++);
-                char *argv[] = {e->exe, "point", plan, idx, NULL};
-                if (spawn(argv, 1) < 0) {
-                    snprintf(err, errlen, "sweep: cannot start a point: %s", strerror(errno));
-                    rc = XL_EINTERNAL;
-                    next = n;
-                    break;
-                }
-                running++;
-            }
-            if (!running)
-                break;
-            pid_t r = waitpid(-1, &status, 0);
-            if (r < 0) {
-                if (errno == EINTR)
-                    continue;
-                break;
-            }
-            running--;
-            got = 0;
-            for (unsigned i = 0; i < n; i++)
-                got += have_result(e, todo[i]);
-            progress(g, g->ran + got, n - got, 0);
-        }
-    } else {
-        char *argv[32 + 3 * CLI_ENG_KEY_LEN] = {NULL};
-        const char *what = e->kind == CLI_ENG_SLURM ? "sbatch" : "GNU parallel";
-        unsigned a = 0;
-        char **idxv = NULL, *sb = NULL;
-        pid_t pid;
-        if (e->kind == CLI_ENG_PARALLEL) {
-            /* indices on parallel's stdin would need a pipe; as arguments after ::: they
-             * are quoted by parallel itself (-q quotes the command's words too) */
-            idxv = malloc(((size_t)n + 16) * sizeof *idxv);
-            char *nums = malloc((size_t)n * 12 + 1);
-            if (!idxv || !nums) {
-                free(idxv), free(nums);
-                snprintf(err, errlen, "out of host memory");
-                return XL_EINTERNAL;
-            }
-            idxv[a++] = "parallel";
-            idxv[a++] = "--will-cite";
-            idxv[a++] = "-q";
-            if (e->jobs) {
-                snprintf(jobs, sizeof jobs, "%u", e->jobs);
-                idxv[a++] = "--jobs";
-                idxv[a++] = jobs;
-            }
-            struct stat sb2;
-            idxv[a++] = stat(e->sshlogin, &sb2) == 0 && S_ISREG(sb2.st_mode) ? "--sshloginfile"
-                                                                             : "--sshlogin";
-            idxv[a++] = (char *)e->sshlogin;
-            idxv[a++] = e->exe;
-            idxv[a++] = "point";
-            idxv[a++] = plan;
-            idxv[a++] = "{}";
-            idxv[a++] = ":::";
-            for (unsigned i = 0; i < n; i++) {
-                char *s = nums + (size_t)i * 12;
-                snprintf(s, 12, "%u", i);
-                idxv[a++] = s;
-            }
-            idxv[a] = NULL;
-            pid = spawn(idxv, 2);
-            if (pid > 0)
-                wait_engine(e, pid, todo, n, g, &status);
-            free(idxv);
-            free(nums);
-        } else {
-            /* the array task's script: its only inputs are two safe paths (cli_eng_open) */
-            round_names(e, round, "sh", script, sizeof script);
-            char body[3 * PATH_MAX];
-            snprintf(body, sizeof body, "#!/bin/sh\n# xlat sweep: one Slurm array task per "
-                     "point of the plan (docs/sweeps.md)\nexec '%s' point '%s' "
-                     "\"$SLURM_ARRAY_TASK_ID\"\n", e->exe, plan);
-            if ((rc = write_file("--store", script, body, err, errlen)) != XL_OK)
-                return rc;
-            chmod(script, 0755);
-            char arr[64], out[PATH_MAX + 32];
-            if (e->jobs)
-                snprintf(arr, sizeof arr, "--array=0-%u%%%u", n - 1, e->jobs);
-            else
-                snprintf(arr, sizeof arr, "--array=0-%u", n - 1);
-            snprintf(out, sizeof out, "--output=%s/log/slurm-%%A_%%a.out", e->store);
-            argv[a++] = "sbatch";
-            argv[a++] = "--parsable";
-            argv[a++] = "--job-name=xlat-sweep";
-            argv[a++] = arr;
-            argv[a++] = out;
-            /* the user's options, one word each, never through a shell */
-            if (e->sbatch && !(sb = strdup(e->sbatch))) {
-                snprintf(err, errlen, "out of host memory");
-                return XL_EINTERNAL;
-            }
-            for (char *t = sb ? strtok(sb, " \t") : NULL; t; t = strtok(NULL, " \t")) {
-                if (a == sizeof argv / sizeof argv[0] - 2) {
-                    free(sb);
-                    snprintf(err, errlen, "--sbatch: more than %zu options",
-                             sizeof argv / sizeof argv[0] - 8);
-                    return XL_EINPUT;
-                }
-                argv[a++] = t;
-            }
-            argv[a++] = script;
-            argv[a] = NULL;
-            /* --parsable: the job's id alone ("N" or "N;cluster") on stdout */
-            char job[256];
-            int st = capture(argv, job, sizeof job);
-            free(sb);
-            pid = 1;
-            job[strcspn(job, ";\n")] = '\0';
-            if (st != 0 || !*job || strspn(job, "0123456789") != strlen(job)) {
-                unlink(script);
-                unlink(plan);
-                if (st == 127 || st < 0)
-                    snprintf(err, errlen, "sweep: cannot run sbatch (is Slurm installed here?)");
-                else
-                    snprintf(err, errlen, "sweep: sbatch refused the job array (exit status %d; "
-                             "its message above)", st);
-                return st == 127 || st < 0 ? XL_EINTERNAL : XL_EINPUT;
-            }
-            fprintf(stderr, "  sweep: Submitted batch job %s, %u array tasks ...\n", job, n);
-            wait_slurm(e, job, todo, n, g);
-            unlink(script);
-        }
-        if (pid < 0) {
-            snprintf(err, errlen, "sweep: cannot start %s: %s", what, strerror(errno));
-            rc = XL_EINTERNAL;
-        } else if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-            snprintf(err, errlen, "sweep: %s is not installed here", what);
-            rc = XL_EINPUT;
-        }
-    }
+    *err = '\0';
+    if (e->kind == CLI_ENG_LOCAL)
+        rc = run_local(e, plan, todo, n, g, err, errlen);
+    else if (e->kind == CLI_ENG_PARALLEL)
+        rc = run_parallel(e, plan, todo, n, g, err, errlen);
+    else
+        rc = run_slurm(e, round, plan, todo, n, g, err, errlen);
     unlink(plan);
     return rc;
 }

@@ -6,7 +6,8 @@
 # next run finishes only it; a sweep killed half-way runs only what is missing when started
 # again; another build of xlat does not reuse the store; a point whose configuration file
 # was changed refuses to run; GNU parallel on this machine (--sshlogin :) gives the same
-# table; bad engine options exit 2 with one line.
+# table, and so do the reproductions' run_jobs through it; bad engine options exit 2 with
+# one line.
 X=${1:-build/xlat}
 T=$(mktemp -d)
 PID=""
@@ -163,4 +164,25 @@ if command -v parallel > /dev/null 2>&1; then
     fi
 else
     ok "36.17 # SKIP GNU parallel not installed (make deps)"
+fi
+
+# --- 36.18: the reproductions' run_jobs (bench/lib.sh) through ENGINE=parallel on this
+# machine writes the results files the local xargs run writes, byte for byte
+if command -v parallel > /dev/null 2>&1; then
+    mkdir -p "$T/ja" "$T/jb"
+    printf 'm1 --workload mvt\nm2 --workload mvt --set iommu.sched=simt\nb1 --workload bicg\n' > "$T/jobs"
+    here=$(pwd)
+    (cd "$(dirname "$0")/../.." && XLAT=$(cd "$here" && cd "$(dirname "$X")" && pwd)/$(basename "$X") &&
+     . bench/lib.sh && run_jobs "$T/jobs" "$T/ja" 0.005 1 2 > /dev/null 2>&1 &&
+     ENGINE=parallel SSHLOGIN=: run_jobs "$T/jobs" "$T/jb" 0.005 1 2 > "$T/rj.out" 2>&1)
+    rc=$?
+    same=0
+    for f in m1 m2 b1; do cmp -s "$T/ja/$f.json" "$T/jb/$f.json" && [ -s "$T/jb/$f.json" ] && same=$((same + 1)); done
+    if [ $rc = 0 ] && [ $same = 3 ] && [ "$(ls -A "$T/jb" | tr '\n' ' ')" = "b1.json m1.json m2.json " ]; then
+        ok "36.18 run_jobs with ENGINE=parallel SSHLOGIN=: writes the 3 results files of the local run, byte for byte"
+    else
+        no "36.18 run_jobs parallel: rc=$rc same=$same $(ls -A "$T/jb" | tr '\n' ' ') $(tail -n 2 "$T/rj.out")"
+    fi
+else
+    ok "36.18 # SKIP GNU parallel not installed (make deps)"
 fi

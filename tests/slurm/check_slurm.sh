@@ -10,7 +10,8 @@
 # The sweep: 4 points (mvt, bicg under iommu.sched fcfs, simt) at a small scale through
 # --engine slurm with --retries 0, one array task cancelled half-way (scancel); the table
 # says 3 ran, 1 failed and shows it; the same sweep again runs 1, skips 3 and its table
-# equals the local engine's; a third time skips all 4.
+# equals the local engine's; a third time skips all 4; with --retries 1 a cancelled task is
+# submitted again; the reproductions' run_jobs with ENGINE=slurm writes the local results.
 # Skips ("ok - # SKIP ...") where Slurm cannot start: not root, packages missing, daemons
 # not up (their logs' last lines printed). Prints "ok - " / "not ok - " lines (tests/run.sh).
 cd "$(dirname "$0")/../.." || exit 1
@@ -229,6 +230,32 @@ else
     no "slurm.6 retry: '$t' rc=$rc $(counts "$B/out4") $(tail -n 3 "$B/err4" | tr '\n' ' ')"
 fi
 
+# a partition the cluster does not have: sbatch's refusal, one line of ours, exit 2, no run
+"$X" sweep $SWEEP --engine slurm --sbatch "--partition=nosuch" --store "$B/store3" > "$B/out5" 2> "$B/err5"
+rc=$?
+if [ $rc = 2 ] && [ ! -s "$B/out5" ] && grep -q "^sbatch: error: .*[Pp]artition" "$B/err5" &&
+   [ "$(grep -c '^xlat: ' "$B/err5")" = 1 ] && grep -q "^xlat: sweep: sbatch refused the job array" "$B/err5" &&
+   [ -z "$(ls "$B/store3"/*.json 2> /dev/null)" ]; then
+    ok "slurm.7 --sbatch --partition=nosuch: sbatch's own error, one line of xlat's, exit status 2"
+else
+    no "slurm.7 bad partition: rc=$rc $(tail -n 3 "$B/err5" | tr '\n' ' ')"
+fi
+
+# the reproductions' run_jobs (bench/lib.sh) through ENGINE=slurm: the results files of the
+# local engine's runs, byte for byte
+mkdir -p "$B/ja" "$B/jb"
+printf 'm1 --workload mvt\nm2 --workload mvt --set iommu.sched=simt\nb1 --workload bicg\n' > "$B/jobs"
+(XLAT=$X && . bench/lib.sh && run_jobs "$B/jobs" "$B/ja" 0.005 1 2 > /dev/null 2>&1 &&
+ ENGINE=slurm SBATCH=--partition=xlat run_jobs "$B/jobs" "$B/jb" 0.005 1 2 > "$B/rj.out" 2>&1)
+rc=$?
+same=0
+for f in m1 m2 b1; do cmp -s "$B/ja/$f.json" "$B/jb/$f.json" && [ -s "$B/jb/$f.json" ] && same=$((same + 1)); done
+if [ $rc = 0 ] && [ $same = 3 ] && grep -q "Slurm job [0-9]*: 3 runs" "$B/rj.out"; then
+    ok "slurm.8 run_jobs with ENGINE=slurm: the 3 results files of the local run, byte for byte"
+else
+    no "slurm.8 run_jobs slurm: rc=$rc same=$same $(tail -n 3 "$B/rj.out" | tr '\n' ' ')"
+fi
+
 # nothing left behind: the daemons stopped, no point of ours still running
 stop
 PIDS_WERE=$PIDS
@@ -237,7 +264,7 @@ left=""
 for p in $PIDS_WERE; do kill -0 "$p" 2> /dev/null && left="$left $p"; done
 pts=$(ps -eo args | grep -c "^$X point $B")
 if [ -z "$left" ] && [ "$pts" = 0 ]; then
-    ok "slurm.7 every daemon started here is gone (pids$PIDS_WERE), no point running"
+    ok "slurm.9 every daemon started here is gone (pids$PIDS_WERE), no point running"
 else
-    no "slurm.7 left running: daemons '$left', points $pts"
+    no "slurm.9 left running: daemons '$left', points $pts"
 fi
