@@ -65,6 +65,14 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         return XL_EINPUT;
     }
     for (int i = 0; i < nw; i++)
+        if (!strncmp(names[i], "trace:", 6)) {
+            /* a point's key holds the workload's name, not a file's content: a trace
+             * recorded again under the same name would be reused stale (docs/sweeps.md) */
+            snprintf(err, errlen, "sweep: %.60s: recorded traces are not swept (a point's key "
+                     "would not see the file change); run them with xlat run", names[i]);
+            return XL_EINPUT;
+        }
+    for (int i = 0; i < nw; i++)
         if (!xl_wl_find(names[i])) {
             xl_workload_t tmpwl;
             return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, NULL, err, errlen);

@@ -21,7 +21,7 @@ table() { grep -v '^points: ' "$1"; }
 # counts FILE: the counts line
 counts() { grep '^points: ' "$1"; }
 
-# --- 36.01-36.08: bad engine options: exit 2, one line, nothing run
+# --- 36.01-36.09: bad engine options (and a recorded trace, which a key cannot follow): exit 2, one line, nothing run
 bad "01 unknown engine" "--engine 'pbs': expected local, parallel or slurm" $SW --engine pbs
 bad "02 --jobs 0" "--jobs '0': expected a whole number from 1 to 1024" $SW --jobs 0
 bad "03 --retries not a number" "--retries 'x'" $SW --retries x
@@ -30,8 +30,10 @@ bad "05 parallel without logins" "--engine parallel needs --sshlogin" $SW --engi
 bad "06 --sshlogin without parallel" "--sshlogin is for --engine parallel" $SW --sshlogin :
 bad "07 --store on run" "are sweep's options" run --workload mvt --store "$T/s0"
 bad "08 --store a file" "not a folder" $SW --store "$(dirname "$0")/t36_sweep_engine.sh"
+bad "09 a recorded trace is not swept" "recorded traces are not swept" \
+    sweep --key iommu.sched --values fcfs,simt --workloads mvt,trace:x.xlt --scale 0.005
 
-# --- 36.09-36.10: a store: the table's runtimes are xlat run's; run again, all skipped
+# --- 36.10-36.11: a store: the table's runtimes are xlat run's; run again, all skipped
 "$X" $SW -j 2 --store "$T/s1" > "$T/ref" 2> "$T/err1"
 rc=$?
 "$X" run --workload bicg --scale 0.005 --set iommu.sched=simt --json "$T/b.json" > /dev/null 2>&1
@@ -40,17 +42,17 @@ row=$(grep "^bicg " "$T/ref" | head -n 1)
 if [ $rc = 0 ] && [ "$(counts "$T/ref")" = "points: 4, ran 4, skipped 0 (already done), failed 0" ] &&
    [ -n "$bs" ] && [ "$(echo "$row" | awk '{print $4}')" = "$bs" ] &&
    [ "$(ls "$T/s1"/*.json | wc -l)" = 4 ]; then
-    ok "36.09 a sweep into a store: 4 ran, bicg/simt's runtime $bs is xlat run's, 4 results files"
+    ok "36.10 a sweep into a store: 4 ran, bicg/simt's runtime $bs is xlat run's, 4 results files"
 else
-    no "36.09 sweep into a store: rc=$rc bicg=$bs row=$row $(counts "$T/ref") $(tail -n 2 "$T/err1")"
+    no "36.10 sweep into a store: rc=$rc bicg=$bs row=$row $(counts "$T/ref") $(tail -n 2 "$T/err1")"
 fi
 "$X" $SW --store "$T/s1" > "$T/out" 2> /dev/null
 rc=$?
 if [ $rc = 0 ] && [ "$(counts "$T/out")" = "points: 4, ran 0, skipped 4 (already done), failed 0" ] &&
    [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-    ok "36.10 the same sweep again skips all 4 points, same table"
+    ok "36.11 the same sweep again skips all 4 points, same table"
 else
-    no "36.10 sweep again: rc=$rc $(counts "$T/out")"
+    no "36.11 sweep again: rc=$rc $(counts "$T/out")"
 fi
 
 # wait_child: the pid of the sweep's first child process (a point), polled for at most 20 s
@@ -64,7 +66,7 @@ wait_child() {
     done
 }
 
-# --- 36.11: a point killed (SIGKILL) is run again, the table complete
+# --- 36.12: a point killed (SIGKILL) is run again, the table complete
 "$X" $SW -j 2 --store "$T/s2" > "$T/out" 2> "$T/err" &
 PID=$!
 c=$(wait_child)
@@ -75,12 +77,12 @@ PID=""
 if [ -n "$c" ] && [ $rc = 0 ] && grep -q "1 point again (retry 1 of 2)" "$T/err" &&
    [ "$(counts "$T/out")" = "points: 4, ran 4, skipped 0 (already done), failed 0" ] &&
    [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-    ok "36.11 a point killed with SIGKILL is retried: 4 ran, 0 failed, the same table"
+    ok "36.12 a point killed with SIGKILL is retried: 4 ran, 0 failed, the same table"
 else
-    no "36.11 killed point: child=$c rc=$rc $(counts "$T/out") $(tail -n 3 "$T/err")"
+    no "36.12 killed point: child=$c rc=$rc $(counts "$T/out") $(tail -n 3 "$T/err")"
 fi
 
-# --- 36.12-36.13: --retries 0: the killed point shows as failed, exit 1; run again, only it
+# --- 36.13-36.14: --retries 0: the killed point shows as failed, exit 1; run again, only it
 "$X" $SW -j 2 --retries 0 --store "$T/s3" > "$T/out" 2> "$T/err" &
 PID=$!
 c=$(wait_child)
@@ -91,20 +93,20 @@ PID=""
 if [ -n "$c" ] && [ $rc = 1 ] && [ "$(counts "$T/out")" = "points: 4, ran 3, skipped 0 (already done), failed 1" ] &&
    grep -q "^mvt .* failed .*  -$" "$T/out" &&
    [ "$(tail -n 1 "$T/err")" = "xlat: sweep: 1 of 4 points failed after 0 retries (shown as failed; run the sweep again with the same --store to finish them)" ]; then
-    ok "36.12 --retries 0: the killed point is 'failed' in the table, 3 ran, exit status 1"
+    ok "36.13 --retries 0: the killed point is 'failed' in the table, 3 ran, exit status 1"
 else
-    no "36.12 --retries 0: child=$c rc=$rc $(counts "$T/out") $(grep '^mvt' "$T/out") $(tail -n 1 "$T/err")"
+    no "36.13 --retries 0: child=$c rc=$rc $(counts "$T/out") $(grep '^mvt' "$T/out") $(tail -n 1 "$T/err")"
 fi
 "$X" $SW --store "$T/s3" > "$T/out" 2> /dev/null
 rc=$?
 if [ $rc = 0 ] && [ "$(counts "$T/out")" = "points: 4, ran 1, skipped 3 (already done), failed 0" ] &&
    [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-    ok "36.13 started again, it runs the 1 failed point and skips 3: the reference table"
+    ok "36.14 started again, it runs the 1 failed point and skips 3: the reference table"
 else
-    no "36.13 resume: rc=$rc $(counts "$T/out")"
+    no "36.14 resume: rc=$rc $(counts "$T/out")"
 fi
 
-# --- 36.14: the sweep itself killed (SIGTERM) after its first point: its points die with
+# --- 36.15: the sweep itself killed (SIGTERM) after its first point: its points die with
 # it (no process left), and started again it runs only the missing ones
 "$X" $SW -j 2 --store "$T/s4" > /dev/null 2>&1 &
 PID=$!
@@ -122,23 +124,23 @@ rc=$?
 if [ "$k" -ge 1 ] && [ "$k" -lt 4 ] && [ "$left" = 0 ] && [ "$kids" = 0 ] && [ $rc = 0 ] &&
    [ "$(counts "$T/out")" = "points: 4, ran $((4 - k)), skipped $k (already done), failed 0" ] &&
    [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-    ok "36.14 a sweep killed after $k point(s) leaves no point running; again, it runs $((4 - k)) and skips $k"
+    ok "36.15 a sweep killed after $k point(s) leaves no point running; again, it runs $((4 - k)) and skips $k"
 else
-    no "36.14 killed sweep: k=$k left=$left kids=$kids rc=$rc $(counts "$T/out")"
+    no "36.15 killed sweep: k=$k left=$left kids=$kids rc=$rc $(counts "$T/out")"
 fi
 
-# --- 36.15: another build of xlat (the same binary with one byte more) does not reuse s1
+# --- 36.16: another build of xlat (the same binary with one byte more) does not reuse s1
 cp "$X" "$T/xlat2" && printf '\n' >> "$T/xlat2"
 "$T/xlat2" $SW --store "$T/s1" > "$T/out" 2> /dev/null
 rc=$?
 if [ $rc = 0 ] && [ "$(counts "$T/out")" = "points: 4, ran 4, skipped 0 (already done), failed 0" ] &&
    [ "$(ls "$T/s1"/*.json | wc -l)" = 8 ] && [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-    ok "36.15 another xlat build reruns all 4 points into keys of its own (8 files)"
+    ok "36.16 another xlat build reruns all 4 points into keys of its own (8 files)"
 else
-    no "36.15 another build: rc=$rc $(counts "$T/out")"
+    no "36.16 another build: rc=$rc $(counts "$T/out")"
 fi
 
-# --- 36.16: a point whose configuration file was changed refuses to run (exit 2)
+# --- 36.17: a point whose configuration file was changed refuses to run (exit 2)
 key=$(ls "$T/s2/cfg" | head -n 1 | sed 's/\.ini$//')
 sed 's/^cus = .*/cus = 4/' "$T/s2/cfg/$key.ini" > "$T/c.ini" && cp "$T/c.ini" "$T/s2/cfg/$key.ini"
 rm -f "$T/s2/$key.json"
@@ -147,26 +149,26 @@ printf 'xlat-plan 1 %s\n%s mvt 0.005 cycle\n' "$(cd "$T/s2" && pwd)" "$key" > "$
 rc=$?
 if [ $rc = 2 ] && [ "$(wc -l < "$T/err")" = 1 ] && grep -q "not the sweep's build, or the point's files were changed" "$T/err" &&
    [ ! -e "$T/s2/$key.json" ] && grep -q '^cus = 4$' "$T/s2/cfg/$key.ini"; then
-    ok "36.16 a point whose configuration was changed (gpu.cus) refuses to run: exit 2, one line, no results"
+    ok "36.17 a point whose configuration was changed (gpu.cus) refuses to run: exit 2, one line, no results"
 else
-    no "36.16 changed point: rc=$rc $(head -c 200 "$T/err")"
+    no "36.17 changed point: rc=$rc $(head -c 200 "$T/err")"
 fi
 
-# --- 36.17: GNU parallel, on this machine (':'), 2 at a time: the same table
+# --- 36.18: GNU parallel, on this machine (':'), 2 at a time: the same table
 if command -v parallel > /dev/null 2>&1; then
     "$X" $SW --engine parallel --sshlogin : -j 2 --store "$T/s5" > "$T/out" 2> "$T/err"
     rc=$?
     if [ $rc = 0 ] && [ "$(counts "$T/out")" = "points: 4, ran 4, skipped 0 (already done), failed 0" ] &&
        [ "$(table "$T/out")" = "$(table "$T/ref")" ]; then
-        ok "36.17 --engine parallel --sshlogin : gives the local engine's table"
+        ok "36.18 --engine parallel --sshlogin : gives the local engine's table"
     else
-        no "36.17 parallel: rc=$rc $(counts "$T/out") $(tail -n 2 "$T/err")"
+        no "36.18 parallel: rc=$rc $(counts "$T/out") $(tail -n 2 "$T/err")"
     fi
 else
-    ok "36.17 # SKIP GNU parallel not installed (make deps)"
+    ok "36.18 # SKIP GNU parallel not installed (make deps)"
 fi
 
-# --- 36.18: the reproductions' run_jobs (bench/lib.sh) through ENGINE=parallel on this
+# --- 36.19: the reproductions' run_jobs (bench/lib.sh) through ENGINE=parallel on this
 # machine writes the results files the local xargs run writes, byte for byte
 if command -v parallel > /dev/null 2>&1; then
     mkdir -p "$T/ja" "$T/jb"
@@ -179,10 +181,10 @@ if command -v parallel > /dev/null 2>&1; then
     same=0
     for f in m1 m2 b1; do cmp -s "$T/ja/$f.json" "$T/jb/$f.json" && [ -s "$T/jb/$f.json" ] && same=$((same + 1)); done
     if [ $rc = 0 ] && [ $same = 3 ] && [ "$(ls -A "$T/jb" | tr '\n' ' ')" = "b1.json m1.json m2.json " ]; then
-        ok "36.18 run_jobs with ENGINE=parallel SSHLOGIN=: writes the 3 results files of the local run, byte for byte"
+        ok "36.19 run_jobs with ENGINE=parallel SSHLOGIN=: writes the 3 results files of the local run, byte for byte"
     else
-        no "36.18 run_jobs parallel: rc=$rc same=$same $(ls -A "$T/jb" | tr '\n' ' ') $(tail -n 2 "$T/rj.out")"
+        no "36.19 run_jobs parallel: rc=$rc same=$same $(ls -A "$T/jb" | tr '\n' ' ') $(tail -n 2 "$T/rj.out")"
     fi
 else
-    ok "36.18 # SKIP GNU parallel not installed (make deps)"
+    ok "36.19 # SKIP GNU parallel not installed (make deps)"
 fi
