@@ -13,6 +13,8 @@ T=$(mktemp -d)
 PID=""
 trap '[ -n "$PID" ] && kill "$PID" 2> /dev/null; rm -rf "$T"' EXIT
 AREA=36
+PARALLEL_HOME=$T/parallel-home   # GNU parallel's own files there, not in ~/.parallel
+export PARALLEL_HOME
 . "$(dirname "$0")/../lib/cli.sh"
 SW="sweep --key iommu.sched --values fcfs,simt --workloads mvt,bicg --scale 0.005"
 
