@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "xlat/itrace.h"
 
 #define PROG_STEP (UINT64_C(1) << 20)   /* cycles between looks at the clock */
 
@@ -55,6 +56,10 @@ static uint64_t count_instrs(const xl_workload_t *const *wls, unsigned n)
     uint64_t total = 0;
     for (unsigned a = 0; a < n; a++) {
         xl_kernel_t k;
+        if (xl_wl_trace_reader(wls[a])) {   /* a trace knows its count: no third decode */
+            total += xl_itr_ninstrs(xl_wl_trace_reader(wls[a]));
+            continue;
+        }
         for (uint32_t kk = 0; xl_wl_kernel(wls[a], kk, &k); kk++)
             for (uint32_t wg = 0; wg < k.workgroups; wg++)
                 for (uint32_t wv = 0; wv < k.waves_per_wg; wv++) {
