@@ -20,11 +20,14 @@
 #define CLI_LIST_MAX 512   /* --workloads, --values: bytes, with the terminating NUL */
 #define CLI_NAME_MAX 256   /* --workload, --key, and a sweep's KEY=VALUE */
 #define STUDY_DEFAULT "mvt,atax,bicg,gesummv,xsbench,nw"
+#define CLI_MAX_KEYS 4     /* a sweep's --key/--values pairs: their values' cross product */
 
 typedef struct {
     const char *preset, *config, *design, *workload, *workloads, *json, *json_dir;
     const char *model, *events, *trace, *gsn_trace, *key, *values;
     const char *engine, *jobs, *retries, *sshlogin, *sbatch, *store;   /* sweep's engine */
+    const char *keys[CLI_MAX_KEYS], *vals[CLI_MAX_KEYS];   /* every --key, --values; key and */
+    unsigned nkeys, nvals;                                 /* values are the first of each */
     const char *files[MAX_WL];
     unsigned nfiles;
     const char *sets[MAX_SETS];

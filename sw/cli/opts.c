@@ -81,8 +81,18 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
         else if (!strcmp(a, "--events")) { NEED(); o->events = v; }
         else if (!strcmp(a, "--iommu-trace")) { NEED(); o->trace = v; }
         else if (!strcmp(a, "--gsn-trace")) { NEED(); o->gsn_trace = v; }
-        else if (!strcmp(a, "--key")) { NEED(); o->key = v; }
-        else if (!strcmp(a, "--values")) { NEED(); o->values = v; }
+        else if (!strcmp(a, "--key") || !strcmp(a, "--values")) {
+            NEED();
+            int k = a[2] == 'k';
+            if ((k ? o->nkeys : o->nvals) == CLI_MAX_KEYS) {
+                snprintf(err, errlen, "more than %d %s options", CLI_MAX_KEYS, a);
+                return XL_EINPUT;
+            }
+            if (k)
+                o->keys[o->nkeys++] = v, o->key = o->keys[0];
+            else
+                o->vals[o->nvals++] = v, o->values = o->vals[0];
+        }
         else if (!strcmp(a, "--engine")) { NEED(); o->engine = v; }
         else if (!strcmp(a, "--jobs") || !strcmp(a, "-j")) { NEED(); o->jobs = v; }
         else if (!strcmp(a, "--retries")) { NEED(); o->retries = v; }
@@ -133,6 +143,16 @@ int cli_parse_opts(int argc, char **argv, opts_t *o, char *err, size_t errlen)
     for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++)
         if (lim[k].v && strlen(lim[k].v) >= lim[k].max) {
             snprintf(err, errlen, "%s: longer than %zu characters", lim[k].opt, lim[k].max - 1);
+            return XL_EINPUT;
+        }
+    for (unsigned k = 1; k < o->nkeys; k++)   /* a sweep's second, third ... pair */
+        if (strlen(o->keys[k]) >= CLI_NAME_MAX) {
+            snprintf(err, errlen, "--key: longer than %d characters", CLI_NAME_MAX - 1);
+            return XL_EINPUT;
+        }
+    for (unsigned k = 1; k < o->nvals; k++)
+        if (strlen(o->vals[k]) >= CLI_LIST_MAX) {
+            snprintf(err, errlen, "--values: longer than %d characters", CLI_LIST_MAX - 1);
             return XL_EINPUT;
         }
     /* a trace is recorded by run only (docs/traces.md "Recording") */

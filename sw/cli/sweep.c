@@ -26,6 +26,15 @@ static int split_list(char *buf, const char **items, unsigned max)
     return (int)n;
 }
 
+/* A --json-dir file: WORKLOAD-LABEL.json, a combination's '/' written '_'. */
+static void json_name(char *file, size_t len, const char *wl, const char *label)
+{
+    snprintf(file, len, "%s-%s.json", wl, label);
+    for (char *c = file; *c; c++)
+        if (*c == '/')
+            *c = '_';
+}
+
 #define MAX_VALUES 64   /* a table row of 64 runtimes and 63 speedups is wide enough */
 
 /* Speedups and geometric means are a report of the model's integer cycle counts, so
@@ -40,8 +49,11 @@ static double geomean(const double *v, unsigned n)
 
 int cmd_sweep(const opts_t *o, char *err, size_t errlen)
 {
-    char wbuf[CLI_LIST_MAX], vbuf[CLI_LIST_MAX], setb[MAX_VALUES][CLI_NAME_MAX];
-    const char *names[MAX_WL], *vals[MAX_VALUES];
+    char wbuf[CLI_LIST_MAX], vbuf[CLI_MAX_KEYS][CLI_LIST_MAX];
+    char setb[MAX_VALUES][CLI_MAX_KEYS][CLI_NAME_MAX], lab[MAX_VALUES][CLI_NAME_MAX];
+    char keys[CLI_NAME_MAX * CLI_MAX_KEYS], values[CLI_LIST_MAX * CLI_MAX_KEYS], base[1024];
+    const char *names[MAX_WL], *vals[MAX_VALUES], *kv[CLI_MAX_KEYS][MAX_VALUES];
+    int nkv[CLI_MAX_KEYS];
     const char *model = o->model ? o->model : "cycle";
     if (!o->key || !o->values) {
         snprintf(err, errlen, "sweep needs --key SECTION.KEY and --values V1,V2,...");
@@ -56,9 +68,27 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             snprintf(err, errlen, "sweep takes --workloads and --json-dir, not --workload, --json, --events, --iommu-trace or --gsn-trace");
         return XL_EINPUT;
     }
+    if (o->nkeys != o->nvals) {
+        snprintf(err, errlen, "sweep: one --values per --key (%u --key, %u --values)", o->nkeys,
+                 o->nvals);
+        return XL_EINPUT;
+    }
     snprintf(wbuf, sizeof wbuf, "%s", o->workloads ? o->workloads : STUDY_DEFAULT);
-    snprintf(vbuf, sizeof vbuf, "%s", o->values);
-    int nw = split_list(wbuf, names, MAX_WL), nv = split_list(vbuf, vals, MAX_VALUES);
+    int nw = split_list(wbuf, names, MAX_WL), nv = 1;
+    unsigned nk = o->nkeys;
+    for (unsigned k = 0; k < nk; k++) {
+        snprintf(vbuf[k], sizeof vbuf[k], "%s", o->vals[k]);
+        nkv[k] = split_list(vbuf[k], kv[k], MAX_VALUES);
+        if (nkv[k] <= 0) {
+            nv = 0;
+            break;
+        }
+        nv *= nkv[k];
+        if (nv > MAX_VALUES) {
+            snprintf(err, errlen, "sweep: more than %d combinations of the values", MAX_VALUES);
+            return XL_EINPUT;
+        }
+    }
     if (nw <= 0 || nv <= 0) {
         snprintf(err, errlen, "sweep: --workloads and --values need 1 to %d and %d items", MAX_WL,
                  MAX_VALUES);
@@ -78,25 +108,46 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, NULL, err, errlen);
         }
     /* every configuration is built and checked before anything runs */
+    /* value v is a combination, one value of each key, the first key's changing slowest;
+     * its label is those values joined by '/' */
     xl_config_t cfg[MAX_VALUES];
     for (int v = 0; v < nv; v++) {
         opts_t ov = *o;
-        size_t kl = strlen(o->key), vl = strlen(vals[v]);
-        if (kl + 1 + vl >= sizeof setb[v]) {
-            snprintf(err, errlen, "sweep: %s=%.40s...: longer than %zu characters", o->key, vals[v],
-                     sizeof setb[v] - 1);
-            return XL_EINPUT;
+        int ik[CLI_MAX_KEYS];
+        for (int k = (int)nk - 1, r = v; k >= 0; k--)
+            ik[k] = r % nkv[k], r /= nkv[k];
+        lab[v][0] = '\0';
+        for (unsigned k = 0; k < nk; k++) {
+            const char *val = kv[k][ik[k]];
+            size_t kl = strlen(o->keys[k]), vl = strlen(val);
+            if (kl + 1 + vl >= sizeof setb[v][k] ||
+                strlen(lab[v]) + 1 + vl >= sizeof lab[v]) {
+                snprintf(err, errlen, "sweep: %s=%.40s...: longer than %zu characters", o->keys[k],
+                         val, sizeof setb[v][k] - 1);
+                return XL_EINPUT;
+            }
+            memcpy(setb[v][k], o->keys[k], kl);   /* KEY=VALUE, known to fit */
+            setb[v][k][kl] = '=';
+            memcpy(setb[v][k] + kl + 1, val, vl + 1);
+            snprintf(lab[v] + strlen(lab[v]), sizeof lab[v] - strlen(lab[v]), "%s%s",
+                     k ? "/" : "", val);
+            if (ov.nsets == MAX_SETS) {
+                snprintf(err, errlen, "too many --set options");
+                return XL_EINPUT;
+            }
+            ov.sets[ov.nsets++] = setb[v][k];
         }
-        memcpy(setb[v], o->key, kl);   /* KEY=VALUE, known to fit */
-        setb[v][kl] = '=';
-        memcpy(setb[v] + kl + 1, vals[v], vl + 1);
-        if (ov.nsets == MAX_SETS) {
-            snprintf(err, errlen, "too many --set options");
-            return XL_EINPUT;
-        }
-        ov.sets[ov.nsets++] = setb[v];
+        vals[v] = lab[v];
         if (cli_build_config(&ov, &cfg[v], err, errlen) != XL_OK)
             return XL_EINPUT;
+    }
+    /* what the table's heading says: the keys, their values, the baseline's assignments */
+    keys[0] = values[0] = base[0] = '\0';
+    for (unsigned k = 0; k < nk; k++) {
+        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s", k ? " x " : "", o->keys[k]);
+        snprintf(values + strlen(values), sizeof values - strlen(values), "%s%s", k ? " x " : "",
+                 o->vals[k]);
+        snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", k ? " " : "", setb[0][k]);
     }
     /* every results file is checked before the first run, not found unwritable after it */
     if (o->json_dir) {
@@ -106,7 +157,7 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             for (int v = 0; v < nv; v++) {
                 char path[PATH_MAX], file[600];
                 cli_out_t jo;
-                snprintf(file, sizeof file, "%s-%s.json", xl_wl_find(names[i])->name, vals[v]);
+                json_name(file, sizeof file, xl_wl_find(names[i])->name, vals[v]);
                 if (cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err,
                                      errlen) != XL_OK || cli_out_check(&jo, err, errlen) != XL_OK)
                     return XL_EINPUT;
@@ -177,7 +228,7 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             if (okp[i][v] && o->json_dir) {   /* the store's file, copied under its old name */
                 char path[PATH_MAX], file[600], src[PATH_MAX];
                 cli_out_t jo;
-                snprintf(file, sizeof file, "%s-%s.json", names[i], vals[v]);
+                json_name(file, sizeof file, names[i], vals[v]);
                 cli_eng_result_path(&eng, p, src, sizeof src);
                 rc = cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err, errlen);
                 if (rc == XL_OK)
@@ -206,10 +257,9 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
                 }
             }
         }
-    printf("xlat %s: sweep of %s over %s, %s model, scale %s, seed %llu\n", XLAT_VERSION, o->key,
-           o->values, model, o->scale_str, (unsigned long long)cfg[0].sim.seed);
-    printf("\nRuntime (GPU cycles) and speedup over %s=%s\n%-9s %-9s", o->key, vals[0], "workload",
-           "class");
+    printf("xlat %s: sweep of %s over %s, %s model, scale %s, seed %llu\n", XLAT_VERSION, keys,
+           values, model, o->scale_str, (unsigned long long)cfg[0].sim.seed);
+    printf("\nRuntime (GPU cycles) and speedup over %s\n%-9s %-9s", base, "workload", "class");
     for (int v = 0; v < nv; v++)
         printf(" %13s", vals[v]);
     for (int v = 1; v < nv; v++)
@@ -255,8 +305,8 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             printf("\n");
     }
     if (nv > 1) {
-        printf("\nRelative to %s=%s (value / baseline): walks (Fig 11), stall cycles (Fig 9), "
-               "first-to-last walk gap (Fig 10)\n%-9s", o->key, vals[0], "workload");
+        printf("\nRelative to %s (value / baseline): walks (Fig 11), stall cycles (Fig 9), "
+               "first-to-last walk gap (Fig 10)\n%-9s", base, "workload");
         for (int v = 1; v < nv; v++)
             printf(" %9s-walk %9s-stall %9s-gap", vals[v], vals[v], vals[v]);
         printf("\n");

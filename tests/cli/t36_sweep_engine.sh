@@ -7,7 +7,7 @@
 # again; another build of xlat does not reuse the store; a point whose configuration file
 # was changed refuses to run; GNU parallel on this machine (--sshlogin :) gives the same
 # table, and so do the reproductions' run_jobs through it; bad engine options exit 2 with
-# one line.
+# one line; two --key/--values pairs sweep their cross product.
 X=${1:-build/xlat}
 T=$(mktemp -d)
 PID=""
@@ -190,3 +190,25 @@ if command -v parallel > /dev/null 2>&1; then
 else
     ok "36.19 # SKIP GNU parallel not installed (make deps)"
 fi
+
+# --- 36.20-36.22: several --key/--values pairs sweep their cross product (first key slowest)
+mkdir -p "$T/jx"
+"$X" sweep --key iommu.sched --values fcfs,simt --key iommu.walkers --values 8,16 --workloads mvt \
+    --scale 0.002 -j 2 --json-dir "$T/jx" > "$T/out" 2> /dev/null
+rc=$?
+"$X" run --workload mvt --scale 0.002 --set iommu.sched=simt --set iommu.walkers=16 --json "$T/m.json" > /dev/null 2>&1
+ms=$(sed -n 's/^    "sim.cycles": \([0-9]*\),$/\1/p' "$T/m.json")
+hdr=$(grep '^workload  class' "$T/out" | head -n 1 | tr -s ' ')
+if [ $rc = 0 ] && [ "$hdr" = "workload class fcfs/8 fcfs/16 simt/8 simt/16 fcfs/16 simt/8 simt/16" ] &&
+   [ -n "$ms" ] && [ "$(grep '^mvt ' "$T/out" | head -n 1 | awk '{print $6}')" = "$ms" ] &&
+   grep -q "^Runtime (GPU cycles) and speedup over iommu.sched=fcfs iommu.walkers=8$" "$T/out" &&
+   [ "$(counts "$T/out")" = "points: 4, ran 4, skipped 0 (already done), failed 0" ] &&
+   [ "$(ls "$T/jx" | tr '\n' ' ')" = "mvt-fcfs_16.json mvt-fcfs_8.json mvt-simt_16.json mvt-simt_8.json " ]; then
+    ok "36.20 two keys of two values: 4 columns fcfs/8 .. simt/16, simt/16's runtime $ms is xlat run's, 4 files"
+else
+    no "36.20 cross product: rc=$rc hdr='$hdr' simt/16=$ms $(counts "$T/out") $(ls "$T/jx" | tr '\n' ' ')"
+fi
+bad "21 a --key without its --values" "one --values per --key (2 --key, 1 --values)" \
+    sweep --key iommu.sched --values fcfs,simt --key iommu.walkers --workloads mvt
+bad "22 more than 64 combinations" "more than 64 combinations of the values" \
+    sweep --key iommu.walkers --values 1,2,3,4,5,6,7,8,9 --key l1tlb.mshrs --values 1,2,3,4,5,6,7,8 --workloads mvt
