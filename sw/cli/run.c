@@ -376,6 +376,8 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
                !strcmp(model, "cycle") ? "cycle-level" : "functional",
                wl.desc->name, wl.desc->suite, wl.desc->klass, o->scale_str,
                (unsigned long long)c.sim.seed);
+    }
+    if (!cli_outs_stdout(out, nout)) {   /* the same report for a generator and a trace */
         if (!o->quiet) {
             printf("\n# effective configuration\n");
             xl_config_write_ini(&c, stdout);

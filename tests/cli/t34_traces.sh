@@ -154,3 +154,14 @@ bad "21 --compress without --record" "--compress goes with --record" run --workl
 bad "22 --record is run's" "--record and --compress are run's options" study --workloads mvt --record "$T/s.xlt"
 bad "23 --compress bad value" "--compress 'lz4': expected zstd or none" run --workload mvt --record "$T/c.xlt" --compress lz4
 ls "$T" | grep -q '\.tmp$' && no "34.24 a .tmp file was left in $T" || ok "34.24 no .tmp file left by any refusal"
+
+# --- 34.25: the printed statistics too: a replay's report is the generator's but its first line
+if "$X" run --workload mvt --scale 0.001 --quiet > "$T/g.txt" 2> "$T/err" &&
+   "$X" run --workload "trace:$T/mvt.xlt" --quiet > "$T/r.txt" 2>> "$T/err" &&
+   tail -n +2 "$T/g.txt" > "$T/g.tail" && tail -n +2 "$T/r.txt" > "$T/r.tail" &&
+   [ "$(wc -l < "$T/r.tail")" -gt 100 ] && cmp -s "$T/g.tail" "$T/r.tail" &&
+   grep -q "^xlat .*run of trace $T/mvt.xlt (recorded from mvt at scale 0.001" "$T/r.txt"; then
+    ok "34.25 a replay prints the generator's statistics ($(wc -l < "$T/r.tail") lines), its first line naming the trace"
+else
+    no "34.25 a replay prints the generator's statistics ($(head -c 300 "$T/err"))"
+fi
