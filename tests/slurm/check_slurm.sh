@@ -52,8 +52,11 @@ done
 
 # the logs' last lines, for a skip or a failure
 logs() {
-    for f in "$B"/munged.log "$B"/slurmctld.log "$B"/slurmd.log; do
-        [ -f "$f" ] && { echo "# $f:"; tail -n 8 "$f" | sed 's/^/#   /'; }
+    for f in "$B"/munged.log "$B"/munged.out "$B"/slurmctld.log "$B"/slurmctld.out \
+             "$B"/slurmd.log "$B"/slurmd.out; do
+        [ -s "$f" ] || continue
+        echo "# $f:"
+        tail -n 8 "$f" | sed 's/^/#   /'
     done
 }
 
