@@ -26,6 +26,7 @@
 #endif
 
 #include "engine.h"
+#include "xlat/itrace.h"
 
 /* ---- keys: two 64-bit hashes of the point's text (FNV-1a, and FNV-1a from another basis
  * with a final mix), 128 bits: collisions among a sweep's thousands of points are out of
@@ -57,6 +58,16 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Hashes the rest of an open file; nonzero on a read error. */
+static int hash_file(eng_hash_t *h, FILE *f)
+{
+    char buf[1 << 16];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
+        hash_bytes(h, buf, r);
+    return ferror(f);
+}
+
 /* The build: a hash of this process's own binary. Another compiler, other flags or any
  * change of the model gives another build, so a store never hands one model's results to
  * another silently (a rebuild reruns; it is never wrong). */
@@ -76,11 +87,7 @@ static int build_id(char out[17], char *exe, size_t exelen, char *err, size_t er
     }
     eng_hash_t h;
     hash_init(&h);
-    char buf[1 << 16];
-    size_t r;
-    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        hash_bytes(&h, buf, r);
-    int bad = ferror(f);
+    int bad = hash_file(&h, f);
     fclose(f);
     if (bad) {
         snprintf(err, errlen, "sweep: cannot read this xlat's binary");
@@ -115,6 +122,8 @@ static int key_of(const char *build, const char *model, uint32_t scale_ppm,
         snprintf(err, errlen, "out of host memory");
         return XL_EINTERNAL;
     }
+    if (!strncmp(workload, "trace:", 6))
+        scale_ppm = XL_SCALE_ONE;   /* a trace runs as recorded, whatever the sweep's --scale */
     int hl = snprintf(head, sizeof head, "xlat point\nversion %s\nbuild %s\nmodel %s\n"
                       "workload %s\nscale_ppm %lu\nseed %llu\n", XLAT_VERSION, build, model,
                       workload, (unsigned long)scale_ppm, (unsigned long long)c->sim.seed);
@@ -123,6 +132,32 @@ static int key_of(const char *build, const char *model, uint32_t scale_ppm,
     hash_bytes(&h, head, (size_t)hl);
     hash_bytes(&h, ini, len);
     free(ini);
+    /* A recorded trace is named by its path, so its content goes into the key too: a
+     * trace recorded again under the same name is a new point, never a stale result
+     * (docs/sweeps.md "Keys"). Reading it costs less than the replay, which reads it all. */
+    for (const char *w = workload; w; w = strchr(w, '+') ? strchr(w, '+') + 1 : NULL) {
+        if (strncmp(w, "trace:", 6))
+            continue;
+        char path[PATH_MAX];
+        size_t n = strcspn(w + 6, "+");
+        if (n >= sizeof path) {
+            snprintf(err, errlen, "%.60s...: path too long", w);
+            return XL_EINPUT;
+        }
+        memcpy(path, w + 6, n);
+        path[n] = '\0';
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            snprintf(err, errlen, "trace %.200s: cannot read: %s", path, strerror(errno));
+            return XL_EINPUT;
+        }
+        int bad = hash_file(&h, f);
+        fclose(f);
+        if (bad) {
+            snprintf(err, errlen, "trace %.200s: read error", path);
+            return XL_EINPUT;
+        }
+    }
     snprintf(key, CLI_ENG_KEY_LEN + 1, "%016llx%016llx", (unsigned long long)mix(h.a),
              (unsigned long long)mix(h.b ^ UINT64_C(0x9e3779b97f4a7c15)));
     return XL_OK;
@@ -707,9 +742,9 @@ static int run_slurm(cli_eng_t *e, unsigned round, const char *plan, cli_point_t
 static int run_round(cli_eng_t *e, unsigned round, cli_point_t **todo, unsigned n,
                      eng_prog_t *g, char *err, size_t errlen)
 {
-    char plan[PATH_MAX], line[512];
+    char plan[PATH_MAX], line[1200];   /* a key, a workload (a trace's path: 1023), scale, model */
     round_names(e, round, "plan", plan, sizeof plan);
-    size_t cap = 64 + strlen(e->store) + (size_t)n * 256, used = 0;
+    size_t cap = 64 + strlen(e->store) + (size_t)n * sizeof line, used = 0;
     char *text = malloc(cap);
     if (!text) {
         snprintf(err, errlen, "out of host memory");
@@ -719,6 +754,12 @@ static int run_round(cli_eng_t *e, unsigned round, cli_point_t **todo, unsigned 
     for (unsigned i = 0; i < n; i++) {
         int l = snprintf(line, sizeof line, "%s %s %s %s\n", todo[i]->key, todo[i]->workload,
                          e->scale_str, e->model);
+        if (l < 0 || (size_t)l >= sizeof line) {
+            free(text);
+            snprintf(err, errlen, "sweep: workload %.60s...: name longer than 1023 characters",
+                     todo[i]->workload);
+            return XL_EINPUT;
+        }
         memcpy(text + used, line, (size_t)l + 1);
         used += (size_t)l;
     }
@@ -835,13 +876,13 @@ int cmd_point(int argc, char **argv, char *err, size_t errlen)
         snprintf(err, errlen, "point: %s: cannot open: %s", argv[2], strerror(errno));
         return XL_EINPUT;
     }
-    char line[PATH_MAX + 64], store[PATH_MAX], key[CLI_ENG_KEY_LEN + 2], wl[128], scale[40];
+    char line[PATH_MAX + 1200], store[PATH_MAX], key[CLI_ENG_KEY_LEN + 2], wl[1024], scale[40];
     char model[16];
     int ok = fgets(line, sizeof line, f) && sscanf(line, "xlat-plan 1 %4095s", store) == 1;
     for (unsigned i = 0; ok && i <= idx; i++)
         ok = fgets(line, sizeof line, f) != NULL;
     fclose(f);
-    if (!ok || sscanf(line, "%33s %127s %39s %15s", key, wl, scale, model) != 4 ||
+    if (!ok || sscanf(line, "%33s %1023s %39s %15s", key, wl, scale, model) != 4 ||
         strlen(key) != CLI_ENG_KEY_LEN || strspn(key, "0123456789abcdef") != CLI_ENG_KEY_LEN ||
         (strcmp(model, "cycle") && strcmp(model, "functional")) || !xl_wl_find(wl)) {
         snprintf(err, errlen, "point: %s: no point %u, or not a sweep's plan", argv[2], idx);
@@ -864,7 +905,8 @@ int cmd_point(int argc, char **argv, char *err, size_t errlen)
     int rc = build_id(build, exe, sizeof exe, err, errlen);
     if (rc != XL_OK)
         return rc;
-    if ((rc = key_of(build, model, ppm, &c, xl_wl_find(wl)->name, again, err, errlen)) != XL_OK)
+    /* the plan holds the sweep's names: the registry's, or a trace's path (sweep.c wl_name) */
+    if ((rc = key_of(build, model, ppm, &c, wl, again, err, errlen)) != XL_OK)
         return rc;
     if (strcmp(again, key)) {
         snprintf(err, errlen, "point %s: this xlat (%s, build %s) is not the sweep's build, "
@@ -877,9 +919,16 @@ int cmd_point(int argc, char **argv, char *err, size_t errlen)
         return rc;
     xl_workload_t w;
     xl_stats_t *st = NULL;
-    rc = cli_run_one(&c, wl, ppm, model, NULL, NULL, NULL, CLI_PROG_OFF, wl, &st, &w, err, errlen);
+    /* A recorded trace is the work itself: it runs as recorded (the sweep's --scale is the
+     * generators'), and its results name it and its recorded scale, as xlat run's do. */
+    int tr = !strncmp(wl, "trace:", 6);
+    rc = cli_run_one(&c, wl, tr ? XL_SCALE_ONE : ppm, model, NULL, NULL, NULL, CLI_PROG_OFF, wl,
+                     &st, &w, err, errlen);
     if (rc == XL_OK) {
-        cli_write_results_json(o.f, &c, w.desc->name, scale, model, st);
+        char sc[16];
+        const xl_itr_t *r = tr ? xl_wl_trace_reader(&w) : NULL;
+        cli_write_results_json(o.f, &c, tr ? wl : w.desc->name,
+                               r ? cli_trace_scale(sc, xl_itr_scale_ppm(r)) : scale, model, st);
         xl_stats_destroy(st);
         xl_wl_close(&w);
     }

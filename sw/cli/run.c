@@ -129,7 +129,7 @@ static void gsn_trace_head(FILE *f, const char *workload, const xl_config_t *c)
 }
 
 /* A trace's recorded scale as --scale would have been written ("0.001", "1"). */
-static const char *trace_scale(char sc[16], uint32_t ppm)
+const char *cli_trace_scale(char sc[16], uint32_t ppm)
 {
     snprintf(sc, 16, "%u.%06u", ppm / XL_SCALE_ONE, ppm % XL_SCALE_ONE);
     for (char *e = sc + strlen(sc) - 1; *e == '0' || *e == '.'; e--) {
@@ -263,11 +263,11 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
     char sc[16], sc1[16];
     for (unsigned i = 0; rc == XL_OK && i < opened; i++) {
         const xl_itr_t *tr = xl_wl_trace_reader(&wl[i]);
-        if (!tr || (scale && strcmp(scale, trace_scale(sc1, xl_itr_scale_ppm(tr))))) {
+        if (!tr || (scale && strcmp(scale, cli_trace_scale(sc1, xl_itr_scale_ppm(tr))))) {
             scale = NULL;
             break;
         }
-        scale = trace_scale(sc, xl_itr_scale_ppm(tr));
+        scale = cli_trace_scale(sc, xl_itr_scale_ppm(tr));
     }
     if (!scale)
         scale = o->scale_str;
@@ -387,7 +387,7 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
     }
     if (jf && tr) {   /* a replay's results: the trace's name, the scale it was recorded at */
         char sc[16];
-        cli_write_results_json(jf, &c, o->workload, trace_scale(sc, xl_itr_scale_ppm(tr)),
+        cli_write_results_json(jf, &c, o->workload, cli_trace_scale(sc, xl_itr_scale_ppm(tr)),
                                model, st);
     } else if (jf) {
         cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);

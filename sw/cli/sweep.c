@@ -27,6 +27,13 @@ static int split_list(char *buf, const char **items, unsigned max)
 }
 
 /* A --json-dir file: WORKLOAD-LABEL.json, a combination's '/' written '_'. */
+/* A workload's name in the table, the store and the plan: the registry's (an alias becomes
+ * its name), but a recorded trace keeps its path, which is what tells two traces apart. */
+static const char *wl_name(const char *n)
+{
+    return strncmp(n, "trace:", 6) ? xl_wl_find(n)->name : n;
+}
+
 static void json_name(char *file, size_t len, const char *wl, const char *label)
 {
     snprintf(file, len, "%s-%s.json", wl, label);
@@ -95,14 +102,6 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
         return XL_EINPUT;
     }
     for (int i = 0; i < nw; i++)
-        if (!strncmp(names[i], "trace:", 6)) {
-            /* a point's key holds the workload's name, not a file's content: a trace
-             * recorded again under the same name would be reused stale (docs/sweeps.md) */
-            snprintf(err, errlen, "sweep: %.60s: recorded traces are not swept (a point's key "
-                     "would not see the file change); run them with xlat run", names[i]);
-            return XL_EINPUT;
-        }
-    for (int i = 0; i < nw; i++)
         if (!xl_wl_find(names[i])) {
             xl_workload_t tmpwl;
             return xl_wl_open(&tmpwl, names[i], o->scale_ppm, 0, NULL, err, errlen);
@@ -157,7 +156,7 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             for (int v = 0; v < nv; v++) {
                 char path[PATH_MAX], file[600];
                 cli_out_t jo;
-                json_name(file, sizeof file, xl_wl_find(names[i])->name, vals[v]);
+                json_name(file, sizeof file, wl_name(names[i]), vals[v]);
                 if (cli_out_dir_file(&jo, path, sizeof path, o->json_dir, file, err,
                                      errlen) != XL_OK || cli_out_check(&jo, err, errlen) != XL_OK)
                     return XL_EINPUT;
@@ -184,7 +183,7 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
     }
     for (int i = 0; i < nw; i++) {
         klass[i] = xl_wl_find(names[i])->klass;
-        names[i] = xl_wl_find(names[i])->name;   /* an alias becomes the registry's name */
+        names[i] = wl_name(names[i]);
         for (int v = 0; v < nv && rc == XL_OK; v++) {
             cli_point_t *p = &pt[i * nv + v];
             p->cfg = &cfg[v];
@@ -192,10 +191,11 @@ int cmd_sweep(const opts_t *o, char *err, size_t errlen)
             rc = cli_eng_key(&eng, &cfg[v], names[i], p->key, err, errlen);
         }
     }
-    fprintf(stderr, "  sweep: %u points (%d workloads x %d values), store %s ...\n", np, nw, nv,
-            eng.tmp_store ? "temporary" : eng.store);
-    if (rc == XL_OK)
+    if (rc == XL_OK) {
+        fprintf(stderr, "  sweep: %u points (%d workloads x %d values), store %s ...\n", np, nw,
+                nv, eng.tmp_store ? "temporary" : eng.store);
         rc = cli_eng_run(&eng, pt, np, err, errlen);
+    }
     if (rc != XL_OK) {
         cli_eng_close(&eng, pt, np);
         free(pt);

@@ -7,7 +7,8 @@
 # again; another build of xlat does not reuse the store; a point whose configuration file
 # was changed refuses to run; GNU parallel on this machine (--sshlogin :) gives the same
 # table, and so do the reproductions' run_jobs through it; bad engine options exit 2 with
-# one line; two --key/--values pairs sweep their cross product.
+# one line; two --key/--values pairs sweep their cross product; a recorded trace sweeps like
+# its generator, and recorded again under the same name it is run again, not reused.
 X=${1:-build/xlat}
 T=$(mktemp -d)
 PID=""
@@ -23,7 +24,7 @@ table() { grep -v '^points: ' "$1"; }
 # counts FILE: the counts line
 counts() { grep '^points: ' "$1"; }
 
-# --- 36.01-36.09: bad engine options (and a recorded trace, which a key cannot follow): exit 2, one line, nothing run
+# --- 36.01-36.09: bad engine options (and a missing trace): exit 2, one line, nothing run
 bad "01 unknown engine" "--engine 'pbs': expected local, parallel or slurm" $SW --engine pbs
 bad "02 --jobs 0" "--jobs '0': expected a whole number from 1 to 1024" $SW --jobs 0
 bad "03 --retries not a number" "--retries 'x'" $SW --retries x
@@ -32,8 +33,8 @@ bad "05 parallel without logins" "--engine parallel needs --sshlogin" $SW --engi
 bad "06 --sshlogin without parallel" "--sshlogin is for --engine parallel" $SW --sshlogin :
 bad "07 --store on run" "are sweep's options" run --workload mvt --store "$T/s0"
 bad "08 --store a file" "not a folder" $SW --store "$(dirname "$0")/t36_sweep_engine.sh"
-bad "09 a recorded trace is not swept" "recorded traces are not swept" \
-    sweep --key iommu.sched --values fcfs,simt --workloads mvt,trace:x.xlt --scale 0.005
+bad "09 a missing recorded trace" "trace $T/none.xlt: cannot read" \
+    sweep --key iommu.sched --values fcfs,simt --workloads mvt,trace:$T/none.xlt --scale 0.005
 
 # --- 36.10-36.11: a store: the table's runtimes are xlat run's; run again, all skipped
 "$X" $SW -j 2 --store "$T/s1" > "$T/ref" 2> "$T/err1"
@@ -212,3 +213,26 @@ bad "21 a --key without its --values" "one --values per --key (2 --key, 1 --valu
     sweep --key iommu.sched --values fcfs,simt --key iommu.walkers --workloads mvt
 bad "22 more than 64 combinations" "more than 64 combinations of the values" \
     sweep --key iommu.walkers --values 1,2,3,4,5,6,7,8,9 --key l1tlb.mshrs --values 1,2,3,4,5,6,7,8 --workloads mvt
+
+# --- 36.23: a recorded trace in a sweep: its row is its generator's (the trace runs as
+# recorded; --scale is the generators'); its key holds the file's content, so the same name
+# recorded again at another scale runs again and gives xlat run's runtime of the new trace
+"$X" run --quiet --workload mvt --scale 0.002 --record "$T/m.xlt" > /dev/null 2>&1
+"$X" sweep --key iommu.sched --values fcfs,simt --workloads "trace:$T/m.xlt,mvt" --scale 0.002 \
+    --store "$T/st" > "$T/tr1" 2> /dev/null
+rc1=$?
+r1=$(grep '^trace:' "$T/tr1" | head -n 1 | awk '{print $3, $4}')
+g1=$(grep '^mvt ' "$T/tr1" | head -n 1 | awk '{print $3, $4}')
+"$X" run --quiet --workload mvt --scale 0.003 --record "$T/m.xlt" > /dev/null 2>&1
+"$X" run --workload "trace:$T/m.xlt" --set iommu.sched=simt --json "$T/t3.json" > /dev/null 2>&1
+t3=$(sed -n 's/^    "sim.cycles": \([0-9]*\),$/\1/p' "$T/t3.json")
+"$X" sweep --key iommu.sched --values fcfs,simt --workloads "trace:$T/m.xlt" --store "$T/st" \
+    > "$T/tr2" 2> /dev/null
+rc2=$?
+r2=$(grep '^trace:' "$T/tr2" | head -n 1 | awk '{print $4}')
+if [ $rc1 = 0 ] && [ -n "$g1" ] && [ "$r1" = "$g1" ] && [ $rc2 = 0 ] && [ -n "$t3" ] &&
+   [ "$r2" = "$t3" ] && [ "$(counts "$T/tr2")" = "points: 2, ran 2, skipped 0 (already done), failed 0" ]; then
+    ok "36.23 trace:FILE sweeps as its generator ($r1); recorded again, its 2 points run again (simt $r2, xlat run's)"
+else
+    no "36.23 trace sweep: rc=$rc1/$rc2 trace='$r1' mvt='$g1' again='$r2' run='$t3' $(counts "$T/tr2")"
+fi
