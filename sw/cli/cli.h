@@ -60,6 +60,9 @@ extern const unsigned cli_ndesigns;
  * g, a system of the nwl workloads wls, to completion like xl_sim_run, showing it; label
  * names the run. */
 typedef enum { CLI_PROG_OFF, CLI_PROG_LINES, CLI_PROG_REDRAW } cli_prog_t;
+/* progress.c: a monotonic clock in seconds; a duration as "1h02m", "3m05s", "42s". */
+double cli_now_s(void);
+const char *cli_dur(char *buf, size_t len, double s);
 cli_prog_t cli_prog_mode(const opts_t *o);
 int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_workload_t *const *wls,
                 unsigned nwl, char *err, size_t errlen);

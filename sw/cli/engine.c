@@ -401,25 +401,6 @@ int cli_eng_read(const cli_eng_t *e, const cli_point_t *p, cli_pt_stats_t *s, ch
 /* ---- the plan of a round: its first line "xlat-plan 1 STORE", then a line per point,
  * "KEY WORKLOAD SCALE MODEL"; `xlat point PLAN I` runs the line I + 1 */
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* "1h02m", "3m05s", "42s" */
-static void dur(char *buf, size_t len, double s)
-{
-    unsigned long t = s < 0 ? 0 : (unsigned long)(s + 0.5);
-    if (t >= 3600)
-        snprintf(buf, len, "%luh%02lum", t / 3600, t / 60 % 60);
-    else if (t >= 60)
-        snprintf(buf, len, "%lum%02lus", t / 60, t % 60);
-    else
-        snprintf(buf, len, "%lus", t);
-}
-
 /* The progress of the whole sweep, for its stderr. */
 typedef struct {
     unsigned total, done_before, ran, failed;
@@ -428,14 +409,14 @@ typedef struct {
 
 static void progress(eng_prog_t *g, unsigned ran, unsigned left, int final)
 {
-    double t = now_s();
+    double t = cli_now_s();
     if (!final && t - g->last < 1.0)
         return;
     g->last = t;
     char est[64] = "estimating";
     if (ran) {
         char d[32];
-        dur(d, sizeof d, (t - g->t0) / ran * left);
+        cli_dur(d, sizeof d, (t - g->t0) / ran * left);
         snprintf(est, sizeof est, "about %s left", d);
     }
     fprintf(stderr, "  sweep: %u of %u points done (%u already), %u failed, %s ...\n",
@@ -785,7 +766,7 @@ int cli_eng_run(cli_eng_t *e, cli_point_t *p, unsigned n, char *err, size_t errl
         snprintf(err, errlen, "out of host memory");
         return XL_EINTERNAL;
     }
-    eng_prog_t g = {.total = n, .t0 = now_s()};
+    eng_prog_t g = {.total = n, .t0 = cli_now_s()};
     int rc = XL_OK;
     /* every point's configuration in the store before anything runs */
     for (unsigned i = 0; i < n && rc == XL_OK; i++) {

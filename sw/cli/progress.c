@@ -28,7 +28,7 @@ cli_prog_t cli_prog_mode(const opts_t *o)
     return CLI_PROG_LINES;
 }
 
-static double now_s(void)
+double cli_now_s(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -36,7 +36,7 @@ static double now_s(void)
 }
 
 /* "1h02m", "3m05s", "42s" */
-static const char *dur(char *buf, size_t len, double s)
+const char *cli_dur(char *buf, size_t len, double s)
 {
     unsigned long t = s < 0 ? 0 : (unsigned long)(s + 0.5);
     if (t >= 3600)
@@ -79,7 +79,7 @@ static void show(const char *label, const xl_sim_progress_t *p, uint64_t total, 
     double f = total ? (double)p->instrs / (double)total : 0;
     char left[64] = "estimating", spent[32];
     if (f > 0)
-        snprintf(left, sizeof left, "about %s left", dur(spent, sizeof spent, elapsed * (1 - f) / f));
+        snprintf(left, sizeof left, "about %s left", cli_dur(spent, sizeof spent, elapsed * (1 - f) / f));
     fprintf(stderr, "%s  %s: %.1f%% of %llu instructions, cycle %llu, %.2f M/s, %s%s",
             redraw ? "\r" : "", label, 100 * f, (unsigned long long)total, (unsigned long long)p->cycle,
             elapsed > 0 ? (double)p->instrs / elapsed * 1e-6 : 0.0, left, redraw ? "   " : "\n");
@@ -92,13 +92,13 @@ int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_worklo
     uint64_t total = 0;
     if (mode == CLI_PROG_OFF)
         return xl_sim_run(g, err, errlen);
-    double t0 = now_s(), last = t0, every = mode == CLI_PROG_REDRAW ? 1.0 : 60.0;
+    double t0 = cli_now_s(), last = t0, every = mode == CLI_PROG_REDRAW ? 1.0 : 60.0;
     int shown = 0, rc = XL_OK;
     while (!xl_sim_done(g)) {
         rc = xl_sim_step(g, xl_sim_now(g) + PROG_STEP, err, errlen);
         if (rc != XL_OK)
             break;
-        double t = now_s();
+        double t = cli_now_s();
         if (t - last >= every && !xl_sim_done(g)) {
             xl_sim_progress_t p;
             if (!shown) {
@@ -107,7 +107,7 @@ int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_worklo
                         mode == CLI_PROG_REDRAW ? "" : "\n");
                 fflush(stderr);
                 total = count_instrs(wls, nwl);
-                t = now_s();
+                t = cli_now_s();
             }
             xl_sim_progress(g, &p);
             show(label, &p, total, t - t0, mode == CLI_PROG_REDRAW);
