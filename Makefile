@@ -247,10 +247,12 @@ lockstep: deps
 systemc: $(BUILD)/libxlat.a
 	sh sc/build.sh
 
-# The iCE40 builds of the prototype (fpga/README.md "On an FPGA"); make test builds the HX8K
-# board only (tests/board/check_fpga.sh).
+# The iCE40 builds of the prototype (fpga/README.md "On an FPGA"), then the HX8K board's
+# check with both gate-level netlists (tests/board/check_fpga.sh); make test builds the HX8K
+# board only and checks its post-route netlist.
 fpga: deps
 	sh fpga/build.sh all
+	sh tests/board/check_fpga.sh
 
 clean:
 	rm -rf build

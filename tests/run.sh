@@ -20,7 +20,9 @@
 #          Verilator lockstep against the C twin (bounded), fault injection, mutants
 #   board  the FPGA prototype (tests/board/check_*.sh): the Verilated board top behind a
 #          pseudo-terminal with the host program xlat-board comparing it with the C twin,
-#          and the HX8K build (synthesis, place and route, bitstream, timing)
+#          and the HX8K build (synthesis, place and route, bitstream, timing; started
+#          beside the rtl stage) with its post-route netlist at gate level (make fpga
+#          checks the post-synthesis one too)
 # Set XL_FUZZ_SECONDS to change the fuzzing time (default 10), XL_LOCKSTEP_CYCLES the
 # cycles of each bounded lockstep run.
 cd "$(dirname "$0")/.." || exit 1
@@ -112,10 +114,22 @@ for f in tests/fuzz/fuzz_*.c; do run_tap fuzz tests/fuzz/run.sh "$f"; done
 echo "== systemc (both bodies as TLM-2.0 modules, compared response by response)"
 run_tap systemc tests/systemc/check_systemc.sh
 
+# The HX8K build of the board stage (Yosys, nextpnr: one core, about three minutes) runs
+# beside the RTL checks; check_fpga.sh takes its result (XL_FPGA_BUILD_RC).
+mkdir -p build/fpga/reports
+rm -f build/fpga/check.rc
+(REPORTS=build/fpga/reports sh fpga/build.sh hx8k-small > build/fpga/check.log 2>&1
+ echo $? > build/fpga/check.rc.tmp && mv build/fpga/check.rc.tmp build/fpga/check.rc) &
+FPGA_PID=$!
+
 echo "== rtl (Icarus, Verilator lockstep with the C twin, Yosys)"
 for s in tests/rtl/check_*.sh; do run_tap rtl "$s"; done
 
 echo "== board (the FPGA prototype: board top and host program, the HX8K build)"
+wait "$FPGA_PID"
+# the post-route netlist only (the chip as programmed); make fpga's check runs both
+XL_FPGA_BUILD_RC=build/fpga/check.rc XL_GATE_NETLISTS=route
+export XL_FPGA_BUILD_RC XL_GATE_NETLISTS
 for s in tests/board/check_*.sh; do run_tap board "$s"; done
 
 echo
