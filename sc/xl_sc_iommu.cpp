@@ -229,7 +229,7 @@ void xl_sc_iommu::finish(const xl_sc_front::Done &d)
     e.reads = d.reads;
     e.cycle_in = d.cycle_in;
     e.cycle_done = d.cycle_done;
-    uint64_t pa = d.fault ? 0 : d.frame | (va & ((UINT64_C(1) << d.shift) - 1u));
+    uint64_t pa = d.pa(va);
     unsigned char *p = t.get_data_ptr();
     for (unsigned i = 0; i < 8; i++)
         p[i] = (unsigned char)(pa >> (8 * i));

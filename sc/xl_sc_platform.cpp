@@ -269,7 +269,7 @@ int run_direct(const xl_sc_trace &tr, const std::vector<xl_sc_gen_req> &reqs,
             a.got = true;
             a.r.status = tlm::TLM_OK_RESPONSE;
             uint64_t va = reqs[d.handle].va;
-            a.r.pa = d.fault ? 0 : d.frame | (va & ((UINT64_C(1) << d.shift) - 1u));
+            a.r.pa = d.pa(va);
             a.r.ext.asid = reqs[d.handle].asid;
             a.r.ext.instr_id = reqs[d.handle].instr_id;
             a.r.ext.fault = d.fault;

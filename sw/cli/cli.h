@@ -69,8 +69,11 @@ int cli_sim_run(xl_sim_t *g, cli_prog_t mode, const char *label, const xl_worklo
 
 /* run.c: one workload under one model, its statistics into *st (created here); the
  * results JSON of a run. */
-/* A trace's recorded scale as --scale would have been written ("0.001", "1"). */
-const char *cli_trace_scale(char sc[16], uint32_t ppm);
+/* The name and scale a results file gives an open workload: a generator's registry name
+ * and the run's scale_str; a replayed trace the name it was asked by (trace:FILE, asked)
+ * and the scale it was recorded at (written into sc). */
+void cli_results_label(const xl_workload_t *wl, const char *asked, const char *scale_str,
+                       char sc[16], const char **name, const char **scale);
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
                 FILE *events, FILE *trace, FILE *gsn, cli_prog_t prog, const char *label, xl_stats_t **st,
                 xl_workload_t *wl, char *err, size_t errlen);

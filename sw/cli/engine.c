@@ -26,7 +26,6 @@
 #endif
 
 #include "engine.h"
-#include "xlat/itrace.h"
 
 /* ---- keys: two 64-bit hashes of the point's text (FNV-1a, and FNV-1a from another basis
  * with a final mix), 128 bits: collisions among a sweep's thousands of points are out of
@@ -493,6 +492,15 @@ static int capture(char *const argv[], char *buf, size_t len)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* The progress line from the store: the round's points whose results are there. */
+static void show_store(const cli_eng_t *e, cli_point_t **todo, unsigned n, eng_prog_t *g)
+{
+    unsigned got = 0;
+    for (unsigned i = 0; i < n; i++)
+        got += have_result(e, todo[i]);
+    progress(g, g->ran + got, n - got, 0);
+}
+
 /* A Slurm job's end: squeue polled every second until it lists none of the job's tasks
  * (sbatch --wait would do it with a poll that backs off to 10 s; sacct needs the
  * cluster's accounting database, which not every cluster has). squeue failing 120 times in
@@ -515,10 +523,7 @@ static void wait_slurm(const cli_eng_t *e, const char *job, cli_point_t **todo, 
         }
         if (st == 0)
             fails = 0;
-        unsigned got = 0;
-        for (unsigned i = 0; i < n; i++)
-            got += have_result(e, todo[i]);
-        progress(g, g->ran + got, n - got, 0);
+        show_store(e, todo, n, g);
         struct timespec ts = {1, 0};
         nanosleep(&ts, NULL);
     }
@@ -535,10 +540,7 @@ static int wait_engine(const cli_eng_t *e, pid_t pid, cli_point_t **todo, unsign
             return XL_OK;
         if (r < 0 && errno != EINTR)
             return XL_EINTERNAL;
-        unsigned got = 0;
-        for (unsigned i = 0; i < n; i++)
-            got += have_result(e, todo[i]);
-        progress(g, g->ran + got, n - got, 0);
+        show_store(e, todo, n, g);
         struct timespec ts = {0, 250000000};
         nanosleep(&ts, NULL);
     }
@@ -907,9 +909,9 @@ int cmd_point(int argc, char **argv, char *err, size_t errlen)
                      &st, &w, err, errlen);
     if (rc == XL_OK) {
         char sc[16];
-        const xl_itr_t *r = tr ? xl_wl_trace_reader(&w) : NULL;
-        cli_write_results_json(o.f, &c, tr ? wl : w.desc->name,
-                               r ? cli_trace_scale(sc, xl_itr_scale_ppm(r)) : scale, model, st);
+        const char *nm, *si;
+        cli_results_label(&w, wl, scale, sc, &nm, &si);
+        cli_write_results_json(o.f, &c, nm, si, model, st);
         xl_stats_destroy(st);
         xl_wl_close(&w);
     }

@@ -17,6 +17,17 @@
 #include "xlat/uvm_sys.h"
 
 /* Run one workload under one model; stats go into *st (created here). */
+/* A replayed trace that failed while streaming (a read error, a block damaged since it
+ * was opened) has ended its wavefronts early: the run does not count. */
+static int trace_failed(const xl_workload_t *wl, char *err, size_t errlen)
+{
+    const xl_itr_t *tr = xl_wl_trace_reader(wl);
+    if (!tr || !xl_itr_error(tr))
+        return XL_OK;
+    snprintf(err, errlen, "%s", xl_itr_error(tr));
+    return XL_EINPUT;
+}
+
 int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, const char *model,
                 FILE *events, FILE *trace, FILE *gsn, cli_prog_t prog, const char *label, xl_stats_t **st,
                 xl_workload_t *wl, char *err, size_t errlen)
@@ -79,12 +90,8 @@ int cli_run_one(const xl_config_t *c, const char *name, uint32_t scale_ppm, cons
         }
         xl_sim_destroy(g);
     }
-    /* a replayed trace that failed while streaming (a read error, a block damaged since
-     * it was opened) has ended its wavefronts early: the run does not count */
-    if (rc == XL_OK && xl_wl_trace_reader(wl) && xl_itr_error(xl_wl_trace_reader(wl))) {
-        snprintf(err, errlen, "%s", xl_itr_error(xl_wl_trace_reader(wl)));
-        rc = XL_EINPUT;
-    }
+    if (rc == XL_OK)
+        rc = trace_failed(wl, err, errlen);
     if (rc != XL_OK) {
         xl_stats_destroy(*st);
         *st = NULL;
@@ -129,7 +136,7 @@ static void gsn_trace_head(FILE *f, const char *workload, const xl_config_t *c)
 }
 
 /* A trace's recorded scale as --scale would have been written ("0.001", "1"). */
-const char *cli_trace_scale(char sc[16], uint32_t ppm)
+static const char *trace_scale(char sc[16], uint32_t ppm)
 {
     snprintf(sc, 16, "%u.%06u", ppm / XL_SCALE_ONE, ppm % XL_SCALE_ONE);
     for (char *e = sc + strlen(sc) - 1; *e == '0' || *e == '.'; e--) {
@@ -139,6 +146,14 @@ const char *cli_trace_scale(char sc[16], uint32_t ppm)
             break;
     }
     return sc;
+}
+
+void cli_results_label(const xl_workload_t *wl, const char *asked, const char *scale_str,
+                       char sc[16], const char **name, const char **scale)
+{
+    const xl_itr_t *tr = xl_wl_trace_reader(wl);
+    *name = tr ? asked : wl->desc->name;
+    *scale = tr ? trace_scale(sc, xl_itr_scale_ppm(tr)) : scale_str;
 }
 
 /* run --workload A+B[+...]: the applications at once on one GPU (sim.h
@@ -236,11 +251,8 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "out of host memory");
         rc = XL_EINTERNAL;
     }
-    for (unsigned i = 0; rc == XL_OK && i < opened; i++)   /* as cli_run_one */
-        if (xl_wl_trace_reader(&wl[i]) && xl_itr_error(xl_wl_trace_reader(&wl[i]))) {
-            snprintf(err, errlen, "%s", xl_itr_error(xl_wl_trace_reader(&wl[i])));
-            rc = XL_EINPUT;
-        }
+    for (unsigned i = 0; rc == XL_OK && i < opened; i++)
+        rc = trace_failed(&wl[i], err, errlen);
     if (rc == XL_OK) {
         xl_sim_stats(g, st);
         xl_stats_freeze(st);
@@ -258,19 +270,19 @@ static int run_apps(const opts_t *o, char *err, size_t errlen)
         }
         xl_stats_print(st, stdout);
     }
-    /* replayed traces all recorded at one scale: that scale, as a single trace's run */
-    const char *scale = NULL;
+    /* replayed traces all recorded at one scale: that scale, as a single trace's run;
+     * otherwise the run's own */
+    const char *scale = o->scale_str, *nm, *si;
     char sc[16], sc1[16];
     for (unsigned i = 0; rc == XL_OK && i < opened; i++) {
-        const xl_itr_t *tr = xl_wl_trace_reader(&wl[i]);
-        if (!tr || (scale && strcmp(scale, cli_trace_scale(sc1, xl_itr_scale_ppm(tr))))) {
-            scale = NULL;
+        cli_results_label(&wl[i], o->workload, o->scale_str, i ? sc1 : sc, &nm, &si);
+        if (!i) {
+            scale = si;
+        } else if (strcmp(scale, si)) {
+            scale = o->scale_str;
             break;
         }
-        scale = cli_trace_scale(sc, xl_itr_scale_ppm(tr));
     }
-    if (!scale)
-        scale = o->scale_str;
     if (jf && rc == XL_OK)
         cli_write_results_json(jf, &c, o->workload, scale, "cycle", st);
     rc = cli_outs_close(out, nout, rc, err, errlen);
@@ -385,12 +397,11 @@ int cmd_run(const opts_t *o, char *err, size_t errlen)
         }
         xl_stats_print(st, stdout);
     }
-    if (jf && tr) {   /* a replay's results: the trace's name, the scale it was recorded at */
+    if (jf) {
         char sc[16];
-        cli_write_results_json(jf, &c, o->workload, cli_trace_scale(sc, xl_itr_scale_ppm(tr)),
-                               model, st);
-    } else if (jf) {
-        cli_write_results_json(jf, &c, wl.desc->name, o->scale_str, model, st);
+        const char *nm, *si;
+        cli_results_label(&wl, o->workload, o->scale_str, sc, &nm, &si);
+        cli_write_results_json(jf, &c, nm, si, model, st);
     }
     rc = cli_outs_close(out, nout, rc, err, errlen);
     xl_stats_destroy(st);

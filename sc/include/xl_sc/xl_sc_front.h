@@ -78,6 +78,12 @@ public:
         uint8_t  shift, reads;
         bool     coalesced;
         uint64_t cycle_in, cycle_done;
+        // The physical address of va: the frame with va's offset within the page; 0 on a
+        // fault (what the payload's data carries back)
+        uint64_t pa(uint64_t va) const
+        {
+            return fault ? 0 : frame | (va & ((UINT64_C(1) << shift) - 1u));
+        }
     };
     struct Read {
         uint32_t walker;
