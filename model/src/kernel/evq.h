@@ -99,11 +99,28 @@ static inline __attribute__((always_inline)) int evq_push(evq_t *q, uint64_t t, 
     return evq_wb_push(q, (uint32_t)(t & (WHEEL - 1)), type, a, b);
 }
 
-/* Time moves to now (every event before now has been taken): bring far events in. */
+/* Time moves to now (every event before now has been taken): bring far events in.
+ * An event pushed for the cycle `base` after that cycle's events were taken (a
+ * zero-latency push from a later phase of the cycle, e.g. iommu.link_latency = 0) is
+ * still in base's bucket. It is due, and due before now's own events (an earlier time),
+ * as it would be from one heap: its bucket's list goes to the head of now's. Left there,
+ * it would wait until base came round the wheel again, WHEEL cycles late. */
 static inline int evq_advance(evq_t *q, uint64_t now)
 {
     if (now <= q->base)
         return 0;
+    uint32_t i0 = (uint32_t)(q->base & (WHEEL - 1)), i1 = (uint32_t)(now & (WHEEL - 1));
+    if (q->b[i0].head != UINT32_MAX && i0 != i1) {
+        wbucket_t *s = &q->b[i0], *d = &q->b[i1];
+        q->node[s->tail].next = d->head;
+        if (d->head == UINT32_MAX) {
+            d->tail = s->tail;
+            q->nonempty[i1 >> 6] |= UINT64_C(1) << (i1 & 63);
+        }
+        d->head = s->head;
+        s->head = UINT32_MAX;
+        q->nonempty[i0 >> 6] &= ~(UINT64_C(1) << (i0 & 63));
+    }
     q->base = now;
     while (q->far.n && q->far.h[0].t - q->base < WHEEL) {
         ev_t e = evq_heap_pop(&q->far);
