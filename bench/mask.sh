@@ -198,7 +198,7 @@ echo "## Fig 11 and §7.1: weighted speedup by category (mean over the pairs)"
 echo
 echo "\"vs SharedTLB\" is the ratio of the means; \"geomean\" the geometric mean of the pairs' own"
 echo "ratios, which outliers move less (an application far slower alone on SharedTLB than on"
-echo "Ideal, as GUP or MUM, gives Ideal a WS of 10 to 80)."
+echo "Ideal, as GUP or MUM, gives Ideal a WS far above 2)."
 echo
 echo "| design | 0-HMR | 1-HMR | 2-HMR | all 35 | vs SharedTLB | geomean vs SharedTLB | of Ideal | geomean vs Ideal | WS, Ideal-alone ref | IPC sum | unfairness (max slowdown) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
