@@ -32,7 +32,8 @@
  * first kernels are not their steady state: CONS's row pass takes more than 1 M cycles
  * (400 K would measure it alone, an L1-low pass; the column pass is the L1-high one),
  * and NW's first diagonals are a few work-groups each. With these windows every class is
- * the one of the 2.5 M-cycle runs of docs/papers/mask.md. */
+ * the one of the 2.5 M-cycle runs of docs/papers/mask.md but BFS2's, whose L1 miss rate
+ * sits at the 20 % boundary (20.5 % here, HH; 18.9 % over the 2.5 M cycles, LH). */
 #define T23_WARMUP 100000u
 #define T23_WINDOW 400000u
 #define T23_LONG   2400000u
@@ -54,7 +55,7 @@ static const t23_app_t apps[] = {
     {"3ds", "HH", "HH", 0},     {"blk", "HH", "HH", 0},   {"cfd", "HH", "HH", 0},
     {"cons", "HH", "HH", T23_LONG},    {"fwt", "HH", "HH", 0},   {"luh", "HH", "HH", 0},
     {"mm", "HH", "HH", 0},      {"mum", "HH", "HH", 0},   {"red", "HH", "HH", 0},
-    {"sc", "HH", "HH", 0},      {"scan", "HH", "HH", 0},  {"srad", "HH", "HH", 0},
+    {"sc", "HH", "HH", 0},      {"scan", "LH", "HH", 0},  {"srad", "HH", "HH", 0},
     {"trd", "HH", "HH", 0},
 };
 #define NAPPS (sizeof apps / sizeof apps[0])
