@@ -20,17 +20,31 @@
 
 #include "../../model/src/kernel/evq.h"
 
-/* Every event due at `now`, in the order they leave: their `a` fields into out[]. */
-static unsigned take(evq_t *q, uint64_t now, uint32_t *out, unsigned max)
+/* A queue as a system's starts: zeroed (calloc), then initialised. */
+static void q_open(evq_t *q)
+{
+    memset(q, 0, sizeof *q);
+    evq_init(q);
+}
+
+/* Push an event for cycle t, told apart by a. */
+static void put(evq_t *q, uint64_t t, uint32_t a)
+{
+    assert_int_equal(evq_push(q, t, 0, a, 0), 0);
+}
+
+/* Time moves to `now`: exactly the n events want[0..n-1] (by a) leave, in that order. */
+static void expect_take(evq_t *q, uint64_t now, unsigned n, const uint32_t *want)
 {
     ev_t e;
-    unsigned n = 0;
+    unsigned k = 0;
     assert_int_equal(evq_advance(q, now), 0);
     while (evq_pop_now(q, &e)) {
-        assert_true(n < max);
-        out[n++] = e.a;
+        assert_true(k < n);
+        assert_int_equal(e.a, want[k]);
+        k++;
     }
-    return n;
+    assert_int_equal(k, n);
 }
 
 /* 37.01 Pushes at 7, 3, 7, 3 + WHEEL + 5 (far: beyond the wheel from base 0) and 3 leave
@@ -39,26 +53,19 @@ static void test_37_01_time_then_push_order(void **st)
 {
     (void)st;
     evq_t q;
-    memset(&q, 0, sizeof q);   /* a system's queue starts zeroed (calloc) */
-    uint32_t got[8];
-    evq_init(&q);
-    assert_int_equal(evq_push(&q, 7, 0, 1, 0), 0);
-    assert_int_equal(evq_push(&q, 3, 0, 2, 0), 0);
-    assert_int_equal(evq_push(&q, 7, 0, 3, 0), 0);
-    assert_int_equal(evq_push(&q, 3 + WHEEL + 5, 0, 4, 0), 0);
-    assert_int_equal(evq_push(&q, 3, 0, 5, 0), 0);
+    q_open(&q);
+    put(&q, 7, 1);
+    put(&q, 3, 2);
+    put(&q, 7, 3);
+    put(&q, 3 + WHEEL + 5, 4);
+    put(&q, 3, 5);
     assert_int_equal(evq_count(&q), 5);
     assert_int_equal(evq_next_time(&q), 3);
-    assert_int_equal(take(&q, 3, got, 8), 2);
-    assert_int_equal(got[0], 2);
-    assert_int_equal(got[1], 5);
+    expect_take(&q, 3, 2, (const uint32_t[]){2, 5});
     assert_int_equal(evq_next_time(&q), 7);
-    assert_int_equal(take(&q, 7, got, 8), 2);
-    assert_int_equal(got[0], 1);
-    assert_int_equal(got[1], 3);
+    expect_take(&q, 7, 2, (const uint32_t[]){1, 3});
     assert_int_equal(evq_next_time(&q), 3 + WHEEL + 5);
-    assert_int_equal(take(&q, 3 + WHEEL + 5, got, 8), 1);
-    assert_int_equal(got[0], 4);
+    expect_take(&q, 3 + WHEEL + 5, 1, (const uint32_t[]){4});
     assert_true(evq_empty(&q));
     assert_int_equal(q.past, 0);
     evq_free(&q);
@@ -72,20 +79,15 @@ static void test_37_02_zero_latency_push_leaves_next_cycle(void **st)
 {
     (void)st;
     evq_t q;
-    memset(&q, 0, sizeof q);   /* a system's queue starts zeroed (calloc) */
-    uint32_t got[8];
-    evq_init(&q);
-    assert_int_equal(evq_push(&q, 10, 0, 9, 0), 0);
-    assert_int_equal(evq_push(&q, 11, 0, 2, 0), 0);   /* B */
-    assert_int_equal(take(&q, 10, got, 8), 1);
-    assert_int_equal(got[0], 9);
-    assert_int_equal(evq_push(&q, 10, 0, 1, 0), 0);   /* A, after cycle 10's pops */
+    q_open(&q);
+    put(&q, 10, 9);
+    put(&q, 11, 2);   /* B */
+    expect_take(&q, 10, 1, (const uint32_t[]){9});
+    put(&q, 10, 1);   /* A, after cycle 10's pops */
     assert_int_equal(q.past, 0);
     assert_int_equal(evq_next_time(&q), 10);
     assert_int_equal(evq_count(&q), 2);
-    assert_int_equal(take(&q, 11, got, 8), 2);
-    assert_int_equal(got[0], 1);
-    assert_int_equal(got[1], 2);
+    expect_take(&q, 11, 2, (const uint32_t[]){1, 2});
     assert_true(evq_empty(&q));
     evq_free(&q);
 }
@@ -97,26 +99,18 @@ static void test_37_02_zero_latency_push_leaves_next_cycle(void **st)
 static void test_37_03_zero_latency_push_across_a_jump(void **st)
 {
     (void)st;
-    evq_t q;
-    memset(&q, 0, sizeof q);   /* a system's queue starts zeroed (calloc) */
-    uint32_t got[8];
-    evq_init(&q);
-    assert_int_equal(evq_push(&q, 500, 0, 3, 0), 0);   /* C */
-    assert_int_equal(take(&q, 10, got, 8), 0);
-    assert_int_equal(evq_push(&q, 10, 0, 1, 0), 0);    /* A */
-    assert_int_equal(take(&q, 500, got, 8), 2);
-    assert_int_equal(got[0], 1);
-    assert_int_equal(got[1], 3);
+    evq_t q, r;
+    q_open(&q);
+    put(&q, 500, 3);                    /* C */
+    expect_take(&q, 10, 0, NULL);
+    put(&q, 10, 1);                     /* A */
+    expect_take(&q, 500, 2, (const uint32_t[]){1, 3});
 
-    evq_t r;
-    memset(&r, 0, sizeof r);
-    evq_init(&r);
-    assert_int_equal(take(&r, 10, got, 8), 0);
-    assert_int_equal(evq_push(&r, 10 + WHEEL, 0, 4, 0), 0);   /* D: far from base 10 */
-    assert_int_equal(evq_push(&r, 10, 0, 1, 0), 0);           /* A' */
-    assert_int_equal(take(&r, 10 + WHEEL, got, 8), 2);
-    assert_int_equal(got[0], 1);
-    assert_int_equal(got[1], 4);
+    q_open(&r);
+    expect_take(&r, 10, 0, NULL);
+    put(&r, 10 + WHEEL, 4);             /* D: far from base 10 */
+    put(&r, 10, 1);                     /* A' */
+    expect_take(&r, 10 + WHEEL, 2, (const uint32_t[]){1, 4});
     assert_true(evq_empty(&q));
     assert_true(evq_empty(&r));
     evq_free(&q);
