@@ -218,7 +218,7 @@ static int mk_kernel(const xl_workload_t *wl, uint32_t k, xl_kernel_t *out)
 
 /* Cursor: a[0] loop trip, a[1] position in the trip (2 per slot: ALU then memory, then
  * LDS, then barrier), a[2] the trip's active lanes, a[3] 1 while the wavefront runs,
- * a[4] the random stream's state before the last memory slot. */
+ * a[4] the random stream's state before the last memory slot, a[5] the loop's trips. */
 static void mk_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
 {
     xl_kernel_t k;
@@ -230,76 +230,92 @@ static void mk_wave_begin(const xl_workload_t *wl, xl_wave_t *w)
     w->a[2] = MK_ALL;
     w->a[3] = 1;
     w->a[4] = w->rng.s;
+    /* GUPS: a run at scale s does ceil(s * updates) updates a thread (its work-groups
+     * cannot shrink: min_rounds keeps them all) */
+    const mk_app_t *a = mk_of(wl);
+    const mk_phase_t *p = &a->ph[w->kernel % a->nphase];
+    const mk_m21_t *m21 = mk_m21_of(a);
+    w->a[5] = m21 && m21->gups ? xl_wl_scaled(p->iters, wl->scale_ppm) : p->iters;
 }
 
-/* The lane's coordinates at trip i, and its place (tx, ty) in the work-group's tile. */
-static void mk_coords(const mk_phase_t *p, uint32_t wgs, const xl_wave_t *w, uint64_t i,
-                      unsigned l, uint64_t *x, uint64_t *y, uint64_t *z, uint64_t *tx,
-                      uint64_t *ty)
-{
-    uint64_t t = p->walk == MK_GRID ? w->wg + i * wgs : w->wg;
-    uint64_t tw = mk_tw(p), th = mk_th(p);
-    uint64_t ntx = (p->nx + tw - 1u) / tw, nty = (p->ny + th - 1u) / th;
-    *z = p->walk == MK_Z ? i : 0;
-    if (p->lw >= XL_MAX_LANES) {
-        *tx = (uint64_t)w->wave * XL_MAX_LANES + l;
-        *ty = 0;
-    } else {
-        *tx = l % p->lw;
-        *ty = (uint64_t)w->wave * mk_rpw(p) + l / p->lw;
-    }
-    *x = (t % ntx) * tw + *tx;
-    *y = ((t / ntx) % nty) * th + *ty;
-}
-
-static xl_va_t mk_addr(const xl_workload_t *wl, const mk_phase_t *p, uint32_t wgs,
-                       const mk_slot_t *s, xl_wave_t *w, uint64_t i, unsigned l)
+/* The addresses of one memory instruction: lane l's element at trip i, for the lanes of
+ * mask m (the others get the region's base). What does not depend on the lane (the
+ * work-group's tile, the plane, the region's length) is worked out once per instruction;
+ * the lane's place (tx, ty) in the tile is counted along, not divided out. Random kinds
+ * draw from the wavefront's stream for the active lanes in lane order. */
+static void mk_addrs(const xl_workload_t *wl, const mk_phase_t *p, uint32_t wgs,
+                     const mk_slot_t *s, xl_wave_t *w, uint64_t i, uint64_t m,
+                     xl_va_t *va)
 {
     const mk_region_t *R = &mk_of(wl)->reg[s->reg];
-    uint64_t x, y, z, tx, ty;
-    mk_coords(p, wgs, w, i, l, &x, &y, &z, &tx, &ty);
-    const uint64_t tid = y * p->nx + x;
+    const xl_region_t *G = &wl->regions[s->reg];
+    const uint64_t t = p->walk == MK_GRID ? w->wg + i * wgs : w->wg;
+    const uint64_t tw = mk_tw(p), th = mk_th(p);
+    const uint64_t ntx = (p->nx + tw - 1u) / tw, nty = (p->ny + th - 1u) / th;
+    const uint64_t z = p->walk == MK_Z ? i : 0;
+    const uint64_t x0 = (t % ntx) * tw, y0 = ((t / ntx) % nty) * th;
     const uint64_t plane = R->ry ? R->ry : (R->elems + R->rx - 1u) / R->rx;
-    int64_t e;
-    switch (s->kind) {
-    case MK_XY:
-        e = (((int64_t)z + s->dz) * (int64_t)plane + (int64_t)y + s->dy) * (int64_t)R->rx +
-            (int64_t)x + s->dx;
-        break;
-    case MK_ROWK:
-        e = (int64_t)(y * R->rx + i * mk_tw(p) + tx) + s->dx;
-        break;
-    case MK_COLK:
-        e = ((int64_t)(i * mk_th(p) + ty) + s->dy) * (int64_t)R->rx + (int64_t)x;
-        break;
-    case MK_LANE:
-        e = (int64_t)(tid * (uint64_t)s->dx + i * (uint64_t)s->dy) + s->dz;
-        break;
-    case MK_RAND:   /* the region as laid out (GUPS: workload.gups_table_mb) */
-        e = (int64_t)xl_rng_below(&w->rng, wl->regions[s->reg].bytes / R->esize);
-        break;
-    case MK_NEAR:
-        e = (int64_t)(tid * (uint64_t)s->dy) + s->dz +
-            (int64_t)xl_rng_below(&w->rng, (uint64_t)s->dx);
-        break;
-    case MK_BCAST:
-        e = (int64_t)(i * (uint64_t)s->dx) + s->dz;
-        break;
-    case MK_PITCH:
-        e = (int64_t)(y * (uint64_t)s->dy + x) + s->dx;
-        break;
-    default: /* MK_BLK */
-        e = (int64_t)((uint64_t)w->wg * (uint64_t)s->dx + i * (uint64_t)s->dy +
-                      (uint64_t)w->wave * XL_MAX_LANES + l) + s->dz;
-        break;
+    const int64_t n = (int64_t)(G->bytes / R->esize);
+    const int wide = p->lw >= XL_MAX_LANES;
+    const uint64_t lw = p->lw, rpw = mk_rpw(p);
+    uint64_t tx = wide ? (uint64_t)w->wave * XL_MAX_LANES : 0;
+    uint64_t ty = wide ? 0 : (uint64_t)w->wave * rpw;
+    for (unsigned l = 0; l < XL_MAX_LANES; l++) {
+        if ((m >> l) & 1u) {
+            const uint64_t x = x0 + tx, y = y0 + ty;
+            const uint64_t tid = y * p->nx + x;
+            int64_t e;
+            switch (s->kind) {
+            case MK_XY:
+                e = (((int64_t)z + s->dz) * (int64_t)plane + (int64_t)y + s->dy) *
+                        (int64_t)R->rx + (int64_t)x + s->dx;
+                break;
+            case MK_ROWK:
+                e = (int64_t)(y * R->rx + i * tw + tx) + s->dx;
+                break;
+            case MK_COLK:
+                e = ((int64_t)(i * th + ty) + s->dy) * (int64_t)R->rx + (int64_t)x;
+                break;
+            case MK_LANE:
+                e = (int64_t)(tid * (uint64_t)s->dx + i * (uint64_t)s->dy) + s->dz;
+                break;
+            case MK_RAND:   /* the region as laid out (GUPS: workload.gups_table_mb) */
+                e = (int64_t)xl_rng_below(&w->rng, G->bytes / R->esize);
+                break;
+            case MK_NEAR:
+                e = (int64_t)(tid * (uint64_t)s->dy) + s->dz +
+                    (int64_t)xl_rng_below(&w->rng, (uint64_t)s->dx);
+                break;
+            case MK_BCAST:
+                e = (int64_t)(i * (uint64_t)s->dx) + s->dz;
+                break;
+            case MK_PITCH:
+                e = (int64_t)(y * (uint64_t)s->dy + x) + s->dx;
+                break;
+            default: /* MK_BLK */
+                e = (int64_t)((uint64_t)w->wg * (uint64_t)s->dx + i * (uint64_t)s->dy +
+                              (uint64_t)w->wave * XL_MAX_LANES + l) + s->dz;
+                break;
+            }
+            /* Halo lanes past an edge read the array's other end, as a wrapped index
+             * would: the page they touch is still one of the array's. (Most elements
+             * are inside: the division is only for those that are not.) */
+            if (e < 0 || e >= n) {
+                e %= n;
+                if (e < 0)
+                    e += n;
+            }
+            va[l] = G->base + (uint64_t)e * R->esize;
+        } else {
+            va[l] = G->base;
+        }
+        if (wide) {
+            tx++;
+        } else if (++tx == lw) {
+            tx = 0;
+            ty++;
+        }
     }
-    /* Halo lanes past an edge read the array's other end, as a wrapped index would:
-     * the page they touch is still one of the array's. */
-    int64_t n = (int64_t)(wl->regions[s->reg].bytes / R->esize);
-    e %= n;
-    if (e < 0)
-        e += n;
-    return wl->regions[s->reg].base + (uint64_t)e * R->esize;
 }
 
 static int mk_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
@@ -308,14 +324,9 @@ static int mk_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
     if (!w->a[3])
         return xl_wl_end(out);
     const mk_phase_t *p = &a->ph[w->kernel % a->nphase];
-    xl_kernel_t k;
-    mk_kernel(wl, w->kernel, &k);
     const uint32_t wgs = p->wgs ? p->wgs : (uint32_t)mk_tiles(p);
     const uint64_t npos = 2u * p->nslot + 2u;
-    /* GUPS: a run at scale s does ceil(s * updates) updates a thread (its work-groups
-     * cannot shrink: min_rounds keeps them all) */
-    const mk_m21_t *m21 = mk_m21_of(a);
-    const uint64_t iters = m21 && m21->gups ? xl_wl_scaled(p->iters, wl->scale_ppm) : p->iters;
+    const uint64_t iters = w->a[5];
     for (;;) {
         uint64_t i = w->a[0], pos = w->a[1];
         if (i >= iters) {
@@ -353,9 +364,7 @@ static int mk_wave_next(const xl_workload_t *wl, xl_wave_t *w, xl_instr_t *out)
                 else
                     w->a[4] = w->rng.s;
                 xl_wl_op(out, s->op, a->reg[s->reg].esize, 0, pc, m);
-                for (unsigned l = 0; l < XL_MAX_LANES; l++)
-                    out->va[l] = ((m >> l) & 1u) ? mk_addr(wl, p, wgs, s, w, i, l)
-                                                 : wl->regions[s->reg].base;
+                mk_addrs(wl, p, wgs, s, w, i, m, out->va);
                 if (s->flags & MK_AGAIN)
                     w->rng = keep;
             }
