@@ -34,7 +34,7 @@ XLAT    := $(BUILD)/xlat
 UNIT_SRC := $(sort $(wildcard tests/unit/t*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: systemc fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-reach repro-uvm bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
+.PHONY: systemc fuzz all run study test deps unit clean help board fpga repro-isca18 repro-micro18 repro-mask repro-mask-oracle repro-reach repro-uvm bench bench-speed bench-rtl-speed bench-synth bench-pick-pipe bench-scan-pipe bench-foundations bench-dram lockstep fast golden
 all: $(XLAT)
 
 help:
@@ -43,6 +43,7 @@ help:
 	@echo "make repro-isca18  reproduce ISCA'18 Figs 2-14 into bench/results/"
 	@echo "make repro-micro18 reproduce MICRO'18 Figs 3, 5, 6, 9-14 into bench/results/"
 	@echo "make repro-mask    reproduce MASK (ASPLOS'18) Figs 3, 5-9, 11-15 and Table 3 into bench/results/"
+	@echo "make repro-mask-oracle MASK with the oracle core split of its §6 (bench/results/mask-oracle.md)"
 	@echo "make repro-reach   reproduce MICRO'21 (LDS and I-cache as victim TLBs) Figs 2-3, 13-15, Table 2 and §8.5 into bench/results/"
 	@echo "make repro-uvm     reproduce HPCA'16 (paged GPU memory: far-faults, prefetch, oversubscription) into bench/results/uvm.md"
 	@echo "make fast   build/fast/xlat: the same model built with gcc profile-guided optimisation"
@@ -171,6 +172,11 @@ repro-micro18: $(XLAT)
 # application sets, into bench/results/mask.md (WINDOW, WARMUP, JOBS, SETS: bench/mask.sh)
 repro-mask: $(XLAT)
 	sh bench/mask.sh
+
+# MASK's oracle core split (ASPLOS'18 §6): the 35 pairs at several splits, the best per pair
+# and design, into bench/results/mask-oracle.md (SPLITS, ODESIGNS: bench/mask-oracle.sh)
+repro-mask-oracle: $(XLAT)
+	sh bench/mask-oracle.sh
 
 repro-reach: $(XLAT)
 	sh bench/reach.sh

@@ -79,3 +79,9 @@ tail -n +2 "$T/out2" > "$T/stats2"                             # --quiet: the fi
 [ ! -s "$T/err2" ] && [ -s "$T/stats1" ] && cmp -s "$T/stats1" "$T/stats2" &&
     ok "18.47 --quiet shows no progress, and the statistics equal the stepped run's" ||
     no "18.47 --quiet ($(head -c 200 "$T/err2"))"
+
+# --- 18.48-18.49: a core split (sim.app0_cus) that cannot be made
+bad "48 a core split of one application refused" "sim.app0_cus = 4: a core split needs a workload of 2 or more" \
+    run --preset mask --workload lud --set gpu.cus=8 --set sim.app0_cus=4
+bad "49 a core split that leaves an application no CU refused" "sim.app0_cus = 8 on gpu.cus = 8: the other 1 application(s) need a CU each (at most 7)" \
+    run --preset mask --workload lud+nw --set gpu.cus=8 --set sim.app0_cus=8

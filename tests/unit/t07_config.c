@@ -90,7 +90,7 @@ static void assert_config_equal(const xl_config_t *a, const xl_config_t *b)
     EQ(translation.ideal);
     EQ(workload.pb_wg_items); EQ(workload.nw_block); EQ(workload.graph);
     assert_string_equal(a->workload.graph_file, b->workload.graph_file);
-    EQ(sim.seed); EQ(sim.watchdog); EQ(sim.max_memory_mb);
+    EQ(sim.seed); EQ(sim.watchdog); EQ(sim.max_memory_mb); EQ(sim.app0_cus);
 #undef EQ
 }
 
@@ -393,14 +393,14 @@ static void test_07_07_json(void **state)
     assert_non_null(strstr(buf, "\"translation\": {\"ideal\": 0}, \"lds\": {\"model\": 0, \"size_kb\": 16, \"seg_bytes\": 32, \"alloc\": \"lazy\"}, \"icache\": {\"model\": 0, "));
     assert_non_null(strstr(buf, "\"reach\": {\"lds_tx\": 0, \"ic_tx\": \"off\", \"tags\": \"strict\", "));
     assert_non_null(strstr(buf, "\"workload\": {\"pb_wg_items\": 256, \"nw_block\": 16, \"graph\": \"input\", \"min_rounds\": 12, "));
-    assert_non_null(strstr(buf, "\"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"warmup\": 0, \"window\": 0, \"max_memory_mb\": 16384}}"));
+    assert_non_null(strstr(buf, "\"sim\": {\"seed\": 1, \"watchdog\": 5000000, \"warmup\": 0, \"window\": 0, \"app0_cus\": 0, \"max_memory_mb\": 16384}}"));
     assert_null(strchr(buf, '\n'));
     free(buf);
 
     buf = json_of(&c, 2, &len);
     /* indented: sections at 2 spaces, keys at 4, final brace at column 0 */
     assert_true(strncmp(buf, "{\n  \"gpu\": {\n    \"cus\": 8,\n", 27) == 0);
-    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000,\n    \"warmup\": 0,\n    \"window\": 0,\n    \"max_memory_mb\": 16384\n  }\n}"));
+    assert_non_null(strstr(buf, "\n  \"sim\": {\n    \"seed\": 1,\n    \"watchdog\": 5000000,\n    \"warmup\": 0,\n    \"window\": 0,\n    \"app0_cus\": 0,\n    \"max_memory_mb\": 16384\n  }\n}"));
     assert_int_equal(buf[len - 1], '}');
     free(buf);
 }
@@ -555,11 +555,11 @@ static void test_07_11_describe(void **state)
     fclose(f);
     /* one line per key: gpu 9 + l1d 4 + l2d 6 + l1tlb 7 + l2tlb 7 + iommu 18 + pwc 7
      * + dram 34 + mask 17 + mem 3 + translation 1 + lds 4 + icache 7 + reach 14
-     * + paging 3 + uvm 16 + workload 9 + sim 5 = 171 */
+     * + paging 3 + uvm 16 + workload 9 + sim 6 = 172 */
     unsigned lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += buf[i] == '\n';
-    assert_int_equal(lines, 171);
+    assert_int_equal(lines, 172);
     assert_true(strncmp(buf, "gpu.cus ", 8) == 0);
     /* open keys say that their default is a choice */
     const char *l = strstr(buf, "iommu.link_latency");

@@ -242,6 +242,52 @@ static void test_16_04_apps_refused(void **st)
     xl_sim_destroy(g);
 }
 
+/* 16.06 The core split (sim.app0_cus): on 10 CUs, application 0 of three takes 2 and
+ * the other two share 8 as an even split does (4 and 4); of two, 7 leaves 3; 8 of three
+ * leaves 1 and 1; with 0 the split is even, 4/3/3 (the remainder to the lowest number). Refused, with the key named:
+ * a split of one application, and 9 of 10 CUs for application 0 of three (the other two
+ * need a CU each: at most 8). */
+static void test_16_06_core_split(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *set;
+        unsigned napps;
+        const char *want;
+    } ok[] = {
+        {"sim.app0_cus=2", 3, "sim.app0.cus=2 sim.app1.cus=4 sim.app2.cus=4"},
+        {"sim.app0_cus=7", 2, "sim.app0.cus=7 sim.app1.cus=3"},
+        {"sim.app0_cus=0", 3, "sim.app0.cus=4 sim.app1.cus=3 sim.app2.cus=3"},
+        {"sim.app0_cus=8", 3, "sim.app0.cus=8 sim.app1.cus=1 sim.app2.cus=1"},
+    };
+    xl_config_t c;
+    char err[256] = "";
+    xl_workload_t w = ld_workload(0);
+    const xl_workload_t *wls[3] = {&w, &w, &w};
+    xl_sim_t *g = NULL;
+    for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        xl_config_defaults(&c);
+        assert_int_equal(xl_config_set(&c, "gpu.cus=10", err, sizeof err), XL_OK);
+        assert_int_equal(xl_config_set(&c, ok[i].set, err, sizeof err), XL_OK);
+        assert_int_equal(xl_sim_create_apps(&g, &c, wls, ok[i].napps, err, sizeof err), XL_OK);
+        xl_stats_t *s = stats_of(g);
+        expect_stats(s, ok[i].want);
+        xl_stats_destroy(s);
+        xl_sim_destroy(g);
+        g = NULL;
+    }
+    xl_config_defaults(&c);
+    assert_int_equal(xl_config_set(&c, "gpu.cus=10", err, sizeof err), XL_OK);
+    assert_int_equal(xl_config_set(&c, "sim.app0_cus=4", err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 1, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "sim.app0_cus"));
+    assert_null(g);
+    assert_int_equal(xl_config_set(&c, "sim.app0_cus=9", err, sizeof err), XL_OK);
+    assert_int_equal(xl_sim_create_apps(&g, &c, wls, 3, err, sizeof err), XL_EINPUT);
+    assert_non_null(strstr(err, "at most 8"));
+    assert_null(g);
+}
+
 /* A host for 16.05: maps each region page by page itself, skipping the page at `hole`
  * (0: none) and putting the page at `at` (0: none) on frame `frame`; records faults. */
 typedef struct {
@@ -338,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_16_03_two_address_spaces_never_cross),
         cmocka_unit_test(test_16_04_apps_refused),
         cmocka_unit_test(test_16_05_host_callbacks),
+        cmocka_unit_test(test_16_06_core_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

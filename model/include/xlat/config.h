@@ -246,6 +246,8 @@ typedef struct {
         uint64_t warmup;         /* window > 0: cycles before the measured window */
         uint64_t window;         /* > 0: applications relaunch until warmup + window cycles,
                                   * then the run stops; 0: run every kernel once */
+        uint32_t app0_cus;       /* > 0: the CUs of application 0 (the others split the
+                                  * rest evenly); 0: an even split */
     } sim;
 } xl_config_t;
 

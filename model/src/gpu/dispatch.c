@@ -7,16 +7,22 @@
 
 #include "sys/system.h"
 
-void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu)
+void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu,
+               uint32_t app0_cus)
 {
-    uint32_t base = ncu / napps, extra = ncu % napps, first = 0;
+    /* app0_cus > 0 (sim.app0_cus; xl_sim_create checked 0 < app0_cus <= ncu - napps + 1):
+     * application 0 takes that many and the others share the rest as an even split does */
+    uint32_t own = app0_cus > 0u && napps > 1u ? app0_cus : 0u;
+    uint32_t rest = napps - (own > 0u), pool = ncu - own;
+    uint32_t base = pool / rest, extra = pool % rest, first = 0;
     d->napps = napps;
     d->running = napps;
     for (uint32_t a = 0; a < napps; a++) {
         disp_app_t *p = &d->app[a];
+        uint32_t k = own > 0u ? a - 1u : a;   /* its place among the evenly split ones */
         p->wl = wls[a];
         p->cu_first = first;
-        p->cu_n = base + (a < extra);
+        p->cu_n = own > 0u && a == 0u ? own : base + (k < extra);
         p->launches = 1;
         first += p->cu_n;
     }

@@ -74,7 +74,8 @@ static inline uint32_t disp_code_lines(const disp_t *d, uint32_t a) { return d->
 static inline int disp_pending(const disp_t *d) { return d->dispatch_pending; }
 
 /* napps applications (1..XL_SIM_MAX_APPS) over ncu CUs (at least one each). */
-void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu);
+void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint32_t ncu,
+               uint32_t app0_cus);
 /* The measured window opens (sim.window, EV_WINDOW 0): note each application's
  * instructions so far, so its window's count is the difference at the end. */
 void disp_window_start(xl_sim_t *g);

@@ -242,6 +242,7 @@ const cfg_key_t cfg_schema[] = {
     U64(sim, watchdog, 5000000, 1000, UINT64_MAX, "cycles", "stop with a dump of who waits on what after this many cycles without a retired instruction"),
     U64(sim, warmup, 0, 0, UINT64_MAX, "cycles", "with sim.window > 0: cycles before the measured window (per-application instructions are counted in the window only); chosen default [INF]"),
     U64(sim, window, 0, 0, UINT64_MAX, "cycles", "> 0: every application relaunches its workload when it finishes, and the run stops after warmup + window cycles, so applications of unequal length overlap throughout (MASK §6); 0 = run every kernel once"),
+    U32(sim, app0_cus, 0, 0, 65535, "CUs", "with 2 or more applications: the CUs of application 0, the first of the workload (the others split the rest evenly, the remainder to the lowest numbers), for a core split other than the even one, e.g. MASK's oracle split (ASPLOS'18 §6); 0 = every application an even share"),
     U32(sim, max_memory_mb, 16384, 1, 4194304, "MB", "refuse, before anything is allocated, a configuration whose system needs more host memory than this (estimated from its geometry: the CUs' slots and records, the TLBs, the data caches; model/src/sys/footprint.c); the default leaves room on a 24 GB machine"),
 };
 

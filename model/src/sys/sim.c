@@ -71,6 +71,17 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
                  napps, cfg->gpu.cus);
         return XL_EINPUT;
     }
+    if (cfg->sim.app0_cus > 0u && napps < 2u) {
+        snprintf(err, errlen, "sim.app0_cus = %u: a core split needs a workload of 2 or more "
+                 "applications", cfg->sim.app0_cus);
+        return XL_EINPUT;
+    }
+    if (cfg->sim.app0_cus > 0u && cfg->sim.app0_cus > cfg->gpu.cus - (napps - 1u)) {
+        snprintf(err, errlen, "sim.app0_cus = %u on gpu.cus = %u: the other %u "
+                 "application(s) need a CU each (at most %u)", cfg->sim.app0_cus,
+                 cfg->gpu.cus, napps - 1u, cfg->gpu.cus - (napps - 1u));
+        return XL_EINPUT;
+    }
     if (napps > 1 && cfg->iommu.coalesce != XL_CO_OFF) {
         snprintf(err, errlen, "%u applications need iommu.coalesce = off: walk coalescing "
                  "matches neighbours by virtual address alone, across address spaces", napps);
@@ -86,7 +97,7 @@ int xl_sim_create_host(xl_sim_t **out, const xl_config_t *cfg, const xl_workload
     evq_init(&g->q);
     if ((rc = core_init(&g->core, cfg, err, errlen)) != XL_OK)
         goto fail;
-    disp_init(&g->disp, wls, napps, core_ncu(&g->core));
+    disp_init(&g->disp, wls, napps, core_ncu(&g->core), cfg->sim.app0_cus);
     for (uint32_t c = 0; c < core_ncu(&g->core); c++) {
         uint32_t a = disp_app_of_cu(&g->disp, c);
         cu_assign(&g->core, c, a, wls[a], (uint16_t)(a + 1));
