@@ -11,6 +11,7 @@
 #   JOBS    parallel runs (default 2)
 #   SEED    seed (default 1)
 #   SETS    1: also the 3-, 4- and 5-application sets of Table 3 (default 1)
+#   TABLE4  1: also Table 4's Fermi GPU, the 35 pairs on GPGPU-Sim's GTX 480 (default 1)
 #   REUSE   1: keep results JSON of an earlier run with the same settings
 #   PAIRS   the workload list (default bench/mask/pairs.txt: MASK-35R and the Table 3 sets)
 set -e
@@ -20,6 +21,7 @@ SCALE=${SCALE:-1}
 WARMUP=${WARMUP:-300000}
 WINDOW=${WINDOW:-1000000}
 SETS=${SETS:-1}
+TABLE4=${TABLE4:-1}
 J=$OUT/mask-json
 results_dir "$J"
 need_xlat mask
@@ -41,11 +43,20 @@ design_args() {
     mask) echo "--set mask.tokens=1 --set mask.l2_bypass=1 --set dram.sched=gsn" ;;
     esac
 }
+# Table 4's Fermi GPU (§7.3: "a Fermi-class GPU", its configuration not given): GPGPU-Sim's
+# GTX 480 configuration, the Fermi the paper's simulator ships with (docs/papers/mask.md
+# "Table 4"): 15 cores at 700 MHz, 1536 threads (24 wavefronts of 64) a core, a 768 KB L2
+# (12 ways instead of 8, so its sets are a power of two), 12 L2 slices of 32 MSHRs, 6 GDDR5
+# channels at 924 MHz of 64 bits (2 chips of 32; a 64 B line in 2 command clocks), 16 banks;
+# the translation hardware and DRAM timing of the mask preset. FERMI_CUS: its cores.
+FERMI_CUS=15
+FERMI="--set gpu.cus=$FERMI_CUS --set gpu.clock_mhz=700 --set gpu.waves_per_simd=6 --set l2d.size_kb=768 --set l2d.ways=12 --set l2d.mshrs=384 --set dram.channels=6 --set dram.mhz=924 --set dram.tburst=2 --set dram.banks=16"
+FERMI_DESIGNS="pwcache sharedtlb mask ideal"
 # the 27 applications of Table 2 (Table 3's one-application column)
 APPS27="lud nn bfs2 fft histo nw qtc ray sad scp bp gup hs lps 3ds blk cfd cons fwt luh mm mum red sc scan srad trd"
-# cus N A: the CUs application A (0-based) gets of 30 split among N (the remainder to the
-# lowest numbers, model/src/gpu/dispatch.c)
-cus() { echo $(( 30 / $1 + ($2 < 30 % $1) )); }
+# cus N A [C]: the CUs application A (0-based) gets of C (default 30) split among N (the
+# remainder to the lowest numbers, model/src/gpu/dispatch.c)
+cus() { _c=${3:-30}; echo $(( _c / $1 + ($2 < _c % $1) )); }
 
 # ---- the job list: name, then xlat arguments
 L=$OUT/mask-jobs.txt
@@ -101,6 +112,24 @@ grep -v '^#' "$PAIRS" | while read -r w cat _; do
         i=$((i + 1))
     done
 done | sort -u >> "$L"
+# Table 4's Fermi: the 35 pairs under four designs and their applications alone (SharedTLB)
+if [ "$TABLE4" = 1 ]; then
+    grep -v '^#' "$PAIRS" | while read -r w cat _; do
+        case $cat in *HMR) ;; *) continue ;; esac
+        for d in $FERMI_DESIGNS; do
+            echo "$w-fermi-$d $BASE $FERMI $(design_args $d) --workload $w"
+        done
+    done >> "$L"
+    grep -v '^#' "$PAIRS" | while read -r w cat _; do
+        case $cat in *HMR) ;; *) continue ;; esac
+        i=0
+        for a in $(echo "$w" | tr '+' ' '); do
+            c=$(cus 2 "$i" $FERMI_CUS)
+            echo "alone-$a-$c-fermi-sharedtlb $BASE $FERMI --set gpu.cus=$c --workload $a"
+            i=$((i + 1))
+        done
+    done | sort -u >> "$L"
+fi
 # Table 3's one-application column: every application of Table 2 alone on all 30 cores
 if [ "$SETS" = 1 ]; then
     for a in $APPS27; do
@@ -120,12 +149,12 @@ echo "mask: runs took $((end - start)) s"
 # ---- metrics (ASPLOS'18 §6): per workload and design, weighted speedup WS = sum of
 # IPC_shared / IPC_alone, maximum slowdown MS = max of IPC_alone / IPC_shared, IPC
 # throughput = sum of IPC_shared; REF = sharedtlb (default) or ideal alone runs
-# metrics W D REF: "WS MS IPCSUM"
+# metrics W D REF [C]: "WS MS IPCSUM" (C: the GPU's cores, default 30)
 metrics() {
     _n=$(echo "$1" | tr '+' '\n' | wc -l)
     _i=0
     for _a in $(echo "$1" | tr '+' ' '); do
-        echo "$(jget "$1-$2" "sim.app$_i.ipc") $(jget "alone-$_a-$(cus "$_n" "$_i")-$3" sim.app0.ipc)"
+        echo "$(jget "$1-$2" "sim.app$_i.ipc") $(jget "alone-$_a-$(cus "$_n" "$_i" "${4:-30}")-$3" sim.app0.ipc)"
         _i=$((_i + 1))
     done | awk '{ if ($1 > 0 && $2 > 0) { ws += $1 / $2; s = $2 / $1; if (s > ms) ms = s } else bad = 1; ipc += $1 }
                END { if (bad) print "- - -"; else printf "%.3f %.3f %.3f\n", ws, ms, ipc }'
@@ -364,10 +393,41 @@ echo "| 8192-entry L2 TLB | $s1 | $s2 | $(pct "$s2" "$s1") | a tie (the working 
 echo "| 256 walks at once (\`l2tlb.mshrs\`, \`iommu.walkers\`, \`iommu.buffer_entries\`) | $(sens sharedtlb-w256) | | | not studied |"
 echo "| Ideal | $(catmean 2-HMR ideal) | | | |"
 echo
-echo "## Table 4: other GPUs"
+echo "## Table 4: other GPUs (mean WS of the 35 pairs relative to Ideal's)"
 echo
-echo "Not reproduced: the paper gives neither the Fermi (GTX 480) nor the integrated GPU's"
-echo "configuration beyond their names (docs/papers/mask.md \"Results\")."
+if [ "$TABLE4" = 1 ]; then
+    echo "Fermi: GPGPU-Sim's GTX 480 configuration (15 cores at 700 MHz, 6 GDDR5 channels; the"
+    echo "paper names the GPU only; bench/mask.sh's FERMI, docs/papers/mask.md \"Table 4\"), the 35"
+    echo "pairs split 8 / 7 cores, each application alone on the Fermi's SharedTLB as the reference."
+    echo "The integrated GPU (Power et al.'s configuration, which the paper cites without its"
+    echo "values) is not reproduced."
+    echo
+    fws() {   # mean WS of Fermi design D over the 35 pairs
+        grep -v '^#' "$PAIRS" | while read -r w c _; do
+            case $c in *HMR) ;; *) continue ;; esac
+            metrics "$w" "fermi-$1" fermi-sharedtlb $FERMI_CUS
+        done | awk '$1 != "-" { s += $1; n++ } END { if (n) printf "%.3f", s / n; else print "-" }'
+    }
+    fp=$(fws pwcache); fs=$(fws sharedtlb); fm=$(fws mask); fi_=$(fws ideal)
+    echo "| | Fermi, paper | Fermi, ours | the mask preset (Table 1), ours | integrated GPU, paper |"
+    echo "|---|---:|---:|---:|---:|"
+    echo "| PWCache of Ideal | 53.1 % | $(frac "$fp" "$fi_") | $(frac "$(mean 5 pwcache sharedtlb all)" "$id") | 52.1 % |"
+    echo "| SharedTLB of Ideal | 60.4 % | $(frac "$fs" "$fi_") | $(frac "$b" "$id") | 38.2 % |"
+    echo "| MASK of Ideal | 78.0 % | $(frac "$fm" "$fi_") | $(frac "$m" "$id") | 64.5 % |"
+    echo "| MASK over PWCache | +46.9 % | $(pct "$fm" "$fp") | $(pct "$m" "$(mean 5 pwcache sharedtlb all)") | +23.8 % |"
+    echo "| MASK over SharedTLB | +29.1 % | $(pct "$fm" "$fs") | $(pct "$m" "$b") | +68.8 % |"
+    echo
+    fb=0; fd=0; fc=0
+    for w in $(grep -v '^#' "$PAIRS" | awk '$2 ~ /HMR$/ { print $1 }'); do
+        fb=$((fb + $(jget "$w-fermi-sharedtlb" dram.bus_busy_pt) + $(jget "$w-fermi-sharedtlb" dram.bus_busy_data)))
+        fc=$((fc + $(jget "$w-fermi-sharedtlb" sim.cycles)))
+        fd=$((fd + $(jget "$w-fermi-sharedtlb" dram.bus_busy_pt)))
+    done
+    echo "DRAM data bus on the Fermi's SharedTLB: $(awk -v b="$fb" -v c="$fc" 'BEGIN { printf "%.1f %%", 100 * b / (c * 924 / 700 * 6) }') of peak busy,"
+    echo "translation $(frac "$fd" "$fb") of the busy time (the mask preset: see Figs 8 and 9 above)."
+else
+    echo "Not run (TABLE4=0)."
+fi
 } > "$M"
 
 # ---- the figures
