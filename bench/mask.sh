@@ -3,8 +3,8 @@
 # Figs 3, 5-9, 11-15 and Table 3 (docs/papers/mask.md). Writes bench/results/mask.md
 # (our numbers beside the paper's) and gnuplot PNGs.
 #   WARMUP  cycles before the measured window (default 300000: 3 epochs)
-#   WINDOW  measured window in GPU cycles (default 1000000 = 10 MASK epochs; the spec's [I]
-#           default is 500 K + 5 M, which takes about 4 times as long: the default keeps
+#   WINDOW  measured window in GPU cycles (default 1000000 = 10 MASK epochs; the mask
+#           preset's 500 K + 5 M which takes about 4 times as long: the default keeps
 #           make repro-mask within 30 minutes on 2 cores, docs/papers/mask.md "Results")
 #   SCALE   work fraction of every application (default 1; the window, not the size, bounds
 #           a run: applications relaunch until it ends)
