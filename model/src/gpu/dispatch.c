@@ -19,10 +19,12 @@ void disp_init(disp_t *d, const xl_workload_t *const *wls, uint32_t napps, uint3
     d->running = napps;
     for (uint32_t a = 0; a < napps; a++) {
         disp_app_t *p = &d->app[a];
-        uint32_t k = own > 0u ? a - 1u : a;   /* its place among the evenly split ones */
         p->wl = wls[a];
         p->cu_first = first;
-        p->cu_n = own > 0u && a == 0u ? own : base + (k < extra);
+        if (own > 0u && a == 0u)
+            p->cu_n = own;
+        else   /* a - (own > 0): its place among the evenly split ones */
+            p->cu_n = base + (a - (own > 0u) < extra);
         p->launches = 1;
         first += p->cu_n;
     }
