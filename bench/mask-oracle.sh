@@ -6,8 +6,8 @@
 # the second has the rest) under SharedTLB, MASK and Ideal, each application alone at each
 # of its core counts on SharedTLB (the weighted speedup's reference), and takes per pair
 # and design the split of the highest weighted speedup. Writes bench/results/mask-oracle.md.
-#   SPLITS    the first application's cores (default "9 12 15 18 21": the even split and
-#             3 and 6 cores either way; the paper searched them all)
+#   SPLITS    the first application's cores (default "6 9 12 15 18 21 24": the even split and
+#             3, 6 and 9 cores either way; the paper searched them all)
 #   ODESIGNS  designs (default "sharedtlb mask ideal")
 #   WARMUP, WINDOW, SCALE, JOBS, SEED, PAIRS  as bench/mask.sh (defaults equal, so the
 #             even-split runs of an earlier make repro-mask with the same settings are taken
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 SCALE=${SCALE:-1}
 WARMUP=${WARMUP:-300000}
 WINDOW=${WINDOW:-1000000}
-SPLITS=${SPLITS:-9 12 15 18 21}
+SPLITS=${SPLITS:-6 9 12 15 18 21 24}
 ODESIGNS=${ODESIGNS:-sharedtlb mask ideal}
 PAIRS=${PAIRS:-bench/mask/pairs.txt}
 NCU=30
