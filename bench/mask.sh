@@ -17,6 +17,7 @@
 set -e
 cd "$(dirname "$0")/.."
 . bench/lib.sh
+. bench/mask/lib.sh
 SCALE=${SCALE:-1}
 WARMUP=${WARMUP:-300000}
 WINDOW=${WINDOW:-1000000}
@@ -29,20 +30,8 @@ PAIRS=${PAIRS:-bench/mask/pairs.txt}
 [ -s "$PAIRS" ] || { echo "mask.sh: $PAIRS is missing"; exit 2; }
 BASE="--preset mask --set sim.warmup=$WARMUP --set sim.window=$WINDOW"
 
-# The designs of ASPLOS'18 §7 as switches on the mask preset (docs/papers/mask.md §3).
+# The designs of ASPLOS'18 §7 (their switches: bench/mask/lib.sh design_args).
 DESIGNS="static pwcache sharedtlb mask-tlb mask-cache mask-dram mask ideal"
-design_args() {
-    case $1 in
-    sharedtlb) echo "" ;;
-    pwcache) echo "--set l2tlb.entries=0 --set pwc.fill=1 --set iommu.pwc_latency=10" ;;
-    static) echo "--set mask.partition=1" ;;
-    ideal) echo "--set translation.ideal=1" ;;
-    mask-tlb) echo "--set mask.tokens=1" ;;
-    mask-cache) echo "--set mask.l2_bypass=1" ;;
-    mask-dram) echo "--set dram.sched=gsn" ;;
-    mask) echo "--set mask.tokens=1 --set mask.l2_bypass=1 --set dram.sched=gsn" ;;
-    esac
-}
 # Table 4's Fermi GPU (§7.3: "a Fermi-class GPU", its configuration not given): GPGPU-Sim's
 # GTX 480 configuration, the Fermi the paper's simulator ships with (docs/papers/mask.md
 # "Table 4"): 15 cores at 700 MHz, 1536 threads (24 wavefronts of 64) a core, a 768 KB L2
@@ -54,9 +43,6 @@ FERMI="--set gpu.cus=$FERMI_CUS --set gpu.clock_mhz=700 --set gpu.waves_per_simd
 FERMI_DESIGNS="pwcache sharedtlb mask ideal"
 # the 27 applications of Table 2 (Table 3's one-application column)
 APPS27="lud nn bfs2 fft histo nw qtc ray sad scp bp gup hs lps 3ds blk cfd cons fwt luh mm mum red sc scan srad trd"
-# cus N A [C]: the CUs application A (0-based) gets of C (default 30) split among N (the
-# remainder to the lowest numbers, model/src/gpu/dispatch.c)
-cus() { _c=${3:-30}; echo $(( _c / $1 + ($2 < _c % $1) )); }
 
 # ---- the job list: name, then xlat arguments
 L=$OUT/mask-jobs.txt
@@ -138,17 +124,10 @@ if [ "$SETS" = 1 ]; then
         done
     done >> "$L"
 fi
-n=$(wc -l < "$L")
-k=$(missing "$L" "$J")
-echo "mask: $n runs (window $WINDOW cycles after $WARMUP), $JOBS at a time (results in $J)"
-start=$(date +%s)
-run_jobs "$L" "$J" "$SCALE" "$SEED" "$JOBS"
-end=$(date +%s)
-echo "mask: runs took $((end - start)) s"
+mask_runs mask "$L" "(window $WINDOW cycles after $WARMUP)"
 
-# ---- metrics (ASPLOS'18 §6): per workload and design, weighted speedup WS = sum of
-# IPC_shared / IPC_alone, maximum slowdown MS = max of IPC_alone / IPC_shared, IPC
-# throughput = sum of IPC_shared; REF = sharedtlb (default) or ideal alone runs
+# ---- metrics (ASPLOS'18 §6, bench/mask/lib.sh ws_of) per workload and design; REF =
+# sharedtlb (default) or ideal alone runs
 # metrics W D REF [C]: "WS MS IPCSUM" (C: the GPU's cores, default 30)
 metrics() {
     _n=$(echo "$1" | tr '+' '\n' | wc -l)
@@ -156,8 +135,7 @@ metrics() {
     for _a in $(echo "$1" | tr '+' ' '); do
         echo "$(jget "$1-$2" "sim.app$_i.ipc") $(jget "alone-$_a-$(cus "$_n" "$_i" "${4:-30}")-$3" sim.app0.ipc)"
         _i=$((_i + 1))
-    done | awk '{ if ($1 > 0 && $2 > 0) { ws += $1 / $2; s = $2 / $1; if (s > ms) ms = s } else bad = 1; ipc += $1 }
-               END { if (bad) print "- - -"; else printf "%.3f %.3f %.3f\n", ws, ms, ipc }'
+    done | ws_of
 }
 
 M=$OUT/mask.md
@@ -178,7 +156,6 @@ mean() {
     awk -v c="$1" -v d="$2" -v r="$3" -v k="$4" '$3 == d && $4 == r && $c != "-" &&
         (k == "all" ? $2 ~ /HMR$/ : $2 == k) { s += $c; n++ } END { if (n) printf "%.3f", s / n; else print "-" }' "$T/ws.dat"
 }
-pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%+.1f %%", (a / b - 1) * 100 }'; }
 
 # sum of KEY over the runs of design D on the pairs of category K ("all": every pair)
 ssum() {
@@ -202,7 +179,6 @@ gratio() {
         END { for (w in x) if (w in y && y[w] > 0) { s += log(x[w] / y[w]); n++ }
               if (n) printf "%+.1f %%", (exp(s / n) - 1) * 100; else print "-" }' "$T/ws.dat"
 }
-frac() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || a == "-" || b == "" || b == "-" || b == 0) print "-"; else printf "%.1f %%", 100 * a / b }'; }
 avg() { awk -v s="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f", s / n; else print "-" }'; }
 # mean WS (column 5) of design D over the workloads of category C, SharedTLB-alone reference
 catmean() {
